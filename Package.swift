@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tomo",
+    products: [
+        .executable(name: "tomo", targets: ["tomo"]),
+    ],
+    targets: [
+        // Located errors, "did you mean", JSON values: used by every other module.
+        .target(name: "TomoCore"),
+        // Mustache engine; knows nothing of Tomo.
+        .target(name: "TomoTemplates", dependencies: ["TomoCore"]),
+        // The default theme (top-level templates/) compiled into the binary.
+        .target(name: "TomoTheme", plugins: ["EmbedTheme"]),
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        // Argument parsing and commands; the `tomo` executable only calls it.
+        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme"]),
+        .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
+        .executableTarget(
+            name: "tomo-bench",
+            dependencies: ["TomoTemplates", "TomoCore"],
+            path: "Benchmarks/TomoBench"
+        ),
+        .testTarget(name: "TomoCoreTests", dependencies: ["TomoCore"]),
+        .testTarget(name: "TomoTemplatesTests", dependencies: ["TomoTemplates"]),
+        .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore"]),
+    ]
+)

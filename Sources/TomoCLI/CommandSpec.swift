@@ -1,0 +1,82 @@
+/// One command of the CLI, described as data: the parser, `--help` and "did you mean" all read
+/// this table, so adding a command is adding one value.
+public struct CommandSpec: Sendable {
+    /// The words that name it, e.g. `["template", "render"]`.
+    public var path: [String]
+    /// One line for the command list.
+    public var summary: String
+    /// Positional arguments, in order.
+    public var arguments: [ArgumentSpec]
+    public var options: [OptionSpec]
+    /// Extra paragraphs for `--help` (examples, rules).
+    public var discussion: String
+    public var run: @Sendable (Invocation) throws -> Int32
+
+    public init(
+        path: [String],
+        summary: String,
+        arguments: [ArgumentSpec] = [],
+        options: [OptionSpec] = [],
+        discussion: String = "",
+        run: @escaping @Sendable (Invocation) throws -> Int32
+    ) {
+        self.path = path
+        self.summary = summary
+        self.arguments = arguments
+        self.options = options
+        self.discussion = discussion
+        self.run = run
+    }
+
+    public var name: String { path.joined(separator: " ") }
+
+    /// `tomo template render FILE --data JSON [--partials DIR]`
+    public var usage: String {
+        var words = ["tomo"] + path
+        for argument in arguments {
+            var word = argument.name
+            if argument.repeats { word += "..." }
+            words.append(argument.isOptional ? "[\(word)]" : word)
+        }
+        for option in options {
+            let word = option.valueName.map { "--\(option.name) \($0)" } ?? "--\(option.name)"
+            words.append(option.isRequired ? word : "[\(word)]")
+        }
+        return words.joined(separator: " ")
+    }
+}
+
+public struct ArgumentSpec: Sendable {
+    public var name: String
+    public var help: String
+    public var isOptional: Bool
+    /// Takes every remaining positional argument.
+    public var repeats: Bool
+
+    public init(_ name: String, _ help: String, optional: Bool = false, repeats: Bool = false) {
+        self.name = name
+        self.help = help
+        self.isOptional = optional
+        self.repeats = repeats
+    }
+}
+
+public struct OptionSpec: Sendable {
+    /// Without the leading dashes.
+    public var name: String
+    /// The placeholder for the value (`DIR`), or nil for a flag.
+    public var valueName: String?
+    public var help: String
+    public var isRequired: Bool
+
+    public init(_ name: String, value: String? = nil, _ help: String, required: Bool = false) {
+        self.name = name
+        self.valueName = value
+        self.help = help
+        self.isRequired = required
+    }
+
+    public static func flag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name, help)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TomoCore
+import TomoTemplates
+
+/// `tomo template render`: the theme author's tool for trying a template.
+enum TemplateCommands {
+    static let render = CommandSpec(
+        path: ["template", "render"],
+        summary: "Render one Mustache template with JSON data and print it",
+        arguments: [ArgumentSpec("FILE", "the Mustache template to render")],
+        options: [
+            OptionSpec("data", value: "JSON", "the context: JSON text, or @FILE to read it from a file", required: true),
+            OptionSpec("partials", value: "DIR", "where partials come from: {{>name}} is DIR/name.mustache"),
+        ],
+        discussion: """
+        The output is printed exactly as rendered, with no newline added.
+
+        Examples:
+          tomo template render card.mustache --data '{"name": "Alice"}'
+          tomo template render page.mustache --data @view.json --partials templates
+        """,
+        run: { invocation in
+            let file = invocation.arguments[0]
+            let data = try contextData(invocation)
+            let templateURL = invocation.path(file)
+            guard let bytes = FileManager.default.contents(atPath: templateURL.path) else {
+                throw Diagnostic("\(file): cannot read this file (does it exist?)")
+            }
+            guard let source = String(validating: bytes, as: UTF8.self) else {
+                throw Diagnostic("invalid UTF-8: save the template as UTF-8", at: SourceLocation(file: file, line: 1, column: 1))
+            }
+            let template = try Template(source: source, name: file)
+            var library = TemplateLibrary()
+            if let partials = invocation.option("partials") {
+                let folder = invocation.path(partials)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    throw Diagnostic("--partials \(partials): no such folder")
+                }
+                library = try TemplateLibrary(directory: folder, displayPrefix: partials.hasSuffix("/") ? partials : partials + "/")
+            }
+            let output = try library.render(template, context: data)
+            invocation.console.out(String(decoding: output, as: UTF8.self))
+            return 0
+        }
+    )
+
+    private static func contextData(_ invocation: Invocation) throws -> JSONValue {
+        // Force-unwrap free: the parser guarantees required options are present.
+        let argument = invocation.option("data") ?? "{}"
+        if argument.hasPrefix("@") {
+            let path = String(argument.dropFirst())
+            guard let bytes = FileManager.default.contents(atPath: invocation.path(path).path) else {
+                throw Diagnostic("--data @\(path): cannot read this file (does it exist?)")
+            }
+            return try JSONParser.parse(bytes: Array(bytes), file: path)
+        }
+        return try JSONParser.parse(argument, file: "--data")
+    }
+}

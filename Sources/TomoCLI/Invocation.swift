@@ -1,0 +1,64 @@
+import Foundation
+import TomoCore
+
+/// A parsed command line, handed to a command's `run`.
+public struct Invocation: Sendable {
+    public var command: CommandSpec
+    public var arguments: [String]
+    public var options: [String: String]
+    public var flags: Set<String>
+    /// `--site DIR`, when given.
+    public var siteOption: String?
+    public var console: Console
+    /// Where relative paths start; the process's working directory unless a test says otherwise.
+    public var workingDirectory: URL
+
+    public func option(_ name: String) -> String? { options[name] }
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The positional argument at `index`, when given.
+    public func argument(_ index: Int) -> String? {
+        index < arguments.count ? arguments[index] : nil
+    }
+
+    /// Resolves a path the user typed against the working directory.
+    public func path(_ text: String) -> URL {
+        if text.hasPrefix("/") { return URL(fileURLWithPath: text).standardizedFileURL }
+        return workingDirectory.appendingPathComponent(text).standardizedFileURL
+    }
+
+    /// The site folder: `--site DIR`, or the nearest folder at or above the working directory
+    /// that has `content/site.yaml`.
+    public func siteDirectory() throws(Diagnostic) -> URL {
+        if let siteOption {
+            let url = path(siteOption)
+            guard FileManager.default.fileExists(atPath: url.appendingPathComponent("content/site.yaml").path) else {
+                throw Diagnostic("\(siteOption) is not a tomo site: it has no content/site.yaml (create one with `tomo init \(siteOption)`)")
+            }
+            return url
+        }
+        var folder = workingDirectory
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("content/site.yaml").path) {
+                return folder
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
+        }
+        throw Diagnostic("no tomo site here: no content/site.yaml in this folder or above it (run `tomo init`, or pass --site DIR)")
+    }
+}
+
+/// Wrong use of the command line: printed with the usage line, exit status 2.
+public struct UsageError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var usage: String?
+
+    public init(_ message: String, usage: String? = nil) {
+        self.message = message
+        self.usage = usage
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,54 @@
+/// A place in a source file, 1-based, as editors count it.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A problem found in user input: what is wrong, where, and how to fix it.
+///
+/// Every error a person can cause is one of these (never a crash), so the CLI can print
+/// `file:line:column: message` and exit 1.
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable {
+        case error
+        case warning
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation?
+    /// What is wrong and, where there is one, the fix ("unknown colour "pruple" (did you mean "purple"?)").
+    public var message: String
+
+    public init(_ message: String, at location: SourceLocation? = nil, severity: Severity = .error) {
+        self.message = message
+        self.location = location
+        self.severity = severity
+    }
+
+    public var description: String {
+        if let location { return "\(location): \(message)" }
+        return message
+    }
+}
+
+/// Several problems reported together: a build or check lists every error it found, not only the first.
+public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}

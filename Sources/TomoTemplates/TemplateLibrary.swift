@@ -1,0 +1,105 @@
+import Foundation
+import TomoCore
+
+/// A set of compiled templates that partials and parents are looked up in by name.
+///
+/// Built from memory, from a folder (`DIR/name.mustache`), or by laying one library over another
+/// (a site's own templates over the built-in theme, file by file).
+public struct TemplateLibrary: Sendable {
+    private var templates: [String: Template]
+
+    public init(_ templates: [Template] = []) {
+        self.templates = Dictionary(templates.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Compiles every source (name → Mustache text), reporting every template that fails, not only the first.
+    public init(sources: [String: String]) throws(DiagnosticList) {
+        var compiled: [Template] = []
+        var problems: [Diagnostic] = []
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            do {
+                compiled.append(try Template(source: source, name: name))
+            } catch {
+                problems.append(error)
+            }
+        }
+        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        self.init(compiled)
+    }
+
+    /// Compiles every `*.mustache` file under `directory`; `sub/name.mustache` is named `sub/name`.
+    /// Error locations name the file by `displayPrefix` + its path inside the folder.
+    public init(directory: URL, displayPrefix: String = "") throws(DiagnosticList) {
+        var sources: [String: String] = [:]
+        var problems: [Diagnostic] = []
+        let root = directory.standardizedFileURL.resolvingSymlinksInPath()
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "mustache" else { continue }
+            let relative = String(url.resolvingSymlinksInPath().path.dropFirst(root.path.count + 1))
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                problems.append(Diagnostic("\(displayPrefix)\(relative): cannot read this file"))
+                continue
+            }
+            guard let source = String(validating: data, as: UTF8.self) else {
+                problems.append(Diagnostic("invalid UTF-8: save the template as UTF-8", at: SourceLocation(file: displayPrefix + relative, line: 1, column: 1)))
+                continue
+            }
+            sources[displayPrefix + relative] = source
+        }
+        var compiled: [Template] = []
+        for (file, source) in sources.sorted(by: { $0.key < $1.key }) {
+            do {
+                let template = try Template(source: source, name: file)
+                let name = String(file.dropFirst(displayPrefix.count).dropLast(".mustache".count))
+                compiled.append(Template(renaming: template, to: name))
+            } catch {
+                problems.append(error)
+            }
+        }
+        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        self.init(compiled)
+    }
+
+    public subscript(name: String) -> Template? { templates[name] }
+
+    public var names: [String] { templates.keys.sorted() }
+
+    /// This library with `other`'s templates replacing or adding to its own.
+    public func overlaid(by other: TemplateLibrary) -> TemplateLibrary {
+        var result = self
+        result.templates.merge(other.templates) { _, overriding in overriding }
+        return result
+    }
+
+    /// Renders the template called `name`.
+    public func render(_ name: String, context: JSONValue) throws(Diagnostic) -> [UInt8] {
+        guard let template = templates[name] else {
+            throw Diagnostic("no template named \"\(name)\"\(Suggestion.hint(for: name, in: templates.keys))")
+        }
+        return try render(template, context: context)
+    }
+
+    /// Renders `template`, looking its partials up in this library.
+    public func render(_ template: Template, context: JSONValue) throws(Diagnostic) -> [UInt8] {
+        var output: [UInt8] = []
+        try render(template, context: context, into: &output)
+        return output
+    }
+
+    /// Renders `template` appending to `output`, so a caller can reuse one buffer for many pages.
+    public func render(_ template: Template, context: JSONValue, into output: inout [UInt8]) throws(Diagnostic) {
+        var renderer = Renderer(library: self, templateName: template.name, context: context, output: [])
+        swap(&renderer.output, &output)
+        defer { swap(&renderer.output, &output) }
+        try renderer.render(template.nodes, overrides: [:])
+    }
+}
+
+extension Template {
+    /// The same compiled template under another name (errors keep pointing at the file).
+    init(renaming template: Template, to name: String) {
+        self.name = name
+        self.nodes = template.nodes
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import TomoCLI
+
+exit(TomoCommandLine.run(Array(CommandLine.arguments.dropFirst())))
