@@ -1,0 +1,53 @@
+/// Handles and slugs become folder names in the output, so they are checked before any path is
+/// built from them: only the characters of the design's patterns, never `..` or `/`.
+public enum Identifiers {
+    /// Names the site needs for its own paths; no handle or free page may take them.
+    public static let reservedWords: Set<String> = [
+        "posts", "static", "assets", "media", "feed", "search", "index", "404", "sitemap", "tags", "page", "users",
+    ]
+
+    /// Why `handle` is not a valid handle, or nil when it is (`^[a-z0-9_]{1,30}$`, not reserved).
+    public static func handleProblem(_ handle: String) -> String? {
+        if handle.isEmpty { return "a handle cannot be empty" }
+        if handle.utf8.count > 30 { return "handle \"\(handle)\" is longer than 30 characters" }
+        if !handle.utf8.allSatisfy({ isLowercaseLetterOrDigit($0) || $0 == UInt8(ascii: "_") }) {
+            return "handle \"\(handle)\" may use only a-z, 0-9 and _ (try \"\(suggestedHandle(handle))\")"
+        }
+        if reservedWords.contains(handle) { return "\"\(handle)\" is reserved for the site's own pages: choose another handle" }
+        return nil
+    }
+
+    /// Why `slug` is not a valid post slug or page name, or nil when it is (`^[a-z0-9][a-z0-9-]{0,79}$`).
+    public static func slugProblem(_ slug: String) -> String? {
+        let bytes = Array(slug.utf8)
+        guard let first = bytes.first else { return "a slug cannot be empty" }
+        if bytes.count > 80 { return "slug \"\(slug)\" is longer than 80 characters" }
+        if !isLowercaseLetterOrDigit(first) { return "slug \"\(slug)\" must start with a-z or 0-9" }
+        if !bytes.allSatisfy({ isLowercaseLetterOrDigit($0) || $0 == UInt8(ascii: "-") }) {
+            return "slug \"\(slug)\" may use only a-z, 0-9 and - (try \"\(suggestedSlug(slug))\")"
+        }
+        return nil
+    }
+
+    public static func isValidHandle(_ handle: String) -> Bool { handleProblem(handle) == nil }
+    public static func isValidSlug(_ slug: String) -> Bool { slugProblem(slug) == nil }
+
+    private static func isLowercaseLetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func suggestedHandle(_ text: String) -> String {
+        let mapped = text.lowercased().map { character -> Character in
+            character.isASCII && (character.isLetter || character.isNumber) ? character : "_"
+        }
+        return String(String(mapped).prefix(30))
+    }
+
+    private static func suggestedSlug(_ text: String) -> String {
+        let mapped = text.lowercased().map { character -> Character in
+            character.isASCII && (character.isLetter || character.isNumber) ? character : "-"
+        }
+        let trimmed = String(mapped).drop(while: { $0 == "-" })
+        return String(trimmed.prefix(80))
+    }
+}
