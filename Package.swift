@@ -26,5 +26,6 @@ let package = Package(
         .testTarget(name: "TomoCoreTests", dependencies: ["TomoCore"]),
         .testTarget(name: "TomoTemplatesTests", dependencies: ["TomoTemplates"]),
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore"]),
+        .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates"]),
     ]
 )

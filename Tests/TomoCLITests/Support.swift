@@ -24,3 +24,50 @@ func runTomo(_ arguments: [String], in directory: URL = URL(fileURLWithPath: Fil
     let (output, error) = captured.withLock { $0 }
     return CommandResult(status: status, output: output, error: error)
 }
+
+/// A fresh folder under the system's temporary directory, removed when the value goes away.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Writes `text` to `path` inside the folder, creating folders on the way.
+    func write(_ path: String, _ text: String) throws {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+}
+
+/// The `tomo` executable built next to the test bundle.
+func tomoBinary() -> URL {
+    var folder = Bundle.main.bundleURL
+    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("tomo").path), folder.path != "/" {
+        folder = folder.deletingLastPathComponent()
+    }
+    return folder.appendingPathComponent("tomo")
+}
+
+/// Runs the real `tomo` binary as a separate process.
+func runBinary(_ arguments: [String], in directory: URL) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = tomoBinary()
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData, as: UTF8.self))
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import TomoCLI
+
+@Suite struct TemplateRenderTests {
+    @Test func printsTheRenderedTemplateWithNoNewlineAdded() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("card.mustache", "<b>{{name}}</b>")
+        let result = runTomo(["template", "render", "card.mustache", "--data", #"{"name": "A & B"}"#], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.output == "<b>A &amp; B</b>")
+        #expect(result.error.isEmpty)
+    }
+
+    @Test func resolvesPartialsFromAFolder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("page.mustache", "{{<layout}}{{$body}}{{>parts/item}}{{/body}}{{/layout}}")
+        try folder.write("theme/layout.mustache", "<main>{{$body}}{{/body}}</main>")
+        try folder.write("theme/parts/item.mustache", "{{#items}}[{{.}}]{{/items}}")
+        let result = runTomo(["template", "render", "page.mustache", "--data", #"{"items": [1, 2]}"#, "--partials", "theme"], in: folder.url)
+        #expect(result.output == "<main>[1][2]</main>")
+    }
+
+    @Test func readsDataFromAFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("t.mustache", "{{greeting}}")
+        try folder.write("view.json", #"{"greeting": "こんにちは"}"#)
+        #expect(runTomo(["template", "render", "t.mustache", "--data", "@view.json"], in: folder.url).output == "こんにちは")
+    }
+
+    @Test func templateErrorsNameFileLineAndColumnAndExitOne() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("t.mustache", "ok\n  {{#list}}\n")
+        let result = runTomo(["template", "render", "t.mustache", "--data", "{}"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.error == "error: t.mustache:2:3: {{#list}} is never closed: add {{/list}}\n")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func partialErrorsNameThePartialFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("t.mustache", "{{>p}}")
+        try folder.write("parts/p.mustache", "{{/x}}")
+        let result = runTomo(["template", "render", "t.mustache", "--data", "{}", "--partials", "parts"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.error.contains("parts/p.mustache:1:1: {{/x}} closes nothing"))
+    }
+
+    @Test func badDataIsAnErrorWithItsLocation() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("t.mustache", "x")
+        let result = runTomo(["template", "render", "t.mustache", "--data", "{\"a\": [1,}"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.error == "error: --data:1:10: unexpected character '}': expected a JSON value\n")
+    }
+
+    @Test func missingFilesAreClearErrors() throws {
+        let folder = try TemporaryFolder()
+        #expect(runTomo(["template", "render", "nope.mustache", "--data", "{}"], in: folder.url).error.contains("nope.mustache: cannot read this file"))
+        try folder.write("t.mustache", "x")
+        #expect(runTomo(["template", "render", "t.mustache", "--data", "{}", "--partials", "none"], in: folder.url).error.contains("--partials none: no such folder"))
+    }
+
+    @Test func theRealBinaryPrintsExactlyTheOutput() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("t.mustache", "line\n{{#xs}}\n- {{.}}\n{{/xs}}\nend")
+        let result = try runBinary(["template", "render", "t.mustache", "--data", #"{"xs": [1, 2.5]}"#], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.output == "line\n- 1\n- 2.5\nend")
+        let usage = try runBinary(["template", "render"], in: folder.url)
+        #expect(usage.status == 2)
+    }
+}
