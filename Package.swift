@@ -15,6 +15,10 @@ let package = Package(
         .target(name: "TomoTheme", plugins: ["EmbedTheme"]),
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        // Linux system calls Swift cannot reach directly (renameat2 for the atomic output swap).
+        .target(name: "CSystem"),
+        // The build pipeline: content models → page views → rendered pages → output folder.
+        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
         .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
@@ -27,5 +31,6 @@ let package = Package(
         .testTarget(name: "TomoTemplatesTests", dependencies: ["TomoTemplates"]),
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore"]),
         .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates"]),
+        .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore"]),
     ]
 )

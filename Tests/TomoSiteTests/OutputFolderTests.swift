@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import Synchronization
+import TomoCore
+@testable import TomoSite
+
+@Suite struct OutputFolderTests {
+    let root: URL
+    var output: URL { root.appendingPathComponent("public") }
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-output-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    func build(_ files: [String: String]) throws {
+        let folder = try OutputFolder(destination: output)
+        for (path, text) in files { try folder.write(Array(text.utf8), to: path) }
+        try folder.commit()
+    }
+
+    func read(_ path: String) -> String? {
+        FileManager.default.contents(atPath: output.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func inode(_ path: String) throws -> UInt64 {
+        let attributes = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)
+        return (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+    }
+
+    func siblings() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+    }
+
+    @Test func aBuildCreatesTheFolderWithEveryFile() throws {
+        try build(["index.html": "home", "alice/index.html": "alice", "alice/posts/sunset/index.html": "post"])
+        #expect(read("index.html") == "home")
+        #expect(read("alice/posts/sunset/index.html") == "post")
+        #expect(try siblings() == ["public"])
+    }
+
+    @Test func aDiscardedBuildLeavesThePreviousOutputExactlyAsItWas() throws {
+        try build(["index.html": "v1", "alice/index.html": "alice v1"])
+        let before = try inode("index.html")
+        let failing = try OutputFolder(destination: output)
+        try failing.write(Array("v2".utf8), to: "index.html")
+        failing.discard()
+        #expect(read("index.html") == "v1")
+        #expect(read("alice/index.html") == "alice v1")
+        #expect(try inode("index.html") == before)
+        #expect(try siblings() == ["public"])
+    }
+
+    @Test func unchangedFilesKeepTheirFileAndChangedOnesAreReplaced() throws {
+        try build(["same.html": "same", "changed.html": "old", "gone.html": "bye"])
+        let sameInode = try inode("same.html")
+        let changedInode = try inode("changed.html")
+        let folder = try OutputFolder(destination: output)
+        try folder.write(Array("same".utf8), to: "same.html")
+        try folder.write(Array("new".utf8), to: "changed.html")
+        #expect(folder.counts == OutputFolder.Tally(written: 1, unchanged: 1))
+        try folder.commit()
+        #expect(try inode("same.html") == sameInode)
+        #expect(try inode("changed.html") != changedInode)
+        #expect(read("changed.html") == "new")
+        #expect(read("gone.html") == nil)
+    }
+
+    @Test(arguments: ["../escape.html", "/etc/passwd", "a/../../b", "a//b", "./x", "", "a/\0b"])
+    func refusesPathsThatCouldLeaveTheOutputFolder(path: String) throws {
+        let folder = try OutputFolder(destination: output)
+        defer { folder.discard() }
+        #expect(throws: Diagnostic.self) { try folder.write(Array("x".utf8), to: path) }
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("escape.html").path))
+    }
+
+    @Test func refusesToReplaceAFolderTomoDidNotWrite() throws {
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try "my notes".write(to: output.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        #expect(throws: Diagnostic.self) { try OutputFolder(destination: output) }
+        #expect(read("notes.txt") == "my notes")
+    }
+
+    @Test func manyThreadsMayWriteAtOnce() throws {
+        let folder = try OutputFolder(destination: output)
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 400) { index in
+            do {
+                try folder.write(Array("page \(index)".utf8), to: "u\(index % 20)/p\(index)/index.html")
+            } catch {
+                failures.withLock { $0 += 1 }
+            }
+        }
+        try folder.commit()
+        #expect(failures.withLock { $0 } == 0)
+        #expect(read("u7/p387/index.html") == "page 387")
+        #expect(folder.counts.written == 400)
+    }
+
+    @Test func removesStagingFoldersOfKilledBuilds() throws {
+        let abandoned = root.appendingPathComponent(".public.tomo-staging-999999-1")
+        try FileManager.default.createDirectory(at: abandoned, withIntermediateDirectories: true)
+        try build(["index.html": "x"])
+        #expect(try siblings() == ["public"])
+    }
+}
