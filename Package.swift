@@ -19,13 +19,13 @@ let package = Package(
         // Markdown to safe HTML (libcmark without raw HTML or unsafe links).
         .target(name: "TomoMarkdown", dependencies: ["CCmark"]),
         // Content files (site.yaml, profiles, free pages) to validated models.
-        //TMP.target(name: "TomoContent", dependencies: ["TomoCore", "TomoYAML", "TomoMarkdown"]),
+        .target(name: "TomoContent", dependencies: ["TomoCore", "TomoYAML", "TomoMarkdown"]),
         // The default theme (top-level templates/) compiled into the binary.
         .target(name: "TomoTheme", plugins: ["EmbedTheme"]),
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
-        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme"]),
+        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
         .executableTarget(
             name: "tomo-bench",
@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "TomoTemplatesTests", dependencies: ["TomoTemplates"]),
         .testTarget(name: "TomoYAMLTests", dependencies: ["TomoYAML", "TomoCore"]),
         .testTarget(name: "TomoMarkdownTests", dependencies: ["TomoMarkdown"]),
-        //TMP.testTarget(name: "TomoContentTests", dependencies: ["TomoContent", "TomoCore"]),
+        .testTarget(name: "TomoContentTests", dependencies: ["TomoContent", "TomoCore"]),
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore"]),
     ]
 )
