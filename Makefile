@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build and the tests use (C libraries come as their -dev packages).
-APT_PACKAGES := pkg-config
+APT_PACKAGES := pkg-config libyaml-dev libcmark-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps tomo test bench clean

@@ -11,6 +11,15 @@ let package = Package(
         .target(name: "TomoCore"),
         // Mustache engine; knows nothing of Tomo.
         .target(name: "TomoTemplates", dependencies: ["TomoCore"]),
+        // C libraries from Debian, found through pkg-config.
+        .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        // YAML text to a tree of located nodes (libyaml's event API), YAML 1.2 core schema.
+        .target(name: "TomoYAML", dependencies: ["TomoCore", "CYaml"]),
+        // Markdown to safe HTML (libcmark without raw HTML or unsafe links).
+        .target(name: "TomoMarkdown", dependencies: ["CCmark"]),
+        // Content files (site.yaml, profiles, free pages) to validated models.
+        .target(name: "TomoContent", dependencies: ["TomoCore", "TomoYAML", "TomoMarkdown"]),
         // The default theme (top-level templates/) compiled into the binary.
         .target(name: "TomoTheme", plugins: ["EmbedTheme"]),
         .executableTarget(name: "ThemeEmbedder"),
@@ -20,7 +29,7 @@ let package = Package(
         // The build pipeline: content models → page views → rendered pages → output folder.
         .target(name: "TomoSite", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
-        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme"]),
+        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
         .executableTarget(
             name: "tomo-bench",
@@ -29,6 +38,9 @@ let package = Package(
         ),
         .testTarget(name: "TomoCoreTests", dependencies: ["TomoCore"]),
         .testTarget(name: "TomoTemplatesTests", dependencies: ["TomoTemplates"]),
+        .testTarget(name: "TomoYAMLTests", dependencies: ["TomoYAML", "TomoCore"]),
+        .testTarget(name: "TomoMarkdownTests", dependencies: ["TomoMarkdown"]),
+        .testTarget(name: "TomoContentTests", dependencies: ["TomoContent", "TomoCore"]),
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore"]),
         .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates"]),
         .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore"]),

@@ -1,0 +1,2 @@
+// libyaml's event API, imported into Swift by the CYaml module.
+#include <yaml.h>

@@ -1,0 +1,147 @@
+import Foundation
+import TomoCore
+import TomoYAML
+
+/// Loads `content/site.yaml`, `content/users/*` and `content/pages/*.md` of a site folder,
+/// reading every file and collecting every problem before giving an answer.
+public enum ContentLoader {
+    public static func load(site: URL) -> ContentLoadResult {
+        var diagnostics: [Diagnostic] = []
+        let config = loadConfig(site: site, diagnostics: &diagnostics)
+        let profiles = loadProfiles(site: site, diagnostics: &diagnostics)
+        let pages = loadPages(site: site, handles: Set(profiles.handles), diagnostics: &diagnostics)
+        return ContentLoadResult(
+            content: config.map { SiteContent(config: $0, profiles: profiles.loaded.sorted { $0.handle < $1.handle }, pages: pages.loaded.sorted { $0.name < $1.name }) },
+            diagnostics: diagnostics.sorted(by: Self.isOrderedBefore),
+            profileFileCount: profiles.handles.count,
+            pageFileCount: pages.fileCount
+        )
+    }
+
+    private static func loadConfig(site: URL, diagnostics: inout [Diagnostic]) -> SiteConfig? {
+        let file = "content/site.yaml"
+        let reader = NodeReader()
+        defer { diagnostics += reader.diagnostics }
+        guard let root = parseYAML(at: site.appendingPathComponent(file), file: file, reader: reader) else { return nil }
+        let config = SiteConfigReader.read(root, reader: reader)
+        return reader.hasErrors ? nil : config
+    }
+
+    private static func loadProfiles(site: URL, diagnostics: inout [Diagnostic]) -> (loaded: [Profile], handles: [String]) {
+        let folder = site.appendingPathComponent("content/users")
+        var loaded: [Profile] = []
+        var fileOfHandle: [String: String] = [:]
+        for name in fileNames(in: folder) {
+            let file = "content/users/\(name)"
+            let start = SourceLocation(file: file, line: 1, column: 1)
+            let url = folder.appendingPathComponent(name)
+            let fileExtension = url.pathExtension
+            let handle = url.deletingPathExtension().lastPathComponent
+            guard fileExtension == "yaml" || fileExtension == "json" else {
+                let fix = fileExtension == "yml" ? "rename it to \(handle).yaml" : "profiles are <handle>.yaml or <handle>.json"
+                diagnostics.append(Diagnostic("ignored: \(fix)", at: start, severity: .warning))
+                continue
+            }
+            if let problem = Identifiers.handleProblem(handle) {
+                diagnostics.append(Diagnostic("bad file name: \(problem); the file name is the user's handle", at: start))
+                continue
+            }
+            if let other = fileOfHandle[handle] {
+                diagnostics.append(Diagnostic("duplicate profile: \(other) and \(file) both define @\(handle): keep one of them", at: start))
+                continue
+            }
+            fileOfHandle[handle] = file
+            let reader = NodeReader()
+            let root = fileExtension == "json"
+                ? parseJSON(at: url, file: file, reader: reader)
+                : parseYAML(at: url, file: file, reader: reader)
+            if let root, let profile = ProfileReader(handle: handle, file: file, usersFolder: folder, reader: reader).read(root) {
+                loaded.append(profile)
+            }
+            diagnostics += reader.diagnostics
+        }
+        return (loaded, Array(fileOfHandle.keys))
+    }
+
+    private static func loadPages(site: URL, handles: Set<String>, diagnostics: inout [Diagnostic]) -> (loaded: [Page], fileCount: Int) {
+        let folder = site.appendingPathComponent("content/pages")
+        var loaded: [Page] = []
+        var fileCount = 0
+        for fileName in fileNames(in: folder) {
+            let file = "content/pages/\(fileName)"
+            let start = SourceLocation(file: file, line: 1, column: 1)
+            let url = folder.appendingPathComponent(fileName)
+            guard url.pathExtension == "md" else {
+                diagnostics.append(Diagnostic("ignored: free pages are <name>.md files", at: start, severity: .warning))
+                continue
+            }
+            fileCount += 1
+            let name = url.deletingPathExtension().lastPathComponent
+            if let problem = nameProblem(name, handles: handles) {
+                diagnostics.append(Diagnostic("bad page name: \(problem)", at: start))
+                continue
+            }
+            let reader = NodeReader()
+            if let bytes = read(url, file: file, reader: reader),
+               let page = PageReader.read(bytes, name: name, file: file, reader: reader) {
+                loaded.append(page)
+            }
+            diagnostics += reader.diagnostics
+        }
+        return (loaded, fileCount)
+    }
+
+    /// A page is published at `/<name>/`, the same place as a profile or the site's own pages.
+    private static func nameProblem(_ name: String, handles: Set<String>) -> String? {
+        if let problem = Identifiers.slugProblem(name) { return problem }
+        if Identifiers.reservedWords.contains(name) { return "\"\(name)\" is reserved for the site's own pages: rename the file" }
+        if handles.contains(name) { return "\"\(name)\" is also a user's handle and both would be /\(name)/: rename the file" }
+        return nil
+    }
+
+    private static func parseYAML(at url: URL, file: String, reader: NodeReader) -> YAMLNode? {
+        guard let bytes = read(url, file: file, reader: reader) else { return nil }
+        do {
+            return try YAMLParser.parse(bytes, file: file)
+        } catch {
+            reader.add(error.diagnostics)
+            return nil
+        }
+    }
+
+    private static func parseJSON(at url: URL, file: String, reader: NodeReader) -> YAMLNode? {
+        guard let bytes = read(url, file: file, reader: reader) else { return nil }
+        do {
+            return try JSONProfileNodes.parse(bytes, file: file)
+        } catch {
+            reader.add(error.diagnostics)
+            return nil
+        }
+    }
+
+    private static func read(_ url: URL, file: String, reader: NodeReader) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            reader.error("cannot read \(file) (does it exist, and may tomo read it?)", at: SourceLocation(file: file, line: 1, column: 1))
+            return nil
+        }
+        return Array(data)
+    }
+
+    /// The regular files of a folder, sorted, without hidden files; none when the folder is missing.
+    /// Sub-folders (a user's images) are not content files.
+    private static func fileNames(in folder: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        }.sorted()
+    }
+
+    private static func isOrderedBefore(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        let left = a.location ?? SourceLocation(file: "", line: 0, column: 0)
+        let right = b.location ?? SourceLocation(file: "", line: 0, column: 0)
+        return (left.file, left.line, left.column) < (right.file, right.line, right.column)
+    }
+}

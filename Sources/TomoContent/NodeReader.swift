@@ -1,0 +1,112 @@
+import TomoCore
+import TomoYAML
+
+/// Reads typed values out of located YAML nodes for one file, collecting every problem (with
+/// its place and fix) instead of stopping at the first, so a check lists them all at once.
+final class NodeReader {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    func error(_ message: String, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(message, at: location))
+    }
+
+    func warning(_ message: String, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(message, at: location, severity: .warning))
+    }
+
+    func add(_ problems: [Diagnostic]) {
+        diagnostics += problems
+    }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The fields of a mapping node, after reporting each key that is not in `known`.
+    /// `what` names the mapping in messages ("a profile", "an item").
+    func fields(of node: YAMLNode, known: [String], what: String) -> Fields? {
+        guard let pairs = node.mapping else {
+            error("expected \(what) as `key: value` lines, found \(node.typeDescription)", at: node.location)
+            return nil
+        }
+        var byKey: [String: YAMLPair] = [:]
+        for pair in pairs {
+            guard known.contains(pair.key) else {
+                let hint = Suggestion.hint(for: pair.key, in: known)
+                let fix = hint.isEmpty ? ": \(what) takes \(known.joined(separator: ", "))" : hint
+                error("unknown key \"\(pair.key)\" in \(what)\(fix)", at: pair.keyLocation)
+                continue
+            }
+            byKey[pair.key] = pair
+        }
+        return Fields(location: node.location, pairs: byKey)
+    }
+
+    /// Text: any scalar but null. Numbers and booleans keep the text as written (`name: 1984`).
+    /// Nil when the key is absent or empty; reports `required` keys that are.
+    func string(_ fields: Fields, _ key: String, required example: String? = nil) -> String? {
+        guard let node = fields.pairs[key]?.value, node.scalar != .null else {
+            if let example {
+                let place = fields.pairs[key]?.value.location ?? fields.location
+                error("\"\(key)\" is missing or empty: add a line like `\(key): \(example)`", at: place)
+            }
+            return nil
+        }
+        guard case .scalar(let text, _) = node.kind else {
+            error("expected a string for \"\(key)\", found \(node.typeDescription)", at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    /// A whole number in `range`, or nil (absent, or wrong and reported).
+    func int(_ fields: Fields, _ key: String, in range: ClosedRange<Int>) -> Int? {
+        guard let node = fields.pairs[key]?.value, node.scalar != .null else { return nil }
+        return int(node, named: "\"\(key)\"", in: range)
+    }
+
+    func int(_ node: YAMLNode, named name: String, in range: ClosedRange<Int>) -> Int? {
+        guard case .int(let value) = node.scalar else {
+            error("expected a whole number for \(name), found \(describe(node))", at: node.location)
+            return nil
+        }
+        guard range.contains(value) else {
+            error("\(name) must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    /// `true` or `false`; YAML 1.1's `yes`/`no`/`on`/`off` are refused with the fix, since
+    /// YAML 1.2 reads them as text.
+    func bool(_ fields: Fields, _ key: String) -> Bool? {
+        guard let node = fields.pairs[key]?.value, node.scalar != .null else { return nil }
+        guard case .bool(let value) = node.scalar else {
+            error("expected true or false for \"\(key)\", found \(describe(node))", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    /// The elements of a list, or nil (absent, or not a list and reported).
+    func list(_ fields: Fields, _ key: String) -> [YAMLNode]? {
+        guard let node = fields.pairs[key]?.value, node.scalar != .null else { return nil }
+        guard let elements = node.sequence else {
+            error("expected a list for \"\(key)\" (lines starting with `- `), found \(describe(node))", at: node.location)
+            return nil
+        }
+        return elements
+    }
+
+    /// "a list", or for a scalar its type and text: `a string ("yes")`.
+    private func describe(_ node: YAMLNode) -> String {
+        guard case .scalar(let text, _) = node.kind else { return node.typeDescription }
+        return "\(node.typeDescription) (\"\(text)\")"
+    }
+}
+
+/// The known keys of one mapping and where the mapping starts (for "missing key" messages).
+struct Fields {
+    var location: SourceLocation
+    var pairs: [String: YAMLPair]
+
+    subscript(key: String) -> YAMLNode? { pairs[key]?.value }
+}

@@ -1,0 +1,41 @@
+import TomoCore
+import TomoMarkdown
+import TomoYAML
+
+/// Reads a free page: YAML front matter (`title`, `description`) and a Markdown body.
+enum PageReader {
+    static let keys = ["title", "description"]
+
+    static func read(_ bytes: [UInt8], name: String, file: String, reader: NodeReader) -> Page? {
+        let document: FrontMatter
+        do {
+            document = try FrontMatter.split(bytes, file: file)
+        } catch {
+            reader.add([error])
+            return nil
+        }
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        guard let yaml = document.yaml else {
+            reader.error("a page starts with front matter: put `---`, `title: About`, `---` on the first three lines", at: start)
+            return nil
+        }
+        let root: YAMLNode
+        do {
+            root = try YAMLParser.parse(yaml, file: file)
+        } catch {
+            reader.add(error.diagnostics)
+            return nil
+        }
+        guard let fields = reader.fields(of: root, known: keys, what: "a page's front matter") else { return nil }
+        guard let title = reader.string(fields, "title", required: "About") else { return nil }
+        let page = Page(
+            name: name,
+            file: file,
+            title: title,
+            description: reader.string(fields, "description"),
+            markdown: document.body,
+            html: Markdown.html(document.body)
+        )
+        return reader.hasErrors ? nil : page
+    }
+}

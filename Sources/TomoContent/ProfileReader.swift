@@ -1,0 +1,154 @@
+import Foundation
+import TomoCore
+import TomoMarkdown
+import TomoYAML
+
+/// Validates one parsed profile file into a `Profile`.
+struct ProfileReader {
+    static let keys = ["name", "bio", "icon", "header", "links", "items", "itemColor", "email", "showEmail"]
+    static let itemKeys = ["text", "url", "color", "hidden", "from", "until"]
+
+    let handle: String
+    let file: String
+    /// `content/users/`, which icon and header paths are relative to.
+    let usersFolder: URL
+    let reader: NodeReader
+
+    /// The profile, or nil when an error makes it unusable; problems go to `reader`.
+    func read(_ root: YAMLNode) -> Profile? {
+        guard let fields = reader.fields(of: root, known: Self.keys, what: "a profile") else { return nil }
+        let name = reader.string(fields, "name", required: "Alice Example")
+        let itemColor = color(fields, "itemColor") ?? .standard
+        let icon = image(fields, "icon")
+        if fields["icon"] == nil {
+            reader.warning("no icon: the page shows a placeholder (add `icon: \(handle)/icon.jpg`)", at: fields.location)
+        }
+        let email = emailAddress(fields)
+        let showEmail = reader.bool(fields, "showEmail") ?? false
+        if showEmail, email == nil, let node = fields["showEmail"] {
+            reader.warning("showEmail is true but there is no email to show (add `email: you@example.com`)", at: node.location)
+        }
+        let profile = Profile(
+            handle: handle,
+            file: file,
+            name: name ?? "",
+            bio: reader.string(fields, "bio").map { markdown in
+                Profile.Bio(markdown: markdown, html: Markdown.html(markdown), firstLine: Markdown.firstLinePlainText(markdown))
+            },
+            icon: icon,
+            header: image(fields, "header"),
+            links: links(fields),
+            items: (reader.list(fields, "items") ?? []).compactMap { item($0, defaultColor: itemColor) },
+            itemColor: itemColor,
+            email: email,
+            showEmail: showEmail
+        )
+        return reader.hasErrors ? nil : profile
+    }
+
+    private func links(_ fields: Fields) -> [ProfileLink] {
+        guard let node = fields["links"], node.scalar != .null,
+              let linkFields = reader.fields(of: node, known: LinkService.keys, what: "links") else { return [] }
+        var found: [LinkService: ProfileLink] = [:]
+        // File order decides which of `twitter` and `x` is the duplicate.
+        for pair in node.mapping ?? [] {
+            guard let service = LinkService(key: pair.key), linkFields.pairs[pair.key] != nil,
+                  let text = reader.string(linkFields, pair.key) else { continue }
+            if found[service] != nil {
+                reader.error("\"\(pair.key)\" repeats the \(service.label) link: keep only one", at: pair.keyLocation)
+                continue
+            }
+            // An e-mail link may be a bare address.
+            let url = service == .email && URLRules.isEmailAddress(text) ? "mailto:\(text)" : text
+            guard let checked = checkedURL(url, at: pair.value.location) else { continue }
+            found[service] = ProfileLink(service: service, url: checked)
+        }
+        return LinkService.allCases.compactMap { found[$0] }
+    }
+
+    private func item(_ node: YAMLNode, defaultColor: ItemColor) -> ProfileItem? {
+        guard let fields = reader.fields(of: node, known: Self.itemKeys, what: "an item") else { return nil }
+        let url = reader.string(fields, "url").flatMap { checkedURL($0, at: fields["url"]?.location ?? fields.location) }
+        var text = reader.string(fields, "text")
+        if text == nil || text?.allSatisfy(\.isWhitespace) == true {
+            if let url, fields["text"] != nil {
+                reader.warning("this item has a url but empty text: the page shows the address instead", at: fields["text"]?.location ?? fields.location)
+                text = url
+            } else {
+                reader.error("an item needs text: add `text: Hello` (with `url:` it becomes a link)", at: fields["text"]?.location ?? fields.location)
+                return nil
+            }
+        }
+        let from = date(fields, "from", ContentDate.start(of:))
+        let until = date(fields, "until", ContentDate.end(of:))
+        if let from, let until, until <= from, let node = fields["until"] {
+            reader.error("\"until\" is not after \"from\": this item would never be shown", at: node.location)
+        }
+        return ProfileItem(
+            text: text ?? "",
+            url: url,
+            color: color(fields, "color") ?? defaultColor,
+            hidden: reader.bool(fields, "hidden") ?? false,
+            from: from,
+            until: until
+        )
+    }
+
+    private func color(_ fields: Fields, _ key: String) -> ItemColor? {
+        guard let node = fields[key] else { return nil }
+        guard let text = reader.string(fields, key) else {
+            if node.scalar == .null {
+                // `color: #ff8000` is a key with a comment: YAML reads `#` after a space as a comment.
+                reader.error("\"\(key)\" is empty: write hex colours in quotes, e.g. `\(key): \"#ff8000\"` (a # starts a YAML comment)", at: node.location)
+            }
+            return nil
+        }
+        if let color = ItemColor(text) { return color }
+        let message = text.hasPrefix("#")
+            ? "colour \"\(text)\" is not #rrggbb: write six hex digits, e.g. \"#ff8000\""
+            : "unknown colour \"\(text)\"" + (Suggestion.closest(to: text, in: ItemColor.names).map { " (did you mean \"\($0)\"?)" }
+                ?? ": use one of \(ItemColor.names.joined(separator: ", ")) or \"#rrggbb\"")
+        reader.error(message, at: node.location)
+        return nil
+    }
+
+    private func date(_ fields: Fields, _ key: String, _ parse: (String) -> Date?) -> Date? {
+        guard let text = reader.string(fields, key), let node = fields[key] else { return nil }
+        guard let date = parse(text) else {
+            reader.error("\"\(text)\" is not a date: write \(key) as 2026-05-01 or 2026-05-01T18:30:00+09:00", at: node.location)
+            return nil
+        }
+        return date
+    }
+
+    private func emailAddress(_ fields: Fields) -> String? {
+        guard let text = reader.string(fields, "email"), let node = fields["email"] else { return nil }
+        guard URLRules.isEmailAddress(text) else {
+            reader.error("\"\(text)\" is not an e-mail address: write it like `email: alice@example.com`", at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    private func checkedURL(_ text: String, at location: SourceLocation) -> String? {
+        if let problem = URLRules.linkProblem(text) {
+            reader.error(problem, at: location)
+            return nil
+        }
+        return text
+    }
+
+    /// An image path relative to `content/users/`: it must stay inside that folder and exist.
+    private func image(_ fields: Fields, _ key: String) -> String? {
+        guard let path = reader.string(fields, key), let node = fields[key] else { return nil }
+        switch ContainedFile.check(path, in: usersFolder) {
+        case .inside:
+            return path
+        case .outside:
+            reader.error("\(key) \"\(path)\" must stay inside content/users/: use a path like \(handle)/\(key).jpg", at: node.location)
+        case .missing:
+            reader.error("\(key) file not found: put the image at content/users/\(path) or fix the path", at: node.location)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,40 @@
+/// `content/site.yaml`: the settings of the whole site.
+public struct SiteConfig: Sendable, Hashable {
+    public enum Language: String, Sendable, Hashable, CaseIterable {
+        case en, ja
+    }
+
+    public var title: String
+    /// Absolute http(s) address ending in `/`, for feeds, the sitemap and Open Graph; nil when
+    /// site.yaml has none (the build may take `--base-url`).
+    public var baseURL: String?
+    public var language: Language
+    public var description: String?
+    /// How many of the newest users the home page lists.
+    public var homeUsers: Int
+    /// Posts per timeline page.
+    public var pageSize: Int
+    /// The site's contact e-mail address (without `mailto:`).
+    public var contact: String?
+    /// Widths of the responsive image variants, ascending, without repeats.
+    public var imageWidths: [Int]
+
+    public static let defaultHomeUsers = 50
+    public static let defaultPageSize = 20
+    public static let defaultImageWidths = [320, 640, 1280]
+
+    public init(
+        title: String, baseURL: String? = nil, language: Language = .en, description: String? = nil,
+        homeUsers: Int = defaultHomeUsers, pageSize: Int = defaultPageSize, contact: String? = nil,
+        imageWidths: [Int] = defaultImageWidths
+    ) {
+        self.title = title
+        self.baseURL = baseURL
+        self.language = language
+        self.description = description
+        self.homeUsers = homeUsers
+        self.pageSize = pageSize
+        self.contact = contact
+        self.imageWidths = imageWidths
+    }
+}

@@ -1,0 +1,59 @@
+import TomoCore
+import TomoYAML
+
+/// Validates the parsed `content/site.yaml` into a `SiteConfig`.
+enum SiteConfigReader {
+    static let keys = ["title", "baseURL", "language", "description", "homeUsers", "pageSize", "contact", "images"]
+
+    /// The settings, or nil when an error makes them unusable; problems go to `reader`.
+    static func read(_ root: YAMLNode, reader: NodeReader) -> SiteConfig? {
+        guard let fields = reader.fields(of: root, known: keys, what: "site.yaml") else { return nil }
+        let title = reader.string(fields, "title", required: "My profiles")
+        var config = SiteConfig(title: title ?? "")
+        config.description = reader.string(fields, "description")
+        config.baseURL = baseURL(fields, reader: reader)
+        if let language = reader.string(fields, "language"), let node = fields["language"] {
+            if let value = SiteConfig.Language(rawValue: language) {
+                config.language = value
+            } else {
+                reader.error("unknown language \"\(language)\": use en or ja", at: node.location)
+            }
+        }
+        config.homeUsers = reader.int(fields, "homeUsers", in: 1...100_000) ?? SiteConfig.defaultHomeUsers
+        config.pageSize = reader.int(fields, "pageSize", in: 1...1_000) ?? SiteConfig.defaultPageSize
+        if let contact = reader.string(fields, "contact"), let node = fields["contact"] {
+            let address = contact.hasPrefix("mailto:") ? String(contact.dropFirst("mailto:".count)) : contact
+            if URLRules.isEmailAddress(address) {
+                config.contact = address
+            } else {
+                reader.error("\"\(contact)\" is not an e-mail address: write it like `contact: hello@example.com`", at: node.location)
+            }
+        }
+        if let images = fields["images"], images.scalar != .null, let imageFields = reader.fields(of: images, known: ["widths"], what: "images") {
+            config.imageWidths = imageWidths(imageFields, reader: reader)
+        }
+        return title == nil ? nil : config
+    }
+
+    private static func baseURL(_ fields: Fields, reader: NodeReader) -> String? {
+        guard let text = reader.string(fields, "baseURL"), let node = fields["baseURL"] else {
+            reader.warning("no baseURL: feeds, the sitemap and Open Graph need the site's address (add `baseURL: https://example.com/`)", at: fields.location)
+            return nil
+        }
+        if let problem = URLRules.webAddressProblem(text) {
+            reader.error("baseURL \(problem)", at: node.location)
+            return nil
+        }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+
+    private static func imageWidths(_ fields: Fields, reader: NodeReader) -> [Int] {
+        guard let elements = reader.list(fields, "widths") else { return SiteConfig.defaultImageWidths }
+        guard !elements.isEmpty else {
+            reader.error("images.widths is empty: list at least one width, e.g. [320, 640, 1280]", at: fields["widths"]?.location ?? fields.location)
+            return SiteConfig.defaultImageWidths
+        }
+        let widths = elements.compactMap { reader.int($0, named: "an image width", in: 16...8_192) }
+        return Array(Set(widths)).sorted()
+    }
+}

@@ -1,0 +1,57 @@
+import TomoCore
+
+/// Checks on a file's raw bytes that come before any parsing, shared by YAML and front-matter files.
+public enum TextChecks {
+    /// An error at the first byte that is not UTF-8, or nil when all of `bytes` is valid UTF-8.
+    public static func invalidUTF8(in bytes: [UInt8], file: String) -> Diagnostic? {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                offset += scalar.count
+            case .emptyInput:
+                return nil
+            case .error:
+                return Diagnostic(
+                    "invalid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true))): save the file as UTF-8",
+                    at: location(ofByte: offset, in: bytes, file: file)
+                )
+            }
+        }
+    }
+
+    /// True when `bytes` holds nothing but whitespace, YAML comments and a byte-order mark.
+    public static func isBlank(_ bytes: some Collection<UInt8>) -> Bool {
+        var inComment = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                inComment = false
+            } else if inComment || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0xEF || byte == 0xBB || byte == 0xBF {
+                continue
+            } else if byte == UInt8(ascii: "#") {
+                inComment = true
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The 1-based line and column (in characters, as editors count) of the byte at `offset`.
+    public static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                // Continuation bytes belong to the character already counted.
+                column += 1
+            }
+        }
+        return SourceLocation(file: file, line: line, column: column)
+    }
+}

@@ -1,0 +1,142 @@
+import CYaml
+import TomoCore
+
+/// One libyaml event, copied into Swift values so the C event can be freed at once.
+struct YAMLEvent {
+    enum Kind {
+        case streamStart, streamEnd, documentStart, documentEnd
+        case alias(String)
+        case scalar(String, YAMLScalarStyle, tag: String?)
+        case sequenceStart(tag: String?), sequenceEnd
+        case mappingStart(tag: String?), mappingEnd
+    }
+
+    var kind: Kind
+    var anchor: String?
+    var location: SourceLocation
+}
+
+/// Pulls events from libyaml. The parser lives in heap memory of its own (libyaml keeps
+/// pointers into it), and so does a copy of the input it reads.
+struct EventReader {
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let input: UnsafeMutableBufferPointer<UInt8>
+    private let bytes: [UInt8]
+    private let file: String
+    private var last = SourceLocation(file: "", line: 1, column: 1)
+
+    init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+        parser = .allocate(capacity: 1)
+        input = .allocate(capacity: max(bytes.count, 1))
+        _ = input.initialize(from: bytes)
+        // Fails only when malloc fails; the first parse call then reports YAML_MEMORY_ERROR.
+        _ = yaml_parser_initialize(parser)
+        yaml_parser_set_input_string(parser, input.baseAddress, bytes.count)
+        last = SourceLocation(file: file, line: 1, column: 1)
+    }
+
+    func close() {
+        yaml_parser_delete(parser)
+        parser.deallocate()
+        input.deallocate()
+    }
+
+    mutating func next() throws(Diagnostic) -> YAMLEvent {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) == 1 else { throw syntaxError() }
+        defer { yaml_event_delete(&event) }
+        let location = SourceLocation(file: file, line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        last = location
+        var anchor: UnsafeMutablePointer<yaml_char_t>?
+        let kind: YAMLEvent.Kind
+        switch event.type {
+        case YAML_STREAM_START_EVENT: kind = .streamStart
+        case YAML_STREAM_END_EVENT: kind = .streamEnd
+        case YAML_DOCUMENT_START_EVENT: kind = .documentStart
+        case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
+        case YAML_ALIAS_EVENT:
+            kind = .alias(Self.string(event.data.alias.anchor) ?? "")
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            anchor = scalar.anchor
+            let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
+            kind = .scalar(text, Self.style(scalar.style), tag: Self.string(scalar.tag))
+        case YAML_SEQUENCE_START_EVENT:
+            anchor = event.data.sequence_start.anchor
+            kind = .sequenceStart(tag: Self.string(event.data.sequence_start.tag))
+        case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
+        case YAML_MAPPING_START_EVENT:
+            anchor = event.data.mapping_start.anchor
+            kind = .mappingStart(tag: Self.string(event.data.mapping_start.tag))
+        case YAML_MAPPING_END_EVENT: kind = .mappingEnd
+        default: throw unexpected()
+        }
+        return YAMLEvent(kind: kind, anchor: Self.string(anchor), location: location)
+    }
+
+    /// An event the grammar does not allow here; libyaml guarantees well-formed streams, so
+    /// this is a safety net rather than something a person should ever see.
+    func unexpected() -> Diagnostic {
+        Diagnostic("unexpected YAML structure", at: last)
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+    }
+
+    private static func style(_ style: yaml_scalar_style_t) -> YAMLScalarStyle {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+    }
+
+    /// libyaml's problem and place, with the fix for the mistakes people make most.
+    private func syntaxError() -> Diagnostic {
+        let state = parser.pointee
+        let problem = state.problem.map { String(cString: $0) } ?? "the YAML cannot be read"
+        let location: SourceLocation
+        let offset: Int
+        if state.error == YAML_READER_ERROR {
+            offset = state.problem_offset
+            location = TextChecks.location(ofByte: offset, in: bytes, file: file)
+        } else {
+            offset = state.problem_mark.index
+            location = SourceLocation(file: file, line: state.problem_mark.line + 1, column: state.problem_mark.column + 1)
+        }
+        if let tab = tabInIndentation(ofLineAt: offset) {
+            return Diagnostic("a tab is used for indentation: use spaces, not tabs", at: tab)
+        }
+        var message = "YAML syntax error: \(problem)"
+        if let context = state.context.map({ String(cString: $0) }) { message += " (\(context) on line \(state.context_mark.line + 1))" }
+        if let hint = Self.hints[problem] { message += ": \(hint)" }
+        return Diagnostic(message, at: location)
+    }
+
+    private static let hints: [String: String] = [
+        "mapping values are not allowed in this context": "put a value that contains \": \" in quotes",
+        "did not find expected key": "check the indentation of this line and the one above",
+        "could not find expected ':'": "a key needs a ':' after it, or put the text in quotes",
+        "found character that cannot start any token": "put text that starts with @, ` or % in quotes",
+        "found unexpected end of stream": "a quote or bracket is not closed",
+    ]
+
+    /// libyaml reports tab indentation as some other problem on the tab's line; the real cause
+    /// is a tab in the line's leading whitespace.
+    private func tabInIndentation(ofLineAt offset: Int) -> SourceLocation? {
+        let clamped = min(max(offset, 0), bytes.count)
+        var lineStart = clamped
+        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        var index = lineStart
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+            if bytes[index] == UInt8(ascii: "\t") { return TextChecks.location(ofByte: index, in: bytes, file: file) }
+            index += 1
+        }
+        return nil
+    }
+}

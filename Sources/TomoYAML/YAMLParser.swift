@@ -1,0 +1,105 @@
+import CYaml
+import TomoCore
+
+/// Parses one YAML document into located nodes with libyaml's event API.
+///
+/// On top of libyaml it rejects what a content file should never contain and libyaml allows:
+/// duplicate keys, non-scalar keys, several documents, and anchors/aliases (refused rather than
+/// expanded: they are rare in hand-written content and expanding them invites "billion laughs").
+public enum YAMLParser {
+    /// Deeper nesting is an error, not a stack overflow.
+    static let maximumDepth = 200
+
+    /// Parses `bytes` (the whole file); `file` names it in messages.
+    public static func parse(_ bytes: [UInt8], file: String) throws(DiagnosticList) -> YAMLNode {
+        if let problem = TextChecks.invalidUTF8(in: bytes, file: file) { throw DiagnosticList([problem]) }
+        if TextChecks.isBlank(bytes) {
+            throw DiagnosticList([Diagnostic("the file is empty: write at least one `key: value` line", at: SourceLocation(file: file, line: 1, column: 1))])
+        }
+        var builder = TreeBuilder(events: EventReader(bytes: bytes, file: file), file: file)
+        defer { builder.events.close() }
+        do {
+            let root = try builder.document()
+            if builder.problems.isEmpty, let root { return root }
+            if builder.problems.isEmpty {
+                builder.problems.append(Diagnostic("the file has no YAML document: write at least one `key: value` line", at: SourceLocation(file: file, line: 1, column: 1)))
+            }
+        } catch {
+            builder.problems.append(error)
+        }
+        throw DiagnosticList(builder.problems)
+    }
+}
+
+/// Turns the flat event stream into a tree, collecting problems that do not stop parsing.
+private struct TreeBuilder {
+    var events: EventReader
+    let file: String
+    var problems: [Diagnostic] = []
+
+    init(events: EventReader, file: String) {
+        self.events = events
+        self.file = file
+    }
+
+    mutating func document() throws(Diagnostic) -> YAMLNode? {
+        guard case .streamStart = try events.next().kind else { throw events.unexpected() }
+        let start = try events.next()
+        guard case .documentStart = start.kind else { return nil }
+        let root = try node(try events.next(), depth: 0)
+        guard case .documentEnd = try events.next().kind else { throw events.unexpected() }
+        let after = try events.next()
+        if case .documentStart = after.kind {
+            throw Diagnostic("a second YAML document starts here: a content file holds one document (remove this `---` line or what follows it)", at: after.location)
+        }
+        return root
+    }
+
+    mutating func node(_ event: YAMLEvent, depth: Int) throws(Diagnostic) -> YAMLNode {
+        guard depth < YAMLParser.maximumDepth else {
+            throw Diagnostic("the YAML nests deeper than \(YAMLParser.maximumDepth) levels", at: event.location)
+        }
+        if let anchor = event.anchor {
+            throw Diagnostic("anchors (&\(anchor)) are not supported: write the value out in full", at: event.location)
+        }
+        switch event.kind {
+        case .scalar(let text, let style, let tag):
+            return YAMLNode(.scalar(text, style), at: event.location, tag: tag)
+        case .sequenceStart(let tag):
+            var elements: [YAMLNode] = []
+            while true {
+                let next = try events.next()
+                if case .sequenceEnd = next.kind { break }
+                elements.append(try node(next, depth: depth + 1))
+            }
+            return YAMLNode(.sequence(elements), at: event.location, tag: tag)
+        case .mappingStart(let tag):
+            return YAMLNode(.mapping(try pairs(depth: depth)), at: event.location, tag: tag)
+        case .alias(let name):
+            throw Diagnostic("aliases (*\(name)) are not supported: write the value out in full", at: event.location)
+        default:
+            throw events.unexpected()
+        }
+    }
+
+    mutating func pairs(depth: Int) throws(Diagnostic) -> [YAMLPair] {
+        var pairs: [YAMLPair] = []
+        var firstLineOfKey: [String: Int] = [:]
+        while true {
+            let keyEvent = try events.next()
+            if case .mappingEnd = keyEvent.kind { return pairs }
+            let keyNode = try node(keyEvent, depth: depth + 1)
+            let value = try node(try events.next(), depth: depth + 1)
+            guard case .scalar(let key, _) = keyNode.kind else {
+                problems.append(Diagnostic("a key must be plain text, found \(keyNode.typeDescription)", at: keyNode.location))
+                continue
+            }
+            if let firstLine = firstLineOfKey[key] {
+                problems.append(Diagnostic("duplicate key \"\(key)\" (first on line \(firstLine)): keep only one", at: keyNode.location))
+                continue
+            }
+            firstLineOfKey[key] = keyNode.location.line
+            pairs.append(YAMLPair(key: key, keyLocation: keyNode.location, value: value))
+        }
+    }
+}

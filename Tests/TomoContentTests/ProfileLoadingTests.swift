@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+import TomoCore
+@testable import TomoContent
+
+/// A profile file with an icon, so only the problem under test is reported.
+private func profileSite(_ yaml: String, file: String = "content/users/alice.yaml") throws -> SiteFixture {
+    try SiteFixture([file: yaml, "content/users/alice/icon.png": "png"])
+}
+
+@Suite struct ProfileLoadingTests {
+    @Test func completeProfileLoadsEveryField() throws {
+        let site = try SiteFixture([
+            "content/users/alice.yaml": """
+            name: Alice Example
+            bio: |
+              Photographer in **Tokyo**.
+              <script>alert(1)</script>
+            icon: alice/icon.jpg
+            header: alice/header.jpg
+            links:
+              website: https://alice.example
+              x: https://x.com/alice
+              mastodon: https://mastodon.social/@alice
+              email: alice@example.com
+            items:
+              - text: Hello, I shoot film.
+              - text: Portfolio
+                url: https://alice.example/portfolio
+                color: orange
+              - text: Old news
+                hidden: true
+              - text: Summer sale
+                from: 2026-06-01
+                until: 2026-06-30
+            itemColor: "#336699"
+            email: alice@example.com
+            showEmail: false
+
+            """,
+            "content/users/alice/icon.jpg": "jpg",
+            "content/users/alice/header.jpg": "jpg",
+        ])
+        let result = site.load()
+        #expect(result.diagnostics.isEmpty)
+        let alice = try #require(result.content?.profiles.first)
+        #expect(alice.handle == "alice")
+        #expect(alice.name == "Alice Example")
+        #expect(alice.bio?.firstLine == "Photographer in Tokyo.")
+        #expect(alice.bio?.html.contains("<script>") == false)
+        #expect(alice.icon == "alice/icon.jpg")
+        #expect(alice.header == "alice/header.jpg")
+        // The design's service order, not the file's.
+        #expect(alice.links.map(\.service) == [.twitter, .mastodon, .website, .email])
+        #expect(alice.links.last?.url == "mailto:alice@example.com")
+        #expect(alice.items.map(\.text) == ["Hello, I shoot film.", "Portfolio", "Old news", "Summer sale"])
+        #expect(alice.items[0].color.hex == "#336699")
+        #expect(alice.items[1].color.name == "orange")
+        #expect(alice.items[1].url == "https://alice.example/portfolio")
+        #expect(alice.items[2].isShown(at: Date()) == false)
+        let june30 = try #require(ISO8601DateFormatter().date(from: "2026-06-30T23:59:00Z"))
+        let july1 = try #require(ISO8601DateFormatter().date(from: "2026-07-01T00:00:00Z"))
+        #expect(alice.items[3].isShown(at: june30))
+        #expect(!alice.items[3].isShown(at: july1))
+        #expect(alice.publicEmail == nil)
+    }
+
+    @Test func jsonProfileLoadsWithLocatedErrors() throws {
+        let site = try profileSite("{\n  \"name\": \"Alice\",\n  \"icon\": \"alice/icon.png\",\n  \"itemColor\": \"pruple\"\n}\n", file: "content/users/alice.json")
+        #expect(site.errors() == ["content/users/alice.json:4:16: unknown colour \"pruple\" (did you mean \"purple\"?)"])
+    }
+
+    @Test func jsonSyntaxErrorIsLocated() throws {
+        let site = try profileSite("{\n  \"name\": \"Alice\"\n  \"icon\": \"x\"\n}\n", file: "content/users/alice.json")
+        #expect(site.errors() == ["content/users/alice.json:3:3: expected ',' or '}' in the object"])
+    }
+
+    @Test func unknownColourSuggestsTheClosest() throws {
+        let site = try profileSite("name: Bob\nicon: alice/icon.png\nitems:\n  - text: Hi\n    color: pruple\n")
+        #expect(site.errors() == ["content/users/alice.yaml:5:12: unknown colour \"pruple\" (did you mean \"purple\"?)"])
+    }
+
+    @Test func unquotedHexColourIsExplained() throws {
+        let site = try profileSite("name: Bob\nicon: alice/icon.png\nitemColor: #ff8000\n")
+        #expect(site.errors() == [
+            "content/users/alice.yaml:3:11: \"itemColor\" is empty: write hex colours in quotes, e.g. `itemColor: \"#ff8000\"` (a # starts a YAML comment)",
+        ])
+    }
+
+    @Test func unknownKeySuggestsTheClosest() throws {
+        let site = try profileSite("nmae: Alice\nname: Alice\nicon: alice/icon.png\n")
+        #expect(site.errors() == ["content/users/alice.yaml:1:1: unknown key \"nmae\" in a profile (did you mean \"name\"?)"])
+    }
+
+    @Test func wrongTypeNamesWhatWasFound() throws {
+        let site = try profileSite("name:\n  - Alice\n  - Bob\nicon: alice/icon.png\n")
+        #expect(site.errors() == ["content/users/alice.yaml:2:3: expected a string for \"name\", found a list"])
+    }
+
+    @Test func yaml11BooleanIsRefusedWithTheFix() throws {
+        let site = try profileSite("name: Alice\nicon: alice/icon.png\nshowEmail: yes\n")
+        #expect(site.errors() == ["content/users/alice.yaml:3:12: expected true or false for \"showEmail\", found a string (\"yes\")"])
+    }
+
+    @Test func missingNameIsAnError() throws {
+        let site = try profileSite("bio: Hi\nicon: alice/icon.png\n")
+        #expect(site.errors() == ["content/users/alice.yaml:1:1: \"name\" is missing or empty: add a line like `name: Alice Example`"])
+    }
+
+    @Test func itemWithoutTextIsAnError() throws {
+        let site = try profileSite("name: Alice\nicon: alice/icon.png\nitems:\n  - url: https://example.com\n")
+        #expect(site.errors() == ["content/users/alice.yaml:4:5: an item needs text: add `text: Hello` (with `url:` it becomes a link)"])
+    }
+
+    @Test(arguments: [
+        ("javascript:alert(1)", "URL scheme \"javascript:\" is not allowed: use an http, https or mailto URL"),
+        ("data:text/html,hi", "URL scheme \"data:\" is not allowed: use an http, https or mailto URL"),
+        ("alice.example/about", "\"alice.example/about\" is not an absolute URL: start it with https:// or mailto: (e.g. \"https://alice.example/about\")"),
+        ("https://", "\"https://\" is not a valid URL: it needs a host, like https://example.com/"),
+    ])
+    func itemURLMustBeHttpHttpsOrMailto(url: String, message: String) throws {
+        let site = try profileSite("name: Alice\nicon: alice/icon.png\nitems:\n  - text: Click\n    url: \"\(url)\"\n")
+        #expect(site.errors() == ["content/users/alice.yaml:5:10: \(message)"])
+    }
+
+    @Test func linkURLMustBeHttpHttpsOrMailto() throws {
+        let site = try profileSite("name: Alice\nicon: alice/icon.png\nlinks:\n  github: javascript:alert(1)\n  githb: https://github.com/alice\n")
+        #expect(site.errors() == [
+            "content/users/alice.yaml:4:11: URL scheme \"javascript:\" is not allowed: use an http, https or mailto URL",
+            "content/users/alice.yaml:5:3: unknown key \"githb\" in links (did you mean \"github\"?)",
+        ])
+    }
+
+    @Test func badHandleInFileNameIsAnError() throws {
+        let site = try SiteFixture(["content/users/Alice Smith.yaml": "name: Alice\n"])
+        #expect(site.errors() == [
+            "content/users/Alice Smith.yaml:1:1: bad file name: handle \"Alice Smith\" may use only a-z, 0-9 and _ (try \"alice_smith\"); the file name is the user's handle",
+        ])
+    }
+
+    @Test func reservedHandleIsAnError() throws {
+        let site = try SiteFixture(["content/users/posts.yaml": "name: Posts\n"])
+        #expect(site.errors() == [
+            "content/users/posts.yaml:1:1: bad file name: \"posts\" is reserved for the site's own pages: choose another handle; the file name is the user's handle",
+        ])
+    }
+
+    @Test func missingImageFileIsAnError() throws {
+        let site = try profileSite("name: Alice\nicon: alice/icon.png\nheader: alice/header.jpg\n")
+        #expect(site.errors() == ["content/users/alice.yaml:3:9: header file not found: put the image at content/users/alice/header.jpg or fix the path"])
+    }
+
+    @Test func imageOutsideTheUsersFolderIsAnError() throws {
+        let site = try profileSite("name: Alice\nicon: ../site.yaml\n")
+        #expect(site.errors() == ["content/users/alice.yaml:2:7: icon \"../site.yaml\" must stay inside content/users/: use a path like alice/icon.jpg"])
+    }
+
+    @Test func symbolicLinkOutOfTheUsersFolderIsAnError() throws {
+        let site = try profileSite("name: Alice\nicon: alice/escape.png\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.root.appendingPathComponent("content/users/alice/escape.png").path,
+            withDestinationPath: site.root.appendingPathComponent("content/site.yaml").path
+        )
+        #expect(site.errors() == ["content/users/alice.yaml:2:7: icon \"alice/escape.png\" must stay inside content/users/: use a path like alice/icon.jpg"])
+    }
+
+    @Test func duplicateKeyIsAnError() throws {
+        let site = try profileSite("name: Alice\nicon: alice/icon.png\nname: Bob\n")
+        #expect(site.errors() == ["content/users/alice.yaml:3:1: duplicate key \"name\" (first on line 1): keep only one"])
+    }
+
+    @Test func tabIndentationIsAnError() throws {
+        let site = try profileSite("name: Alice\nlinks:\n\tgithub: https://github.com/alice\n")
+        #expect(site.errors() == ["content/users/alice.yaml:3:1: a tab is used for indentation: use spaces, not tabs"])
+    }
+
+    @Test func invalidUTF8IsAnError() throws {
+        let site = try SiteFixture(bytes: ["content/users/alice.yaml": Array("name: Ren\n".utf8) + [0x82, 0xA0] + Array("\n".utf8)])
+        #expect(site.errors() == ["content/users/alice.yaml:2:1: invalid UTF-8 (byte 0x82): save the file as UTF-8"])
+    }
+
+    @Test func emptyFileIsAnError() throws {
+        let site = try profileSite("\n# nothing yet\n")
+        #expect(site.errors() == ["content/users/alice.yaml:1:1: the file is empty: write at least one `key: value` line"])
+    }
+
+    @Test func yamlSyntaxErrorIsAnError() throws {
+        let site = try profileSite("name: Alice\nbio: Tokyo: Japan\n")
+        #expect(site.errors() == [
+            "content/users/alice.yaml:2:11: YAML syntax error: mapping values are not allowed in this context: put a value that contains \": \" in quotes",
+        ])
+    }
+
+    @Test func sameHandleInYAMLAndJSONIsAnError() throws {
+        let site = try SiteFixture([
+            "content/users/alice.yaml": "name: Alice\n",
+            "content/users/alice.json": "{\"name\": \"Alice\"}",
+        ])
+        #expect(site.errors() == [
+            "content/users/alice.yaml:1:1: duplicate profile: content/users/alice.json and content/users/alice.yaml both define @alice: keep one of them",
+        ])
+    }
+
+    @Test func everyErrorOfEveryFileIsReportedInOrder() throws {
+        let site = try SiteFixture([
+            "content/site.yaml": "title: Test\nbaseURL: https://example.com\npageSize: many\n",
+            "content/users/bob.yaml": "name: Bob\nitemColor: pruple\nitems:\n  - color: red\n",
+            "content/users/alice.yaml": "name: [\n",
+        ])
+        #expect(site.errors().map { $0.prefix { $0 != " " } } == [
+            "content/site.yaml:3:11:",
+            "content/users/alice.yaml:2:1:",
+            "content/users/bob.yaml:2:12:",
+            "content/users/bob.yaml:4:5:",
+        ])
+        #expect(site.load().profileFileCount == 2)
+    }
+
+    @Test func warningsForMissingIconAndEmptyLinkText() throws {
+        let site = try SiteFixture(["content/users/alice.yaml": "name: Alice\nitems:\n  - text: \"\"\n    url: https://alice.example\n"])
+        #expect(site.errors() == [])
+        #expect(site.warnings() == [
+            "content/users/alice.yaml:1:1: no icon: the page shows a placeholder (add `icon: alice/icon.jpg`)",
+            "content/users/alice.yaml:3:11: this item has a url but empty text: the page shows the address instead",
+        ])
+        #expect(site.load().content?.profiles.first?.items.first?.text == "https://alice.example")
+    }
+
+    @Test func untilBeforeFromIsAnError() throws {
+        let site = try profileSite("name: Alice\nicon: alice/icon.png\nitems:\n  - text: Sale\n    from: 2026-06-01\n    until: 2026-05-01\n")
+        #expect(site.errors() == ["content/users/alice.yaml:6:12: \"until\" is not after \"from\": this item would never be shown"])
+    }
+
+    @Test func impossibleDateIsAnError() throws {
+        let site = try profileSite("name: Alice\nicon: alice/icon.png\nitems:\n  - text: Sale\n    from: 2026-02-30\n")
+        #expect(site.errors() == ["content/users/alice.yaml:5:11: \"2026-02-30\" is not a date: write from as 2026-05-01 or 2026-05-01T18:30:00+09:00"])
+    }
+
+    @Test func emailIsPublicOnlyWithShowEmail() throws {
+        let site = try profileSite("name: Alice\nicon: alice/icon.png\nemail: alice@example.com\nshowEmail: true\n")
+        #expect(site.load().content?.profiles.first?.publicEmail == "alice@example.com")
+    }
+}

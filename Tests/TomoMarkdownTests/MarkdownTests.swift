@@ -1,0 +1,32 @@
+import Testing
+@testable import TomoMarkdown
+
+@Suite struct MarkdownTests {
+    @Test func rendersCommonMark() {
+        #expect(Markdown.html("Photographer in **Tokyo**.") == "<p>Photographer in <strong>Tokyo</strong>.</p>\n")
+    }
+
+    @Test func rawHTMLIsOmitted() {
+        let html = Markdown.html("Hi <script>alert(1)</script> there\n\n<div onclick=\"x()\">block</div>\n")
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("onclick"))
+        #expect(html.contains("<!-- raw HTML omitted -->"))
+    }
+
+    @Test func javascriptLinkGetsAnEmptyAddress() {
+        let html = Markdown.html("[click](javascript:alert(1)) and [ok](https://example.com)")
+        #expect(html == "<p><a href=\"\">click</a> and <a href=\"https://example.com\">ok</a></p>\n")
+    }
+
+    @Test func textIsEscaped() {
+        #expect(Markdown.html("a < b & \"c\"") == "<p>a &lt; b &amp; &quot;c&quot;</p>\n")
+    }
+
+    @Test func firstLineDropsMarkupAndStopsAtTheLineBreak() {
+        #expect(Markdown.firstLinePlainText("Photographer in **Tokyo**.\nSecond line.\n\nMore.") == "Photographer in Tokyo.")
+        #expect(Markdown.firstLinePlainText("# Hello `world`\n\ntext") == "Hello world")
+        #expect(Markdown.firstLinePlainText("<b>raw</b> and [a link](https://x.example)") == "raw and a link")
+        #expect(Markdown.firstLinePlainText("\n\n  ") == "")
+        #expect(Markdown.firstLinePlainText("- 東京の写真家\n- two") == "東京の写真家")
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+import TomoCore
+@testable import TomoYAML
+
+/// Parses `text` as the file `test.yaml`, returning the problems it reports.
+private func problems(_ text: String) -> [Diagnostic] {
+    do {
+        _ = try YAMLParser.parse(Array(text.utf8), file: "test.yaml")
+        return []
+    } catch {
+        return error.diagnostics
+    }
+}
+
+private func parse(_ text: String) throws -> YAMLNode {
+    try YAMLParser.parse(Array(text.utf8), file: "test.yaml")
+}
+
+@Suite struct YAMLParserTests {
+    @Test func mappingKeepsKeyOrderAndLocations() throws {
+        let root = try parse("name: Alice\nlinks:\n  github: https://github.com/alice\nitems:\n  - text: Hi\n")
+        let pairs = try #require(root.mapping)
+        #expect(pairs.map(\.key) == ["name", "links", "items"])
+        #expect(pairs[0].value.location == SourceLocation(file: "test.yaml", line: 1, column: 7))
+        #expect(pairs[2].keyLocation == SourceLocation(file: "test.yaml", line: 4, column: 1))
+        let item = try #require(pairs[2].value.sequence?.first?.mapping?.first)
+        #expect(item.value.location.line == 5)
+        #expect(item.value.location.column == 11)
+    }
+
+    @Test func scalarStylesAreKept() throws {
+        let pairs = try #require(try parse("a: plain\nb: 'single'\nc: \"double\"\nd: |\n  line\ne: >\n  folded\n").mapping)
+        #expect(pairs.map(\.value.kind) == [
+            .scalar("plain", .plain), .scalar("single", .singleQuoted), .scalar("double", .doubleQuoted),
+            .scalar("line\n", .literal), .scalar("folded\n", .folded),
+        ])
+    }
+
+    @Test func syntaxErrorNamesLibyamlProblemAndPlace() {
+        let found = problems("name: Alice\nbio: a: b\n")
+        #expect(found.count == 1)
+        #expect(found.first?.location == SourceLocation(file: "test.yaml", line: 2, column: 7))
+        #expect(found.first?.message == "YAML syntax error: mapping values are not allowed in this context: put a value that contains \": \" in quotes")
+    }
+
+    @Test func everyDuplicateKeyIsReported() {
+        let found = problems("name: Alice\nbio: x\nname: Bob\nbio: y\n")
+        #expect(found.map(\.location?.line) == [3, 4])
+        #expect(found.first?.message == "duplicate key \"name\" (first on line 1): keep only one")
+        #expect(found.first?.location?.column == 1)
+    }
+
+    @Test func tabIndentationSaysUseSpaces() {
+        let found = problems("links:\n\tgithub: https://github.com/alice\n")
+        #expect(found.count == 1)
+        #expect(found.first?.message == "a tab is used for indentation: use spaces, not tabs")
+        #expect(found.first?.location == SourceLocation(file: "test.yaml", line: 2, column: 1))
+    }
+
+    @Test func invalidUTF8IsLocated() {
+        var bytes = Array("name: Alice\nbio: caf".utf8)
+        bytes.append(0xE9)  // Latin-1 é
+        bytes += Array("\n".utf8)
+        #expect(throws: DiagnosticList.self) { try YAMLParser.parse(bytes, file: "test.yaml") }
+        do {
+            _ = try YAMLParser.parse(bytes, file: "test.yaml")
+        } catch {
+            #expect(error.diagnostics.first?.location == SourceLocation(file: "test.yaml", line: 2, column: 9))
+            #expect(error.diagnostics.first?.message == "invalid UTF-8 (byte 0xE9): save the file as UTF-8")
+        }
+    }
+
+    @Test func emptyAndCommentOnlyFilesAreEmpty() {
+        for text in ["", "\n\n", "# only a comment\n"] {
+            let found = problems(text)
+            #expect(found.first?.message == "the file is empty: write at least one `key: value` line")
+            #expect(found.first?.location == SourceLocation(file: "test.yaml", line: 1, column: 1))
+        }
+    }
+
+    @Test func anchorsAndAliasesAreRefused() {
+        let anchor = problems("a: &x hello\nb: *x\n")
+        #expect(anchor.first?.message == "anchors (&x) are not supported: write the value out in full")
+        #expect(anchor.first?.location == SourceLocation(file: "test.yaml", line: 1, column: 4))
+    }
+
+    @Test func secondDocumentIsRefused() {
+        let found = problems("name: a\n---\nname: b\n")
+        #expect(found.first?.location?.line == 2)
+        #expect(found.first?.message.hasPrefix("a second YAML document starts here") == true)
+    }
+
+    @Test func unclosedQuoteIsASyntaxError() {
+        let found = problems("name: \"Alice\nbio: x\n")
+        #expect(found.count == 1)
+        #expect(found.first?.message.hasPrefix("YAML syntax error: found unexpected end of stream") == true)
+    }
+}
