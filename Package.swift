@@ -27,9 +27,9 @@ let package = Package(
         // Linux system calls Swift cannot reach directly (renameat2 for the atomic output swap).
         .target(name: "CSystem"),
         // The build pipeline: content models → page views → rendered pages → output folder.
-        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "CSystem"]),
+        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoTemplates", "TomoTheme", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
-        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent"]),
+        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent", "TomoSite"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
         .executableTarget(
             name: "tomo-bench",
@@ -43,6 +43,6 @@ let package = Package(
         .testTarget(name: "TomoContentTests", dependencies: ["TomoContent", "TomoCore"]),
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore"]),
         .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates"]),
-        .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore"]),
+        .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore", "TomoContent"]),
     ]
 )

@@ -8,6 +8,8 @@ public enum TomoCommandLine {
 
     /// Every command, in the order `tomo help` lists them.
     public static let commands: [CommandSpec] = [
+        InitCommand.spec,
+        BuildCommand.spec,
         TemplateCommands.render,
         HelpCommand.spec,
     ]

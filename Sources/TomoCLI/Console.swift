@@ -42,6 +42,9 @@ public final class Console: Sendable {
     /// Writes one line to standard output.
     public func line(_ text: String = "") { write(.output, text + "\n") }
 
+    /// Writes `text` to standard error as it is (progress lines that rewrite themselves).
+    public func errorText(_ text: String) { write(.error, text) }
+
     /// Writes one line to standard error.
     public func errorLine(_ text: String) { write(.error, text + "\n") }
 

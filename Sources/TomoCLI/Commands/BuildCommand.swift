@@ -1,0 +1,59 @@
+import Foundation
+import Synchronization
+import TomoCore
+import TomoSite
+
+/// `tomo build`: the whole site into `public/` (or `--out DIR`), swapped in only on success.
+enum BuildCommand {
+    static let spec = CommandSpec(
+        path: ["build"],
+        summary: "Build the site into public/",
+        options: [
+            OptionSpec("out", value: "DIR", "write the site here instead of public/ (replaced as a whole)"),
+            OptionSpec("base-url", value: "URL", "the site's address for feeds, the sitemap and Open Graph (instead of site.yaml's baseURL)"),
+        ],
+        discussion: """
+        The build writes into a fresh folder and swaps it in only when everything succeeded: a
+        failed build leaves the previous output as it was. Files whose bytes did not change keep
+        their modification time. Every problem in the content is reported, not only the first.
+
+        Examples:
+          tomo build
+          tomo build --out /tmp/site --base-url https://staging.example.com/
+        """,
+        run: { invocation in
+            let site = try invocation.siteDirectory()
+            let options = BuildOptions(
+                site: site,
+                output: invocation.option("out").map(invocation.path),
+                baseURL: invocation.option("base-url")
+            )
+            let console = invocation.console
+            let showsProgress = console.isInteractive
+            let report = try SiteBuilder.build(options) { done, total in
+                guard showsProgress, total >= 1000 else { return }
+                console.errorText("\r\u{1B}[2Kbuilding: \(done)/\(total) pages")
+            }
+            if showsProgress { console.errorText("\r\u{1B}[2K") }
+            for warning in report.warnings {
+                console.warning(warning.description)
+            }
+            console.line(summary(of: report, site: site, workingDirectory: invocation.workingDirectory))
+            return 0
+        }
+    )
+
+    static func summary(of report: BuildReport, site: URL, workingDirectory: URL) -> String {
+        let seconds = String(format: "%.2f", report.seconds)
+        let unchanged = report.files - report.written
+        return "Built \(report.pages) pages and \(report.images) images (\(report.files) files, \(report.written) written, \(unchanged) unchanged) in \(seconds) s → \(displayPath(report.output, from: workingDirectory))"
+    }
+
+    /// A path as short as it can be said from the working directory.
+    static func displayPath(_ url: URL, from directory: URL) -> String {
+        let base = directory.standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) + "/" }
+        return path + "/"
+    }
+}

@@ -1,0 +1,18 @@
+/// A fast, stable 64-bit hash of bytes (FNV-1a), for naming files by their content.
+/// Not for security: only to tell versions of a file apart.
+enum ContentHash {
+    static func value(of bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// 16 lower-case hex digits.
+    static func hex(of bytes: [UInt8]) -> String {
+        let digits = String(value(of: bytes), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

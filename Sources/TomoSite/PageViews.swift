@@ -1,0 +1,156 @@
+import Foundation
+import TomoContent
+import TomoCore
+
+/// Builds the plain data each page template receives (documented field by field in the README).
+/// Templates never compute: every text, URL and flag they show is decided here.
+struct PageViews: Sendable {
+    let content: SiteContent
+    let labels: [String: JSONValue]
+    let address: SiteAddress
+    let buildDate: Date
+    /// Published images by their path inside `content/users/`.
+    let images: [String: PublishedImage]
+
+    // MARK: - Shared parts
+
+    var site: JSONValue {
+        let config = content.config
+        return [
+            "title": .string(config.title),
+            "description": JSONValue(config.description),
+            "language": .string(config.language.rawValue),
+            "baseURL": .string(address.baseURL),
+            "contact": JSONValue(config.contact),
+            "contactHref": JSONValue(config.contact.map { "mailto:" + $0 }),
+        ]
+    }
+
+    /// Links to the free pages, for every page's navigation.
+    var pageLinks: JSONValue {
+        .array(content.pages.map { page in ["title": .string(page.title), "url": .string(address.path(page.name + "/"))] })
+    }
+
+    /// The view every template receives, with `fields` added for the page at hand.
+    func view(title: String, heading: String, description: String?, path: String, type: String, image: String?, fields: [String: JSONValue]) -> JSONValue {
+        var view: [String: JSONValue] = [
+            "site": site,
+            "labels": .object(labels),
+            "pages": pageLinks,
+            "page": [
+                "title": .string(title),
+                "heading": .string(heading),
+                "description": JSONValue(description),
+                "url": .string(address.absolute(path)),
+                "path": .string(address.path(path)),
+                "type": .string(type),
+                "image": JSONValue(image.map(address.absolute)),
+            ],
+        ]
+        view.merge(fields) { _, own in own }
+        return .object(view)
+    }
+
+    // MARK: - Pages
+
+    func profile(_ profile: Profile) -> JSONValue {
+        let header = profile.header.flatMap { images[$0] }
+        let icon = profile.icon.flatMap { images[$0] }
+        let links: [JSONValue] = profile.links.map { link in
+            [
+                "service": .string(link.service.rawValue),
+                "label": .string(link.service.label),
+                "url": .string(link.url),
+                "isMe": .bool(link.service.isRelMe),
+                "iconPartial": .string("icons/" + link.service.rawValue),
+            ]
+        }
+        let items: [JSONValue] = profile.items.filter { $0.isShown(at: buildDate) }.map { item in
+            [
+                "text": .string(item.text),
+                "url": JSONValue(item.url),
+                "isLink": .bool(item.url != nil),
+                "background": .string(item.color.hex),
+                "foreground": .string(item.color.textColor.hex),
+            ]
+        }
+        let user: JSONValue = [
+            "handle": .string(profile.handle),
+            "name": .string(profile.name),
+            "initial": .string(Self.initial(of: profile.name)),
+            "url": .string(address.path(profile.handle + "/")),
+            "bioHTML": .string(profile.bio?.html ?? ""),
+            "bioText": .string(profile.bio?.firstLine ?? ""),
+            "icon": icon?.view ?? .null,
+            "header": header?.view ?? .null,
+            "links": .array(links),
+            "hasLinks": .bool(!links.isEmpty),
+            "items": .array(items),
+            "hasItems": .bool(!items.isEmpty),
+            "email": JSONValue(profile.publicEmail),
+            "emailHref": JSONValue(profile.publicEmail.map { "mailto:" + $0 }),
+        ]
+        return view(
+            title: "\(profile.name) (@\(profile.handle)) · \(content.config.title)",
+            heading: profile.name,
+            description: profile.bio?.firstLine,
+            path: profile.handle + "/",
+            type: "profile",
+            image: (header ?? icon)?.largest,
+            fields: ["user": user]
+        )
+    }
+
+    func card(_ profile: Profile) -> JSONValue {
+        [
+            "handle": .string(profile.handle),
+            "name": .string(profile.name),
+            "initial": .string(Self.initial(of: profile.name)),
+            "url": .string(address.path(profile.handle + "/")),
+            "summary": .string(profile.bio?.firstLine ?? ""),
+            "icon": profile.icon.flatMap { images[$0] }?.view ?? .null,
+        ]
+    }
+
+    func home(newestFirst profiles: [Profile]) -> JSONValue {
+        view(
+            title: content.config.title,
+            heading: content.config.title,
+            description: content.config.description,
+            path: "",
+            type: "website",
+            image: nil,
+            fields: ["users": .array(profiles.prefix(content.config.homeUsers).map(card))]
+        )
+    }
+
+    func freePage(_ page: Page) -> JSONValue {
+        view(
+            title: "\(page.title) · \(content.config.title)",
+            heading: page.title,
+            description: page.description,
+            path: page.name + "/",
+            type: "article",
+            image: nil,
+            fields: ["contentHTML": .string(page.html)]
+        )
+    }
+
+    func notFound() -> JSONValue {
+        let heading = labels["notFoundTitle"]?.stringValue ?? "Not found"
+        return view(
+            title: "\(heading) · \(content.config.title)",
+            heading: heading,
+            description: nil,
+            path: "404.html",
+            type: "website",
+            image: nil,
+            fields: [:]
+        )
+    }
+
+    /// The first character of a name, for a placeholder icon.
+    static func initial(of name: String) -> String {
+        name.first.map { String($0).uppercased() } ?? "?"
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TomoCore
+
+/// The files `tomo init` writes: a site that builds at once and shows each kind of content.
+public enum SiteStarter {
+    static let files: [(path: String, text: String)] = [
+        ("content/site.yaml", """
+        # Site settings. Every field is explained in the README ("Content").
+        title: My Tomo site
+        baseURL: https://example.com/
+        language: en            # en or ja: the language of the theme's labels
+        description: Profile pages and photos.
+        homeUsers: 50           # newest users on the home page
+        pageSize: 20            # posts per timeline page
+        # contact: hello@example.com
+        images:
+          widths: [320, 640, 1280]
+
+        """),
+        ("content/users/example.yaml", """
+        # A profile: the file name is the handle (example → /example/).
+        name: Example User
+        bio: |
+          Hello! This is my **profile**. Edit `content/users/example.yaml`
+          and run `tomo build` (or keep `tomo serve` running) to see it change.
+        links:
+          website: https://example.com
+          # twitter: https://twitter.com/you
+          # instagram: https://www.instagram.com/you/
+          # mastodon: https://mastodon.social/@you
+        items:
+          - text: Hello, I'm new here.
+          - text: My website
+            url: https://example.com
+            color: blue
+        itemColor: gray
+        # email: you@example.com      # never published unless showEmail: true
+        # showEmail: false
+
+        """),
+        ("content/pages/about.md", """
+        ---
+        title: About
+        ---
+        This site is made with **Tomo**. Write free pages like this one in `content/pages/`.
+
+        """),
+        (".gitignore", """
+        /public/
+        /.tomo-cache/
+
+        """),
+    ]
+
+    /// Creates a starter site in `folder` (made if missing) and returns the paths it wrote.
+    /// Refuses to touch a folder that already holds a site.
+    public static func create(at folder: URL) throws(Diagnostic) -> [String] {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: folder.appendingPathComponent("content/site.yaml").path) {
+            throw Diagnostic("\(folder.path) already holds a site (content/site.yaml exists): nothing was changed")
+        }
+        for file in files where file.path != ".gitignore" {
+            if fileManager.fileExists(atPath: folder.appendingPathComponent(file.path).path) {
+                throw Diagnostic("\(folder.appendingPathComponent(file.path).path) already exists: nothing was changed (run tomo init in an empty folder)")
+            }
+        }
+        var written: [String] = []
+        for file in files {
+            let url = folder.appendingPathComponent(file.path)
+            if file.path == ".gitignore", fileManager.fileExists(atPath: url.path) { continue }
+            do {
+                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
+            } catch {
+                throw Diagnostic("cannot write \(url.path): \(error.localizedDescription)")
+            }
+            written.append(file.path)
+        }
+        return written
+    }
+}
