@@ -1,0 +1,69 @@
+import Foundation
+import TomoCore
+import TomoSite
+
+/// A site in a temporary folder, written from a few small files, that tests build for real.
+final class SiteFolder {
+    static let siteYAML = "title: Test site\nbaseURL: https://example.com/\n"
+
+    let root: URL
+    var output: URL { root.appendingPathComponent("public") }
+
+    init(_ files: [String: String] = [:]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-site-\(UUID().uuidString)")
+        var all = files
+        if all["content/site.yaml"] == nil { all["content/site.yaml"] = Self.siteYAML }
+        for (path, text) in all { try write(path, text) }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        try write(path, bytes: Array(text.utf8))
+    }
+
+    func write(_ path: String, bytes: [UInt8]) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    }
+
+    @discardableResult
+    func build(date: Date = Date()) throws -> BuildReport {
+        try SiteBuilder.build(BuildOptions(site: root, buildDate: date))
+    }
+
+    /// The build's errors as `file:line:column: message`, or nil when it succeeded.
+    func buildErrors() -> [String]? {
+        do {
+            try build()
+            return nil
+        } catch {
+            return (error as? DiagnosticList)?.diagnostics.map(\.description) ?? ["\(error)"]
+        }
+    }
+
+    /// A file of the output as text, nil when it is missing.
+    func page(_ path: String) -> String? {
+        FileManager.default.contents(atPath: output.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Every output file: path → text.
+    func outputFiles() -> [String: String] {
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(at: output, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let path = String(url.standardizedFileURL.path.dropFirst(output.standardizedFileURL.path.count + 1))
+            files[path] = String(decoding: FileManager.default.contents(atPath: url.path) ?? Data(), as: UTF8.self)
+        }
+        return files
+    }
+
+    func modificationDate(_ path: String) throws -> Date? {
+        try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[.modificationDate] as? Date
+    }
+}
