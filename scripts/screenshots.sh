@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Screenshots of a demo profile page for the README: mobile and desktop width, light and dark,
+# taken with headless Chromium from the demo site served on a free loopback port.
+# Usage: scripts/screenshots.sh TOMO_BINARY OUTPUT_FOLDER
+set -euo pipefail
+tomo=$1
+out=$2
+site_out=$(mktemp -d)
+trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$site_out"' EXIT
+
+"$tomo" build --out "$site_out/public" >/dev/null
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site_out/public" >/dev/null 2>&1 &
+server=$!
+for _ in $(seq 50); do
+  curl -fs "http://127.0.0.1:$port/" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+
+mkdir -p "$out"
+shoot() { # name width height scheme path
+  local flags=()
+  [ "$4" = dark ] && flags+=(--force-dark-mode --blink-settings=preferredColorScheme=0)
+  chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
+    "${flags[@]}" --window-size="$2,$3" --screenshot="$out/$1.png" "http://127.0.0.1:$port$5" >/dev/null 2>&1
+  # A 256-colour palette keeps the committed PNGs small.
+  if command -v convert >/dev/null; then convert "$out/$1.png" -colors 256 "PNG8:$out/$1.png"; fi
+  echo "$out/$1.png"
+}
+shoot profile-mobile-light 390 900 light /alice/
+shoot profile-mobile-dark 390 900 dark /hana/
+shoot profile-desktop-light 1280 900 light /alice/
+shoot profile-desktop-dark 1280 900 dark /yuki/
+shoot home-desktop-light 1280 900 light /
