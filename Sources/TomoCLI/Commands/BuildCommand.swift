@@ -35,13 +35,19 @@ enum BuildCommand {
                 console.errorText("\r\u{1B}[2Kbuilding: \(done)/\(total) pages")
             }
             if showsProgress { console.errorText("\r\u{1B}[2K") }
-            for warning in report.warnings {
+            // A build shows a few warnings; `tomo check` lists them all.
+            for warning in report.warnings.prefix(maximumWarnings) {
                 console.warning(warning.description)
+            }
+            if report.warnings.count > maximumWarnings {
+                console.warning("\(report.warnings.count - maximumWarnings) more warnings: run `tomo check` to see them all")
             }
             console.line(summary(of: report, site: site, workingDirectory: invocation.workingDirectory))
             return 0
         }
     )
+
+    static let maximumWarnings = 10
 
     static func summary(of report: BuildReport, site: URL, workingDirectory: URL) -> String {
         let seconds = String(format: "%.2f", report.seconds)
