@@ -38,7 +38,9 @@ public struct ItemColor: Sendable, Hashable {
     /// `#rrggbb` (either letter case), or nil.
     public init?(hex text: String) {
         let digits = Array(text.utf8)
+        // UInt32(_:radix:) alone would accept a sign ("#+f0000").
         guard digits.count == 7, digits[0] == UInt8(ascii: "#"),
+              digits.dropFirst().allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
               let value = UInt32(String(decoding: digits[1...], as: UTF8.self), radix: 16) else { return nil }
         name = nil
         red = UInt8((value >> 16) & 0xFF)

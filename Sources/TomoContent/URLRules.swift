@@ -8,6 +8,9 @@ public enum URLRules {
     /// Why `text` may not be used as a link, with the fix; nil when it may.
     public static func linkProblem(_ text: String) -> String? {
         guard let colon = text.firstIndex(of: ":"), let scheme = scheme(String(text[..<colon])) else {
+            if text.hasPrefix("/") || text.hasPrefix(".") {
+                return "\"\(text)\" is a relative address: write the full URL, starting with https://"
+            }
             let hint = text.contains("@") && !text.contains("/") ? "mailto:\(text)" : "https://\(text)"
             return "\"\(text)\" is not an absolute URL: start it with https:// or mailto: (e.g. \"\(hint)\")"
         }
