@@ -9,6 +9,7 @@ public enum TomoCommandLine {
     /// Every command, in the order `tomo help` lists them.
     public static let commands: [CommandSpec] = [
         TemplateCommands.render,
+        CheckCommand.spec,
         HelpCommand.spec,
     ]
 

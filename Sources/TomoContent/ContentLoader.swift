@@ -38,6 +38,8 @@ public enum ContentLoader {
             let fileExtension = url.pathExtension
             let handle = url.deletingPathExtension().lastPathComponent
             guard fileExtension == "yaml" || fileExtension == "json" else {
+                // Images beside the profiles are the profiles' business; anything else is likely a mistake.
+                if imageExtensions.contains(fileExtension.lowercased()) { continue }
                 let fix = fileExtension == "yml" ? "rename it to \(handle).yaml" : "profiles are <handle>.yaml or <handle>.json"
                 diagnostics.append(Diagnostic("ignored: \(fix)", at: start, severity: .warning))
                 continue
@@ -62,6 +64,8 @@ public enum ContentLoader {
         }
         return (loaded, Array(fileOfHandle.keys))
     }
+
+    private static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]
 
     private static func loadPages(site: URL, handles: Set<String>, diagnostics: inout [Diagnostic]) -> (loaded: [Page], fileCount: Int) {
         let folder = site.appendingPathComponent("content/pages")

@@ -241,3 +241,11 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
         #expect(site.load().content?.profiles.first?.publicEmail == "alice@example.com")
     }
 }
+
+@Suite struct ProfileFolderTests {
+    @Test func ymlFileIsIgnoredWithAWarning() throws {
+        let site = try SiteFixture(["content/users/alice.yml": "name: Alice\n", "content/users/logo.png": "png"])
+        #expect(site.warnings() == ["content/users/alice.yml:1:1: ignored: rename it to alice.yaml"])
+        #expect(site.load().content?.profiles.isEmpty == true)
+    }
+}
