@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc  // pow
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An item's background colour: one of POMU.ME's 14 names (UIKit's values) or `#rrggbb`,
 /// with the text colour that reads on it.
 public struct ItemColor: Sendable, Hashable {
@@ -97,9 +103,3 @@ public struct ItemColor: Sendable, Hashable {
         public var hex: String { self == .black ? "#000000" : "#ffffff" }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
