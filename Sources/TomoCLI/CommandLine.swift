@@ -11,6 +11,7 @@ public enum TomoCommandLine {
         InitCommand.spec,
         BuildCommand.spec,
         TemplateCommands.render,
+        CheckCommand.spec,
         HelpCommand.spec,
     ]
 

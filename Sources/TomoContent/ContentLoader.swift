@@ -22,7 +22,7 @@ public enum ContentLoader {
         let file = "content/site.yaml"
         let reader = NodeReader()
         defer { diagnostics += reader.diagnostics }
-        guard let root = parseYAML(at: site.appendingPathComponent(file), file: file, reader: reader) else { return nil }
+        guard let root = parse(site.appendingPathComponent(file), file: file, reader: reader) else { return nil }
         let config = SiteConfigReader.read(root, reader: reader)
         return reader.hasErrors ? nil : config
     }
@@ -38,6 +38,8 @@ public enum ContentLoader {
             let fileExtension = url.pathExtension
             let handle = url.deletingPathExtension().lastPathComponent
             guard fileExtension == "yaml" || fileExtension == "json" else {
+                // Images beside the profiles are the profiles' business; anything else is likely a mistake.
+                if imageExtensions.contains(fileExtension.lowercased()) { continue }
                 let fix = fileExtension == "yml" ? "rename it to \(handle).yaml" : "profiles are <handle>.yaml or <handle>.json"
                 diagnostics.append(Diagnostic("ignored: \(fix)", at: start, severity: .warning))
                 continue
@@ -53,8 +55,8 @@ public enum ContentLoader {
             fileOfHandle[handle] = file
             let reader = NodeReader()
             let root = fileExtension == "json"
-                ? parseJSON(at: url, file: file, reader: reader)
-                : parseYAML(at: url, file: file, reader: reader)
+                ? parse(url, file: file, reader: reader, with: JSONProfileNodes.parse)
+                : parse(url, file: file, reader: reader)
             if let root, let profile = ProfileReader(handle: handle, file: file, usersFolder: folder, reader: reader).read(root) {
                 loaded.append(profile)
             }
@@ -62,6 +64,8 @@ public enum ContentLoader {
         }
         return (loaded, Array(fileOfHandle.keys))
     }
+
+    private static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]
 
     private static func loadPages(site: URL, handles: Set<String>, diagnostics: inout [Diagnostic]) -> (loaded: [Page], fileCount: Int) {
         let folder = site.appendingPathComponent("content/pages")
@@ -99,20 +103,15 @@ public enum ContentLoader {
         return nil
     }
 
-    private static func parseYAML(at url: URL, file: String, reader: NodeReader) -> YAMLNode? {
+    /// The file's nodes through `parser` (YAML, or JSON for `.json` profiles), or nil after
+    /// reporting why not.
+    private static func parse(
+        _ url: URL, file: String, reader: NodeReader,
+        with parser: ([UInt8], String) throws(DiagnosticList) -> YAMLNode = YAMLParser.parse
+    ) -> YAMLNode? {
         guard let bytes = read(url, file: file, reader: reader) else { return nil }
         do {
-            return try YAMLParser.parse(bytes, file: file)
-        } catch {
-            reader.add(error.diagnostics)
-            return nil
-        }
-    }
-
-    private static func parseJSON(at url: URL, file: String, reader: NodeReader) -> YAMLNode? {
-        guard let bytes = read(url, file: file, reader: reader) else { return nil }
-        do {
-            return try JSONProfileNodes.parse(bytes, file: file)
+            return try parser(bytes, file)
         } catch {
             reader.add(error.diagnostics)
             return nil

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc  // pow
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An item's background colour: one of POMU.ME's 14 names (UIKit's values) or `#rrggbb`,
 /// with the text colour that reads on it.
 public struct ItemColor: Sendable, Hashable {
@@ -38,7 +44,9 @@ public struct ItemColor: Sendable, Hashable {
     /// `#rrggbb` (either letter case), or nil.
     public init?(hex text: String) {
         let digits = Array(text.utf8)
+        // UInt32(_:radix:) alone would accept a sign ("#+f0000").
         guard digits.count == 7, digits[0] == UInt8(ascii: "#"),
+              digits.dropFirst().allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
               let value = UInt32(String(decoding: digits[1...], as: UTF8.self), radix: 16) else { return nil }
         name = nil
         red = UInt8((value >> 16) & 0xFF)
@@ -95,9 +103,3 @@ public struct ItemColor: Sendable, Hashable {
         public var hex: String { self == .black ? "#000000" : "#ffffff" }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -5,8 +5,9 @@ import TomoYAML
 ///
 /// JSONParser checks the syntax (its errors carry line and column). JSON is YAML 1.2, so the
 /// checked text then goes through libyaml for nodes that know their line and column; libyaml
-/// implements YAML 1.1 and refuses a few valid JSON texts (tab indentation, for one), and those
-/// fall back to nodes that all point at the top of the file.
+/// implements YAML 1.1 and refuses a few valid JSON texts (surrogate-pair escapes such as
+/// `\ud83d\ude00`, which Python's json.dumps writes for emoji, or a tab before the opening
+/// brace), and those fall back to nodes that all point at the top of the file.
 enum JSONProfileNodes {
     static func parse(_ bytes: [UInt8], file: String) throws(DiagnosticList) -> YAMLNode {
         if let problem = TextChecks.invalidUTF8(in: bytes, file: file) { throw DiagnosticList([problem]) }

@@ -67,6 +67,10 @@ struct ProfileReader {
     }
 
     private func item(_ node: YAMLNode, defaultColor: ItemColor) -> ProfileItem? {
+        if case .scalar(let text, _) = node.kind {
+            reader.error("an item is a `key: value` block: write `- text: \(text)` (add `url:` on the next line for a link)", at: node.location)
+            return nil
+        }
         guard let fields = reader.fields(of: node, known: Self.itemKeys, what: "an item") else { return nil }
         let url = reader.string(fields, "url").flatMap { checkedURL($0, at: fields["url"]?.location ?? fields.location) }
         var text = reader.string(fields, "text")

@@ -22,13 +22,13 @@ public enum TextChecks {
         }
     }
 
-    /// True when `bytes` holds nothing but whitespace, YAML comments and a byte-order mark.
-    public static func isBlank(_ bytes: some Collection<UInt8>) -> Bool {
+    /// True when `bytes` holds nothing but a byte-order mark, whitespace and YAML comments.
+    public static func isBlank(_ bytes: [UInt8]) -> Bool {
         var inComment = false
-        for byte in bytes {
+        for byte in bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...] {
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 inComment = false
-            } else if inComment || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0xEF || byte == 0xBB || byte == 0xBF {
+            } else if inComment || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                 continue
             } else if byte == UInt8(ascii: "#") {
                 inComment = true

@@ -23,18 +23,19 @@ struct EventReader {
     private let input: UnsafeMutableBufferPointer<UInt8>
     private let bytes: [UInt8]
     private let file: String
-    private var last = SourceLocation(file: "", line: 1, column: 1)
+    /// Where the latest event started, for the rare error that has no place of its own.
+    private var last: SourceLocation
 
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
+        last = SourceLocation(file: file, line: 1, column: 1)
         parser = .allocate(capacity: 1)
         input = .allocate(capacity: max(bytes.count, 1))
         _ = input.initialize(from: bytes)
         // Fails only when malloc fails; the first parse call then reports YAML_MEMORY_ERROR.
         _ = yaml_parser_initialize(parser)
         yaml_parser_set_input_string(parser, input.baseAddress, bytes.count)
-        last = SourceLocation(file: file, line: 1, column: 1)
     }
 
     func close() {

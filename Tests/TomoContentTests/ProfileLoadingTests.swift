@@ -70,6 +70,20 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
         #expect(site.errors() == ["content/users/alice.json:4:16: unknown colour \"pruple\" (did you mean \"purple\"?)"])
     }
 
+    @Test func jsonWithEscapedEmojiLoadsWithFileLevelLocations() throws {
+        // Python's json.dumps escapes emoji as surrogate pairs, which libyaml refuses: the profile
+        // still loads, and its errors point at the top of the file.
+        let site = try profileSite("{\"name\": \"Alice \\ud83d\\ude00\", \"icon\": \"alice/icon.png\", \"itemColor\": \"pruple\"}", file: "content/users/alice.json")
+        #expect(site.errors() == ["content/users/alice.json:1:1: unknown colour \"pruple\" (did you mean \"purple\"?)"])
+        let fixed = try profileSite("{\"name\": \"Alice \\ud83d\\ude00\", \"icon\": \"alice/icon.png\"}", file: "content/users/alice.json")
+        #expect(fixed.load().content?.profiles.first?.name == "Alice 😀")
+    }
+
+    @Test func plainTextItemShowsTheItemForm() throws {
+        let site = try profileSite("name: Alice\nicon: alice/icon.png\nitems:\n  - Hello there\n")
+        #expect(site.errors() == ["content/users/alice.yaml:4:5: an item is a `key: value` block: write `- text: Hello there` (add `url:` on the next line for a link)"])
+    }
+
     @Test func jsonSyntaxErrorIsLocated() throws {
         let site = try profileSite("{\n  \"name\": \"Alice\"\n  \"icon\": \"x\"\n}\n", file: "content/users/alice.json")
         #expect(site.errors() == ["content/users/alice.json:3:3: expected ',' or '}' in the object"])
@@ -239,5 +253,13 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
     @Test func emailIsPublicOnlyWithShowEmail() throws {
         let site = try profileSite("name: Alice\nicon: alice/icon.png\nemail: alice@example.com\nshowEmail: true\n")
         #expect(site.load().content?.profiles.first?.publicEmail == "alice@example.com")
+    }
+}
+
+@Suite struct ProfileFolderTests {
+    @Test func ymlFileIsIgnoredWithAWarning() throws {
+        let site = try SiteFixture(["content/users/alice.yml": "name: Alice\n", "content/users/logo.png": "png"])
+        #expect(site.warnings() == ["content/users/alice.yml:1:1: ignored: rename it to alice.yaml"])
+        #expect(site.load().content?.profiles.isEmpty == true)
     }
 }

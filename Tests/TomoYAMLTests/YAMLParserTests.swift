@@ -71,7 +71,7 @@ private func parse(_ text: String) throws -> YAMLNode {
     }
 
     @Test func emptyAndCommentOnlyFilesAreEmpty() {
-        for text in ["", "\n\n", "# only a comment\n"] {
+        for text in ["", "\n\n", "# only a comment\n", "\u{FEFF}\n"] {
             let found = problems(text)
             #expect(found.first?.message == "the file is empty: write at least one `key: value` line")
             #expect(found.first?.location == SourceLocation(file: "test.yaml", line: 1, column: 1))
@@ -94,5 +94,12 @@ private func parse(_ text: String) throws -> YAMLNode {
         let found = problems("name: \"Alice\nbio: x\n")
         #expect(found.count == 1)
         #expect(found.first?.message.hasPrefix("YAML syntax error: found unexpected end of stream") == true)
+    }
+}
+
+@Suite struct ByteOrderMarkTests {
+    @Test func leadingByteOrderMarkIsAllowed() throws {
+        let root = try YAMLParser.parse(Array("\u{FEFF}name: Alice\n".utf8), file: "test.yaml")
+        #expect(root.mapping?.first?.key == "name")
     }
 }

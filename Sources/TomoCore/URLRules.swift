@@ -1,5 +1,3 @@
-import Foundation
-
 /// The addresses a page may link to: `http`, `https` and `mailto` only, so no
 /// `javascript:`, `data:` or relative URL from a content file ever reaches a page.
 public enum URLRules {
@@ -8,6 +6,9 @@ public enum URLRules {
     /// Why `text` may not be used as a link, with the fix; nil when it may.
     public static func linkProblem(_ text: String) -> String? {
         guard let colon = text.firstIndex(of: ":"), let scheme = scheme(String(text[..<colon])) else {
+            if text.hasPrefix("/") || text.hasPrefix(".") {
+                return "\"\(text)\" is a relative address: write the full URL, starting with https://"
+            }
             let hint = text.contains("@") && !text.contains("/") ? "mailto:\(text)" : "https://\(text)"
             return "\"\(text)\" is not an absolute URL: start it with https:// or mailto: (e.g. \"\(hint)\")"
         }
@@ -21,10 +22,12 @@ public enum URLRules {
             let address = text[text.index(after: colon)...]
             return isEmailAddress(String(address.prefix { $0 != "?" })) ? nil : "\"\(text)\" needs an e-mail address after mailto:"
         }
-        guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
-            return "\"\(text)\" is not a valid URL: it needs a host, like https://example.com/"
-        }
-        return nil
+        let afterScheme = text[text.index(after: colon)...]
+        let authority = afterScheme.hasPrefix("//") ? afterScheme.dropFirst(2).prefix { !"/?#".contains($0) } : ""
+        // user:password@host:port: the host is what stays after removing the two ends.
+        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        let host = hostAndPort.hasPrefix("[") ? hostAndPort : hostAndPort.prefix { $0 != ":" }
+        return host.isEmpty ? "\"\(text)\" is not a valid URL: it needs a host, like \(scheme)://example.com/" : nil
     }
 
     /// An absolute http or https address such as `baseURL`; nil when it is one.

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import TomoCLI
+
+/// A site folder with `files` (paths relative to it) in a temporary directory.
+private func makeSite(_ files: [String: String]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-check-\(UUID().uuidString)")
+    for (path, text) in files {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+    return root
+}
+
+@Suite struct CheckCommandTests {
+    @Test func cleanSitePassesWithWarnings() throws {
+        let site = try makeSite([
+            "content/site.yaml": "title: T\nbaseURL: https://example.com/\n",
+            "content/users/alice.yaml": "name: Alice\n",
+            "content/pages/about.md": "---\ntitle: About\n---\nHi\n",
+        ])
+        let result = runTomo(["check"], in: site)
+        #expect(result.status == 0)
+        #expect(result.output == "1 user, 1 page: 0 errors, 1 warning\n")
+        #expect(result.error == "warning: content/users/alice.yaml:1:1: no icon: the page shows a placeholder (add `icon: alice/icon.jpg`)\n")
+    }
+
+    @Test func everyErrorIsPrintedAndTheExitStatusIsOne() throws {
+        let site = try makeSite([
+            "content/site.yaml": "title: T\nbaseURL: https://example.com/\n",
+            "content/users/bob.yaml": "name: Bob\nicon: bob.png\nitemColor: pruple\n",
+            "content/users/bob.png": "png",
+            "content/users/carol.yaml": "name: Carol\nicon: bob.png\nlinks:\n  website: javascript:alert(1)\n",
+        ])
+        // From a sub-folder: the site is found above the working directory.
+        let result = runTomo(["check"], in: site.appendingPathComponent("content/users"))
+        #expect(result.status == 1)
+        #expect(result.error == """
+            error: content/users/bob.yaml:3:12: unknown colour "pruple" (did you mean "purple"?)
+            error: content/users/carol.yaml:4:12: URL scheme "javascript:" is not allowed: use an http, https or mailto URL
+
+            """)
+        #expect(result.output == "2 users, 0 pages: 2 errors, 0 warnings\n")
+    }
+
+    @Test func helpExplainsTheOutput() {
+        let result = runTomo(["check", "--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("Usage: tomo check"))
+        #expect(result.output.contains("FILE:LINE:COLUMN"))
+    }
+
+    @Test func outsideASiteSaysHowToStart() throws {
+        let empty = try makeSite(["readme.txt": "not a site"])
+        let result = runTomo(["check"], in: empty)
+        #expect(result.status == 1)
+        #expect(result.error.contains("no tomo site here"))
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+@testable import TomoContent
+
+@Suite struct PageLoadingTests {
+    @Test func pageLoadsWithSafeHTML() throws {
+        let site = try SiteFixture(["content/pages/about.md": "---\ntitle: About us\ndescription: Who we are\n---\nWe **print**. <script>x()</script> [go](javascript:x())\n"])
+        let result = site.load()
+        #expect(result.diagnostics.isEmpty)
+        let page = try #require(result.content?.pages.first)
+        #expect(page.name == "about")
+        #expect(page.title == "About us")
+        #expect(page.description == "Who we are")
+        #expect(page.html == "<p>We <strong>print</strong>. <!-- raw HTML omitted -->x()<!-- raw HTML omitted --> <a href=\"\">go</a></p>\n")
+    }
+
+    @Test func unclosedFrontMatterIsAnError() throws {
+        let site = try SiteFixture(["content/pages/about.md": "---\ntitle: About\n\nHello\n"])
+        #expect(site.errors() == [
+            "content/pages/about.md:1:1: the front matter opened on line 1 is not closed: add a line with only `---` after its last field",
+        ])
+    }
+
+    @Test func frontMatterErrorsHaveTheFilesLineNumbers() throws {
+        let site = try SiteFixture(["content/pages/about.md": "---\ntitle: About\ntitel: Typo\n---\nBody\n"])
+        #expect(site.errors() == ["content/pages/about.md:3:1: unknown key \"titel\" in a page's front matter (did you mean \"title\"?)"])
+    }
+
+    @Test func pageWithoutTitleIsAnError() throws {
+        let site = try SiteFixture(["content/pages/about.md": "Just text\n"])
+        #expect(site.errors() == [
+            "content/pages/about.md:1:1: a page starts with front matter: put `---`, `title: About`, `---` on the first three lines",
+        ])
+    }
+
+    @Test func pageNameMayNotBeAHandleOrReserved() throws {
+        let site = try SiteFixture([
+            "content/pages/alice.md": "---\ntitle: A\n---\n",
+            "content/pages/feed.md": "---\ntitle: F\n---\n",
+            "content/pages/About.md": "---\ntitle: A\n---\n",
+            "content/users/alice.yaml": "name: Alice\n",
+        ])
+        #expect(site.errors() == [
+            "content/pages/About.md:1:1: bad page name: slug \"About\" must start with a-z or 0-9",
+            "content/pages/alice.md:1:1: bad page name: \"alice\" is also a user's handle and both would be /alice/: rename the file",
+            "content/pages/feed.md:1:1: bad page name: \"feed\" is reserved for the site's own pages: rename the file",
+        ])
+        #expect(site.load().pageFileCount == 3)
+    }
+}

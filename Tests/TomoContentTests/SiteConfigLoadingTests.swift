@@ -1,0 +1,95 @@
+import Testing
+import TomoCore
+@testable import TomoContent
+
+@Suite struct SiteConfigLoadingTests {
+    @Test func defaultsApply() throws {
+        let site = try SiteFixture(["content/site.yaml": "title: Photos\nbaseURL: https://photos.example\n"])
+        let config = try #require(site.load().content?.config)
+        #expect(config.title == "Photos")
+        #expect(config.baseURL == "https://photos.example/")
+        #expect(config.language == .en)
+        #expect(config.homeUsers == 50)
+        #expect(config.pageSize == 20)
+        #expect(config.imageWidths == [320, 640, 1280])
+        #expect(config.contact == nil)
+    }
+
+    @Test func everyFieldIsRead() throws {
+        let site = try SiteFixture(["content/site.yaml": """
+            title: 写真の町
+            baseURL: https://photos.example/tokyo/
+            language: ja
+            description: Photographers of Tokyo
+            homeUsers: 12
+            pageSize: 5
+            contact: mailto:hello@photos.example
+            images:
+              widths: [640, 320, 640]
+
+            """])
+        let result = site.load()
+        #expect(result.diagnostics.isEmpty)
+        let config = try #require(result.content?.config)
+        #expect(config.title == "写真の町")
+        #expect(config.language == .ja)
+        #expect(config.description == "Photographers of Tokyo")
+        #expect(config.homeUsers == 12)
+        #expect(config.pageSize == 5)
+        #expect(config.contact == "hello@photos.example")
+        #expect(config.imageWidths == [320, 640])
+    }
+
+    @Test func relativeBaseURLIsAnError() throws {
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: /blog/\n"])
+        #expect(site.errors() == [
+            "content/site.yaml:2:10: baseURL \"/blog/\" is a relative address: write the full URL, starting with https://",
+        ])
+    }
+
+    @Test func mailtoBaseURLIsAnError() throws {
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: mailto:a@b.example\n"])
+        #expect(site.errors() == ["content/site.yaml:2:10: baseURL \"mailto:a@b.example\" must be an http or https URL"])
+    }
+
+    @Test func unknownLanguageIsAnError() throws {
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\nlanguage: fr\n"])
+        #expect(site.errors() == ["content/site.yaml:3:11: unknown language \"fr\": use en or ja"])
+        #expect(site.load().content == nil)
+    }
+
+    @Test func outOfRangeNumberIsAnError() throws {
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\npageSize: 0\nimages:\n  widths: [320, big]\n"])
+        #expect(site.errors() == [
+            "content/site.yaml:3:11: \"pageSize\" must be between 1 and 1000, found 0",
+            "content/site.yaml:5:17: expected a whole number for an image width, found a string (\"big\")",
+        ])
+    }
+
+    @Test func unknownKeyListsTheKnownOnesWhenNothingIsClose() throws {
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\ntheme: dark\n"])
+        #expect(site.errors() == [
+            "content/site.yaml:3:1: unknown key \"theme\" in site.yaml: site.yaml takes title, baseURL, language, description, homeUsers, pageSize, contact, images",
+        ])
+    }
+
+    @Test func missingBaseURLIsAWarning() throws {
+        let site = try SiteFixture(["content/site.yaml": "title: T\n"])
+        #expect(site.errors() == [])
+        #expect(site.warnings() == [
+            "content/site.yaml:1:1: no baseURL: feeds, the sitemap and Open Graph need the site's address (add `baseURL: https://example.com/`)",
+        ])
+    }
+
+    @Test func validatedThrowsEveryError() throws {
+        let site = try SiteFixture([
+            "content/site.yaml": "title: T\nbaseURL: https://x.example/\nlanguage: de\n",
+            "content/users/bob.yaml": "name: Bob\nitemColor: teal\n",
+        ])
+        #expect {
+            _ = try site.load().validated()
+        } throws: { error in
+            (error as? DiagnosticList)?.diagnostics.count == 2
+        }
+    }
+}

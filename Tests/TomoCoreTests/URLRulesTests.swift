@@ -1,0 +1,33 @@
+import Testing
+@testable import TomoCore
+
+@Suite struct URLRulesTests {
+    @Test(arguments: [
+        "https://example.com", "http://example.com:8080/a?b#c", "HTTPS://EXAMPLE.COM/", "https://user@example.com/",
+        "https://[::1]:8080/", "mailto:alice@example.com", "mailto:alice@example.com?subject=Hi", "https://例え.jp/",
+    ])
+    func allowed(url: String) {
+        #expect(URLRules.linkProblem(url) == nil)
+    }
+
+    @Test(arguments: [
+        ("javascript:alert(1)", "URL scheme \"javascript:\" is not allowed: use an http, https or mailto URL"),
+        ("JavaScript:alert(1)", "URL scheme \"javascript:\" is not allowed: use an http, https or mailto URL"),
+        ("vbscript:x", "URL scheme \"vbscript:\" is not allowed: use an http, https or mailto URL"),
+        ("file:///etc/passwd", "URL scheme \"file:\" is not allowed: use an http, https or mailto URL"),
+        ("//evil.example/", "\"//evil.example/\" is a relative address: write the full URL, starting with https://"),
+        ("alice@example.com", "\"alice@example.com\" is not an absolute URL: start it with https:// or mailto: (e.g. \"mailto:alice@example.com\")"),
+        ("https:example.com", "\"https:example.com\" is not a valid URL: it needs a host, like https://example.com/"),
+        ("http://:80/", "\"http://:80/\" is not a valid URL: it needs a host, like http://example.com/"),
+        ("https://a b.example", "\"https://a b.example\" contains spaces: write them as %20 or remove them"),
+        ("mailto:", "\"mailto:\" needs an e-mail address after mailto:"),
+    ])
+    func refused(url: String, message: String) {
+        #expect(URLRules.linkProblem(url) == message)
+    }
+
+    @Test func webAddressIsHttpOrHttpsOnly() {
+        #expect(URLRules.webAddressProblem("https://example.com/") == nil)
+        #expect(URLRules.webAddressProblem("mailto:a@b.example") == "\"mailto:a@b.example\" must be an http or https URL")
+    }
+}
