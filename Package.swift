@@ -11,12 +11,14 @@ let package = Package(
         .target(name: "TomoCore"),
         // Mustache engine; knows nothing of Tomo.
         .target(name: "TomoTemplates", dependencies: ["TomoCore"]),
+        // The JSON store: the social graph and its rules; knows nothing of HTML or templates.
+        .target(name: "TomoStore", dependencies: ["TomoCore"]),
         // The default theme (top-level templates/) compiled into the binary.
         .target(name: "TomoTheme", plugins: ["EmbedTheme"]),
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
-        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme"]),
+        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoStore"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
         .executableTarget(
             name: "tomo-bench",
@@ -25,6 +27,7 @@ let package = Package(
         ),
         .testTarget(name: "TomoCoreTests", dependencies: ["TomoCore"]),
         .testTarget(name: "TomoTemplatesTests", dependencies: ["TomoTemplates"]),
-        .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore"]),
+        .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore"]),
+        .testTarget(name: "TomoStoreTests", dependencies: ["TomoStore", "TomoCore"]),
     ]
 )

@@ -9,6 +9,28 @@ public enum TomoCommandLine {
     /// Every command, in the order `tomo help` lists them.
     public static let commands: [CommandSpec] = [
         TemplateCommands.render,
+        UserCommands.add,
+        UserCommands.list,
+        UserCommands.show,
+        UserCommands.set,
+        UserCommands.remove,
+        UserCommands.rename,
+        StoreCommands.follow,
+        StoreCommands.unfollow,
+        StoreCommands.accept,
+        StoreCommands.decline,
+        StoreCommands.requests,
+        StoreCommands.block,
+        StoreCommands.unblock,
+        PostRelationCommands.like,
+        PostRelationCommands.unlike,
+        PostRelationCommands.report,
+        PostRelationCommands.reports,
+        PostRelationCommands.hide,
+        PostRelationCommands.unhide,
+        DatingCommands.pick,
+        DatingCommands.matches,
+        DatingCommands.discover,
         HelpCommand.spec,
     ]
 
