@@ -25,6 +25,11 @@ let package = Package(
             dependencies: ["TomoTemplates", "TomoCore"],
             path: "Benchmarks/TomoBench"
         ),
+        .executableTarget(
+            name: "tomo-store-bench",
+            dependencies: ["TomoStore", "TomoCore"],
+            path: "Benchmarks/StoreBench"
+        ),
         .testTarget(name: "TomoCoreTests", dependencies: ["TomoCore"]),
         .testTarget(name: "TomoTemplatesTests", dependencies: ["TomoTemplates"]),
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore"]),

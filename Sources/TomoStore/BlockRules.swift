@@ -3,6 +3,7 @@ import TomoCore
 /// Blocks: they end follows and requests both ways and keep them from coming back.
 extension Store {
     public mutating func block(_ from: String, _ to: String, at time: String = Timestamp.now()) throws(Diagnostic) -> Outcome {
+        needs(.users, .blocks, .follows)
         if from == to { throw Diagnostic("\(from) cannot block themselves") }
         _ = try requireUser(from)
         _ = try requireUser(to)
@@ -14,6 +15,7 @@ extension Store {
     }
 
     public mutating func unblock(_ from: String, _ to: String) throws(Diagnostic) -> Outcome {
+        needs(.users, .blocks)
         _ = try requireUser(from)
         _ = try requireUser(to)
         if !blocks.remove(RecordPair(first: from, second: to)) { return .unchanged("\(from) does not block \(to)") }

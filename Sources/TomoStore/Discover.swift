@@ -11,6 +11,7 @@ extension Store {
     /// Users within `radius` km of `handle` whose gender is the one `handle` seeks, that `handle`
     /// has not picked yet and that are in no block with `handle`; nearest first, ties by handle.
     public func discover(_ handle: String, within radius: Double = 1, limit: Int? = nil) throws(Diagnostic) -> [Nearby] {
+        needs(.users, .picks, .blocks)
         let seeker = try requireUser(handle)
         guard let origin = seeker.location else {
             throw Diagnostic("\(handle) has no location: set it with `tomo user set \(handle) --location LAT,LON`")

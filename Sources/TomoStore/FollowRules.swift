@@ -4,6 +4,7 @@ import TomoCore
 /// accepted; nobody follows across a block.
 extension Store {
     public mutating func follow(_ from: String, _ to: String, at time: String = Timestamp.now()) throws(Diagnostic) -> Outcome {
+        needs(.users, .follows, .blocks)
         if from == to { throw Diagnostic("\(from) cannot follow themselves") }
         _ = try requireUser(from)
         let target = try requireUser(to)
@@ -24,6 +25,7 @@ extension Store {
 
     /// Ends a follow or withdraws a request.
     public mutating func unfollow(_ from: String, _ to: String) throws(Diagnostic) -> Outcome {
+        needs(.users, .follows)
         _ = try requireUser(from)
         _ = try requireUser(to)
         guard let existing = follows.record(for: RecordPair(first: from, second: to)) else {
@@ -35,6 +37,7 @@ extension Store {
 
     /// `user` accepts `requester`'s follow request.
     public mutating func accept(_ user: String, _ requester: String) throws(Diagnostic) -> Outcome {
+        needs(.users, .follows)
         _ = try requireUser(user)
         _ = try requireUser(requester)
         let key = RecordPair(first: requester, second: user)
@@ -49,6 +52,7 @@ extension Store {
 
     /// `user` declines `requester`'s follow request; with no request waiting it is a no-op.
     public mutating func decline(_ user: String, _ requester: String) throws(Diagnostic) -> Outcome {
+        needs(.users, .follows)
         _ = try requireUser(user)
         _ = try requireUser(requester)
         let key = RecordPair(first: requester, second: user)

@@ -3,6 +3,7 @@ import TomoCore
 /// The dating flow: picks, matches.
 extension Store {
     public mutating func pick(_ from: String, _ to: String, _ decision: PickDecision, at time: String = Timestamp.now()) throws(Diagnostic) -> Outcome {
+        needs(.users, .blocks, .picks)
         if from == to { throw Diagnostic("\(from) cannot pick themselves") }
         _ = try requireUser(from)
         _ = try requireUser(to)

@@ -13,6 +13,7 @@ extension Store {
     /// One like per user and post; refused for a post that is missing or not public, and when the
     /// post's owner blocks the user.
     public mutating func like(_ user: String, _ post: PostID, visibility: PostVisibility?) throws(Diagnostic) -> Outcome {
+        needs(.users, .likes, .blocks)
         _ = try requireUser(user)
         try requireLikeable(post, visibility: visibility)
         if blocks.record(for: RecordPair(first: post.handle, second: user)) != nil {
@@ -26,6 +27,7 @@ extension Store {
     }
 
     public mutating func unlike(_ user: String, _ post: PostID) throws(Diagnostic) -> Outcome {
+        needs(.users, .likes)
         _ = try requireUser(user)
         let id = post.description
         let (found, index) = likes.search(id)
@@ -36,6 +38,7 @@ extension Store {
 
     /// A report for the site's moderators; one per user and post.
     public mutating func report(_ user: String, _ post: PostID, reason: String, visibility: PostVisibility?, at time: String = Timestamp.now()) throws(Diagnostic) -> Outcome {
+        needs(.users, .reports)
         _ = try requireUser(user)
         if visibility == nil { throw Self.missingPost(post) }
         let reason = reason.trimmingWhitespace()
@@ -48,12 +51,14 @@ extension Store {
 
     /// Keeps a post out of the output until `unhidePost`.
     public mutating func hidePost(_ post: PostID, visibility: PostVisibility?) throws(Diagnostic) -> Outcome {
+        needs(.hidden)
         if visibility == nil { throw Self.missingPost(post) }
         if !hiddenPosts.sortedInsert(post.description) { return .unchanged("\(post) is already hidden") }
         return .changed("\(post) is hidden: it stays out of the site until `tomo post unhide \(post)`")
     }
 
     public mutating func unhidePost(_ post: PostID) -> Outcome {
+        needs(.hidden)
         if !hiddenPosts.sortedRemove(post.description) { return .unchanged("\(post) is not hidden") }
         return .changed("\(post) is shown again")
     }

@@ -6,9 +6,11 @@ import TomoCore
 public enum StoreDecoder {
     typealias Failure = StoreReader.Failure
 
-    public static func decode(_ bytes: [UInt8], file: String) throws(Diagnostic) -> Store {
+    /// Decodes the parts in `sections` (users always) and keeps the others as checked bytes.
+    public static func decode(_ bytes: [UInt8], file: String, sections: Set<StoreSection> = Set(StoreSection.allCases)) throws(Diagnostic) -> Store {
+        let wanted = sections.union([.users])
         let result: Result<Decoded, Failure> = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(Failure) in try decodeDocument(buffer) }
+            Result { () throws(Failure) in try decodeDocument(buffer, sections: wanted) }
         }
         switch result {
         case .success(.store(let store)):
@@ -16,7 +18,7 @@ public enum StoreDecoder {
         case .success(.olderVersion(let version)):
             let document = try JSONParser.parse(bytes: bytes, file: file)
             let migrated = try StoreMigration.migrate(document, from: version, file: file)
-            return try decode(Array(JSONWriter.string(migrated, style: .compact).utf8), file: file)
+            return try decode(Array(JSONWriter.string(migrated, style: .compact).utf8), file: file, sections: sections)
         case .failure(let failure):
             // A broken document gets the JSON parser's own message; a well-formed one that does
             // not match the store's shape gets ours.
@@ -30,9 +32,9 @@ public enum StoreDecoder {
         case olderVersion(Int)
     }
 
-    static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "reports", "users", "version"]
+    static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "reports", "requests", "users", "version"]
 
-    private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Decoded {
+    private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>, sections wanted: Set<StoreSection>) throws(Failure) -> Decoded {
         var reader = StoreReader(bytes: bytes, range: 0..<bytes.count)
         // First split the document into sections, so the version is known before anything else is trusted.
         var sections: [String: Range<Int>] = [:]
@@ -64,16 +66,30 @@ public enum StoreDecoder {
         if version < Store.currentVersion { return .olderVersion(version) }
 
         var store = Store()
+        store.loaded = wanted
+        for part in StoreSection.allCases where !wanted.contains(part) {
+            for name in part.fileSections {
+                if let range = sections[name] { store.verbatim[name] = ArraySlice(bytes[range]) }
+            }
+        }
         func section(_ name: String) -> StoreReader? {
             sections[name].map { StoreReader(bytes: bytes, range: $0) }
         }
         if var r = section("users") { store.users = try decodeUsers(&r) }
-        if var r = section("follows") { store.follows = try decodeFollows(&r) }
-        if var r = section("blocks") { store.blocks = try decodeBlocks(&r) }
-        if var r = section("likes") { store.likes = try decodeLikes(&r) }
-        if var r = section("reports") { store.reports = try decodeReports(&r) }
-        if var r = section("picks") { store.picks = try decodePicks(&r) }
-        if var r = section("hidden") {
+        if wanted.contains(.follows) {
+            if var r = section("follows") { store.follows = try decodeFollows(&r, status: .accepted) }
+            if var r = section("requests") {
+                // Few requests: merged in; a pair both followed and requested stays followed.
+                for request in try decodeFollows(&r, status: .pending) where store.follows.record(for: request.key) == nil {
+                    store.follows.upsert(request)
+                }
+            }
+        }
+        if wanted.contains(.blocks), var r = section("blocks") { store.blocks = try decodeBlocks(&r) }
+        if wanted.contains(.likes), var r = section("likes") { store.likes = try decodeLikes(&r) }
+        if wanted.contains(.reports), var r = section("reports") { store.reports = try decodeReports(&r) }
+        if wanted.contains(.picks), var r = section("picks") { store.picks = try decodePicks(&r) }
+        if wanted.contains(.hidden), var r = section("hidden") {
             try forEachElement(&r, "an array of post ids") { r throws(Failure) in store.hiddenPosts.append(try r.readString()) }
             store.hiddenPosts = Array(Set(store.hiddenPosts)).sorted()
         }
@@ -127,29 +143,20 @@ public enum StoreDecoder {
         return Location(latitude: latitude, longitude: longitude)
     }
 
-    private static func decodeFollows(_ r: inout StoreReader) throws(Failure) -> [Follow] {
+    /// `["from", "to", "created"]` per line: the compact record of the biggest section.
+    private static func decodeFollows(_ r: inout StoreReader, status: FollowStatus) throws(Failure) -> [Follow] {
         var follows: [Follow] = []
-        follows.reserveCapacity(1024)
-        try forEachElement(&r, "an array of follows") { r throws(Failure) in
+        try forEachElement(&r, "an array of [from, to, created] records") { r throws(Failure) in
             let start = r.position
-            var follow = Follow(from: "", to: "", status: .accepted, created: "")
-            try forEachMember(&r, "a follow") { r, key throws(Failure) in
-                switch key {
-                case "from": follow.from = try r.readString()
-                case "to": follow.to = try r.readString()
-                case "created": follow.created = try r.readString()
-                case "status":
-                    let offset = r.position
-                    let text = try r.readString()
-                    guard let status = FollowStatus(rawValue: text) else {
-                        throw r.failure("follow status \"\(text)\" is not pending or accepted\(Suggestion.hint(for: text, in: FollowStatus.allCases.map(\.rawValue)))", at: offset)
-                    }
-                    follow.status = status
-                default: throw unknownKey(key, in: ["created", "from", "status", "to"], r)
-                }
-            }
-            try requirePair(follow.from, follow.to, "follow", r, at: start)
-            follows.append(follow)
+            try r.expect(UInt8(ascii: "["), "a [from, to, created] record")
+            let from = try r.readString()
+            try r.expect(UInt8(ascii: ","), "',' and the handle followed")
+            let to = try r.readString()
+            try r.expect(UInt8(ascii: ","), "',' and the time created")
+            let created = try r.readString()
+            try r.expect(UInt8(ascii: "]"), "']': a follow record is [from, to, created]")
+            try requirePair(from, to, "follow", r, at: start)
+            follows.append(Follow(from: from, to: to, status: status, created: created))
         }
         follows.normalizeOrder()
         return follows

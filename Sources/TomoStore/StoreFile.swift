@@ -21,18 +21,22 @@ public struct StoreFile: Sendable {
     var lockURL: URL { contentFolder.appendingPathComponent(".store.lock") }
     var temporaryURL: URL { contentFolder.appendingPathComponent(".store.json.tmp") }
 
-    /// The store as it is now; a missing file is an empty store.
-    public func read() throws(Diagnostic) -> Store {
+    public static let allSections = Set(StoreSection.allCases)
+
+    /// The store as it is now, with the parts in `sections` decoded (users always); a missing
+    /// file is an empty store.
+    public func read(sections: Set<StoreSection> = allSections) throws(Diagnostic) -> Store {
         guard let bytes = try readBytes() else { return Store() }
-        return try StoreDecoder.decode(bytes, file: Self.displayPath)
+        return try StoreDecoder.decode(bytes, file: Self.displayPath, sections: sections)
     }
 
     /// Reads the store under the exclusive lock, lets `change` apply rules, and writes the result
-    /// when it changed something. A thrown refusal leaves the file untouched.
-    public func update(_ change: (inout Store) throws(Diagnostic) -> Outcome) throws(Diagnostic) -> Outcome {
+    /// when it changed something. A thrown refusal leaves the file untouched. Only the parts in
+    /// `sections` are decoded; the rest is checked and written back byte for byte.
+    public func update(sections: Set<StoreSection> = allSections, _ change: (inout Store) throws(Diagnostic) -> Outcome) throws(Diagnostic) -> Outcome {
         let lock = try acquireLock()
         defer { close(lock) }
-        var store = try read()
+        var store = try read(sections: sections)
         let outcome = try change(&store)
         if outcome.changed { try write(store) }
         return outcome

@@ -80,6 +80,11 @@ struct StoreReader {
     mutating func readString() throws(Failure) -> String {
         let open = position
         let (content, hasEscapes) = try scanString()
+        let slice = UnsafeBufferPointer(rebasing: bytes[content])
+        // Handles, ids and times are ASCII: no UTF-8 validation needed for them.
+        if !hasEscapes, slice.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: slice, as: UTF8.self)
+        }
         if !hasEscapes {
             guard let string = String(validating: UnsafeBufferPointer(rebasing: bytes[content]), as: UTF8.self) else {
                 throw failure("invalid UTF-8 in this string: save the file as UTF-8", at: open)
@@ -146,7 +151,9 @@ struct StoreReader {
         let start = position
         while position < end, Self.isNumberByte(bytes[position]) { position += 1 }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw failure("expected a number", at: start) }
+        guard let value = Double(text), value.isFinite else {
+            throw failure(text.isEmpty ? "unexpected text: expected a value" : "\(text) is not a number", at: start)
+        }
         return value
     }
 
@@ -157,39 +164,42 @@ struct StoreReader {
         }
     }
 
-    /// Skips one value of any kind and returns where it lay (the store decoder first splits the
-    /// document into its sections, then reads the version before trusting the rest).
-    mutating func skipValue() throws(Failure) -> Range<Int> {
+    /// Checks the syntax of one value without building it and returns where it lay. The decoder
+    /// splits the document into sections this way, and a section a command does not need is
+    /// only checked, then written back byte for byte.
+    mutating func skipValue(depth: Int = 0) throws(Failure) -> Range<Int> {
         skipWhitespace()
         let start = position
+        guard depth < 64 else { throw failure("the store nests deeper than 64 levels") }
         guard let first = peek() else { throw failure("unexpected end of the file: a value is missing") }
         switch first {
         case UInt8(ascii: "\""):
             _ = try scanString()
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            var depth = 0
-            repeat {
-                guard let byte = peek() else { throw failure("unexpected end of the file: this value is not closed", at: start) }
-                switch byte {
-                case UInt8(ascii: "\""):
-                    _ = try scanString()
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-                default: break
-                }
-                position += 1
-            } while depth > 0
+        case UInt8(ascii: "["):
+            position += 1
+            var isFirst = true
+            while try nextElement(first: &isFirst) { _ = try skipValue(depth: depth + 1) }
+        case UInt8(ascii: "{"):
+            position += 1
+            var isFirst = true
+            while try nextKeyRange(first: &isFirst) != nil { _ = try skipValue(depth: depth + 1) }
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            _ = try readBool()
+        case UInt8(ascii: "n"):
+            guard try readNull() else { throw failure("unexpected text: expected a value") }
         default:
-            while position < end, !Self.isDelimiter(bytes[position]) { position += 1 }
+            _ = try readNumber()
         }
         return start..<position
     }
 
-    private static func isDelimiter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"): true
-        default: false
-        }
+    /// Like `nextKey`, without making a string of the key.
+    private mutating func nextKeyRange(first: inout Bool) throws(Failure) -> Range<Int>? {
+        guard try nextItem(first: &first, close: UInt8(ascii: "}"), in: "object") else { return nil }
+        keyOffset = position
+        let (key, _) = try scanString()
+        try expect(UInt8(ascii: ":"), "':' after the key")
+        skipWhitespace()
+        return key
     }
 }

@@ -4,6 +4,7 @@ import TomoCore
 extension Store {
     /// Registers `handle`; a handle already registered is a no-op.
     public mutating func addUser(_ handle: String, name: String? = nil, at time: String = Timestamp.now()) throws(Diagnostic) -> Outcome {
+        needs(.users)
         if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
         if users.record(for: handle) != nil { return .unchanged("\(handle) is already registered") }
         let displayName = name.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 } ?? handle
@@ -26,6 +27,7 @@ extension Store {
     /// Removes the user and every relation that names them: follows, blocks, likes (theirs and
     /// those on their posts), reports, picks and their hidden posts.
     public mutating func removeUser(_ handle: String) throws(Diagnostic) -> Outcome {
+        needs(.users, .follows, .blocks, .likes, .reports, .picks, .hidden)
         _ = try requireUser(handle)
         users.remove(handle)
         let ownPrefix = handle + "/"
@@ -42,6 +44,7 @@ extension Store {
 
     /// Gives `old` the handle `new` in every record (their post ids included).
     public mutating func renameUser(_ old: String, to new: String) throws(Diagnostic) -> Outcome {
+        needs(.users, .follows, .blocks, .likes, .reports, .picks, .hidden)
         var user = try requireUser(old)
         if old == new { return .unchanged("\(old) already has that handle") }
         if let problem = Identifiers.handleProblem(new) { throw Diagnostic(problem) }

@@ -25,7 +25,7 @@ enum DatingCommands {
                 let hint = Suggestion.hint(for: word, in: PickDecision.allCases.map(\.rawValue))
                 throw UsageError("DECISION must be accept or reject, not \"\(word)\"\(hint)", usage: invocation.command.usage)
             }
-            return try StoreCommandSupport.change(invocation) { store, _ throws(Diagnostic) in
+            return try StoreCommandSupport.change(invocation, sections: [.blocks, .picks]) { store, _ throws(Diagnostic) in
                 try store.pick(invocation.arguments[0], invocation.arguments[1], decision)
             }
         }
@@ -44,7 +44,7 @@ enum DatingCommands {
         """,
         run: { invocation in
             let handle = invocation.arguments[0]
-            let (store, _) = try StoreCommandSupport.read(invocation)
+            let (store, _) = try StoreCommandSupport.read(invocation, sections: [.picks])
             _ = try store.requireUser(handle)
             let handles = store.matches(handle)
             if invocation.flag("json") {
@@ -78,7 +78,7 @@ enum DatingCommands {
             let handle = invocation.arguments[0]
             let radius = try number(invocation, "within") ?? 1
             let limit = try number(invocation, "limit").map { Int($0) }
-            let (store, _) = try StoreCommandSupport.read(invocation)
+            let (store, _) = try StoreCommandSupport.read(invocation, sections: [.picks, .blocks])
             let found = try store.discover(handle, within: radius, limit: limit)
             let console = invocation.console
             if invocation.flag("json") {

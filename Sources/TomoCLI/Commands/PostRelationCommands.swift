@@ -19,7 +19,7 @@ enum PostRelationCommands {
             let post = try StoreCommandSupport.post(invocation.arguments[1])
             let site = try invocation.siteDirectory()
             let visibility = try PostFrontMatter.visibility(of: post, in: site)
-            return try StoreCommandSupport.change(invocation) { store, _ throws(Diagnostic) in
+            return try StoreCommandSupport.change(invocation, sections: [.likes, .blocks]) { store, _ throws(Diagnostic) in
                 try store.like(invocation.arguments[0], post, visibility: visibility)
             }
         }
@@ -35,7 +35,7 @@ enum PostRelationCommands {
         """,
         run: { invocation in
             let post = try StoreCommandSupport.post(invocation.arguments[1])
-            return try StoreCommandSupport.change(invocation) { store, _ throws(Diagnostic) in
+            return try StoreCommandSupport.change(invocation, sections: [.likes]) { store, _ throws(Diagnostic) in
                 try store.unlike(invocation.arguments[0], post)
             }
         }
@@ -56,7 +56,7 @@ enum PostRelationCommands {
         run: { invocation in
             let post = try StoreCommandSupport.post(invocation.arguments[1])
             let visibility = try PostFrontMatter.visibility(of: post, in: try invocation.siteDirectory())
-            return try StoreCommandSupport.change(invocation) { store, _ throws(Diagnostic) in
+            return try StoreCommandSupport.change(invocation, sections: [.reports]) { store, _ throws(Diagnostic) in
                 try store.report(invocation.arguments[0], post, reason: invocation.option("reason") ?? "", visibility: visibility)
             }
         }
@@ -73,7 +73,7 @@ enum PostRelationCommands {
           tomo reports
         """,
         run: { invocation in
-            let (store, _) = try StoreCommandSupport.read(invocation)
+            let (store, _) = try StoreCommandSupport.read(invocation, sections: [.reports, .hidden])
             let console = invocation.console
             if invocation.flag("json") {
                 StoreCommandSupport.printJSON(.array(store.reports.map { report in
@@ -104,7 +104,7 @@ enum PostRelationCommands {
         run: { invocation in
             let post = try StoreCommandSupport.post(invocation.arguments[0])
             let visibility = try PostFrontMatter.visibility(of: post, in: try invocation.siteDirectory())
-            return try StoreCommandSupport.change(invocation) { store, _ throws(Diagnostic) in
+            return try StoreCommandSupport.change(invocation, sections: [.hidden]) { store, _ throws(Diagnostic) in
                 try store.hidePost(post, visibility: visibility)
             }
         }
@@ -120,7 +120,7 @@ enum PostRelationCommands {
         """,
         run: { invocation in
             let post = try StoreCommandSupport.post(invocation.arguments[0])
-            return try StoreCommandSupport.change(invocation) { store, _ in store.unhidePost(post) }
+            return try StoreCommandSupport.change(invocation, sections: [.hidden]) { store, _ in store.unhidePost(post) }
         }
     )
 }

@@ -8,9 +8,10 @@ enum StoreCommandSupport {
     static let jsonOption = OptionSpec.flag("json", "print JSON instead of text (for scripts)")
 
     /// Applies `rule` to the site's store and prints what happened; a no-op says so and exits 0.
-    static func change(_ invocation: Invocation, _ rule: (inout Store, URL) throws(Diagnostic) -> Outcome) throws -> Int32 {
+    /// `sections` are the parts of the store the rule reads (users always); the others are not decoded.
+    static func change(_ invocation: Invocation, sections: Set<StoreSection>, _ rule: (inout Store, URL) throws(Diagnostic) -> Outcome) throws -> Int32 {
         let site = try invocation.siteDirectory()
-        let outcome = try StoreFile(site: site).update { store throws(Diagnostic) in try rule(&store, site) }
+        let outcome = try StoreFile(site: site).update(sections: sections) { store throws(Diagnostic) in try rule(&store, site) }
         report(outcome, on: invocation.console)
         return 0
     }
@@ -20,9 +21,9 @@ enum StoreCommandSupport {
     }
 
     /// The store, read without a lock (a reader always sees a whole store).
-    static func read(_ invocation: Invocation) throws -> (store: Store, site: URL) {
+    static func read(_ invocation: Invocation, sections: Set<StoreSection>) throws -> (store: Store, site: URL) {
         let site = try invocation.siteDirectory()
-        return (try StoreFile(site: site).read(), site)
+        return (try StoreFile(site: site).read(sections: sections), site)
     }
 
     static func printJSON(_ value: JSONValue, on console: Console) {

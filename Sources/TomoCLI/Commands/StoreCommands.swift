@@ -17,7 +17,7 @@ enum StoreCommands {
           tomo follow alice bob
         """,
         run: { invocation in
-            try StoreCommandSupport.change(invocation) { store, _ throws(Diagnostic) in
+            try StoreCommandSupport.change(invocation, sections: [.follows, .blocks]) { store, _ throws(Diagnostic) in
                 try store.follow(invocation.arguments[0], invocation.arguments[1])
             }
         }
@@ -32,7 +32,7 @@ enum StoreCommands {
           tomo unfollow alice bob
         """,
         run: { invocation in
-            try StoreCommandSupport.change(invocation) { store, _ throws(Diagnostic) in
+            try StoreCommandSupport.change(invocation, sections: [.follows]) { store, _ throws(Diagnostic) in
                 try store.unfollow(invocation.arguments[0], invocation.arguments[1])
             }
         }
@@ -49,7 +49,7 @@ enum StoreCommands {
           tomo accept bob alice      # alice now follows bob
         """,
         run: { invocation in
-            try StoreCommandSupport.change(invocation) { store, _ throws(Diagnostic) in
+            try StoreCommandSupport.change(invocation, sections: [.follows]) { store, _ throws(Diagnostic) in
                 try store.accept(invocation.arguments[0], invocation.arguments[1])
             }
         }
@@ -66,7 +66,7 @@ enum StoreCommands {
           tomo decline bob alice
         """,
         run: { invocation in
-            try StoreCommandSupport.change(invocation) { store, _ throws(Diagnostic) in
+            try StoreCommandSupport.change(invocation, sections: [.follows]) { store, _ throws(Diagnostic) in
                 try store.decline(invocation.arguments[0], invocation.arguments[1])
             }
         }
@@ -85,7 +85,7 @@ enum StoreCommands {
         """,
         run: { invocation in
             let handle = invocation.arguments[0]
-            let (store, _) = try StoreCommandSupport.read(invocation)
+            let (store, _) = try StoreCommandSupport.read(invocation, sections: [.follows])
             _ = try store.requireUser(handle)
             let handles = store.requests(handle)
             if invocation.flag("json") {
@@ -110,7 +110,7 @@ enum StoreCommands {
           tomo block alice mallory
         """,
         run: { invocation in
-            try StoreCommandSupport.change(invocation) { store, _ throws(Diagnostic) in
+            try StoreCommandSupport.change(invocation, sections: [.follows, .blocks]) { store, _ throws(Diagnostic) in
                 try store.block(invocation.arguments[0], invocation.arguments[1])
             }
         }
@@ -127,7 +127,7 @@ enum StoreCommands {
           tomo unblock alice mallory
         """,
         run: { invocation in
-            try StoreCommandSupport.change(invocation) { store, _ throws(Diagnostic) in
+            try StoreCommandSupport.change(invocation, sections: [.blocks]) { store, _ throws(Diagnostic) in
                 try store.unblock(invocation.arguments[0], invocation.arguments[1])
             }
         }

@@ -21,7 +21,7 @@ enum UserCommands {
             let handle = invocation.arguments[0]
             let site = try invocation.siteDirectory()
             var name = invocation.option("name") ?? handle
-            let outcome = try StoreFile(site: site).update { store throws(Diagnostic) in
+            let outcome = try StoreFile(site: site).update(sections: [.users]) { store throws(Diagnostic) in
                 let outcome = try store.addUser(handle, name: invocation.option("name"))
                 name = store.user(handle)?.name ?? name
                 return outcome
@@ -45,7 +45,7 @@ enum UserCommands {
           tomo user list --json
         """,
         run: { invocation in
-            let (store, _) = try StoreCommandSupport.read(invocation)
+            let (store, _) = try StoreCommandSupport.read(invocation, sections: [.users])
             let users = store.usersNewestFirst
             let console = invocation.console
             if invocation.flag("json") {
@@ -78,7 +78,7 @@ enum UserCommands {
         """,
         run: { invocation in
             let handle = invocation.arguments[0]
-            let (store, site) = try StoreCommandSupport.read(invocation)
+            let (store, site) = try StoreCommandSupport.read(invocation, sections: [.follows, .blocks])
             let user = try store.requireUser(handle)
             let lists: [(String, [String])] = [
                 ("following", store.following(handle)),
@@ -130,7 +130,7 @@ enum UserCommands {
         """,
         run: { invocation in
             let settings = try UserSettings(invocation)
-            return try StoreCommandSupport.change(invocation) { store, _ throws(Diagnostic) in
+            return try StoreCommandSupport.change(invocation, sections: [.users]) { store, _ throws(Diagnostic) in
                 try store.updateUser(invocation.arguments[0], settings.apply)
             }
         }
@@ -155,8 +155,8 @@ enum UserCommands {
             let site = try invocation.siteDirectory()
             let files = UserContentFiles(site: site, handle: handle)
             let storeFile = StoreFile(site: site)
-            let registered = try storeFile.read().user(handle) != nil
-            if !registered && files.existing.isEmpty { _ = try storeFile.read().requireUser(handle) }
+            let registered = try storeFile.read(sections: [.users]).user(handle) != nil
+            if !registered && files.existing.isEmpty { _ = try storeFile.read(sections: [.users]).requireUser(handle) }
             guard invocation.flag("yes") else {
                 let what = (registered ? ["\(handle)'s store entry and relations"] : []) + files.existing
                 throw Diagnostic("this deletes \(what.joined(separator: ", ")): run `tomo user rm \(handle) --yes` to confirm")
