@@ -55,6 +55,8 @@ extension Store {
         }
         users.remove(old)
         user.handle = new
+        // A name that was only the default (the handle) follows the handle.
+        if user.name == old { user.name = new }
         users.upsert(user)
         follows = follows.map { Follow(from: renamed($0.from), to: renamed($0.to), status: $0.status, created: $0.created) }
         blocks = blocks.map { Block(from: renamed($0.from), to: renamed($0.to), created: $0.created) }
