@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "TomoMarkdown", dependencies: ["CCmark"]),
         // Content files (site.yaml, profiles, free pages) to validated models.
         .target(name: "TomoContent", dependencies: ["TomoCore", "TomoYAML", "TomoMarkdown"]),
+        // The JSON store: the social graph and its rules; knows nothing of HTML or templates.
+        .target(name: "TomoStore", dependencies: ["TomoCore"]),
         // The default theme (top-level templates/) compiled into the binary.
         .target(name: "TomoTheme", plugins: ["EmbedTheme"]),
         .executableTarget(name: "ThemeEmbedder"),
@@ -29,20 +31,26 @@ let package = Package(
         // The build pipeline: content models → page views → rendered pages → output folder.
         .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoTemplates", "TomoTheme", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
-        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent", "TomoSite"]),
+        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent", "TomoSite", "TomoStore"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
         .executableTarget(
             name: "tomo-bench",
             dependencies: ["TomoTemplates", "TomoCore"],
             path: "Benchmarks/TomoBench"
         ),
+        .executableTarget(
+            name: "tomo-store-bench",
+            dependencies: ["TomoStore", "TomoCore"],
+            path: "Benchmarks/StoreBench"
+        ),
         .testTarget(name: "TomoCoreTests", dependencies: ["TomoCore"]),
         .testTarget(name: "TomoTemplatesTests", dependencies: ["TomoTemplates"]),
         .testTarget(name: "TomoYAMLTests", dependencies: ["TomoYAML", "TomoCore"]),
         .testTarget(name: "TomoMarkdownTests", dependencies: ["TomoMarkdown"]),
         .testTarget(name: "TomoContentTests", dependencies: ["TomoContent", "TomoCore"]),
-        .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore"]),
         .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates"]),
         .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore", "TomoContent"]),
+        .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore"]),
+        .testTarget(name: "TomoStoreTests", dependencies: ["TomoStore", "TomoCore"]),
     ]
 )

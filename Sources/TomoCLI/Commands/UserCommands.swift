@@ -1,0 +1,256 @@
+import Foundation
+import TomoCore
+import TomoStore
+
+/// `tomo user add|list|show|set|rm|rename`.
+enum UserCommands {
+    static let add = CommandSpec(
+        path: ["user", "add"],
+        summary: "Register a user and write a starter profile",
+        arguments: [ArgumentSpec("HANDLE", "a-z, 0-9 and _, at most 30 characters")],
+        options: [OptionSpec("name", value: "NAME", "the display name (default: the handle)")],
+        discussion: """
+        Registers HANDLE in the store with the current time (the home page lists the newest
+        users first) and writes content/users/HANDLE.yaml unless a profile exists, with the
+        name and commented examples of the other fields.
+
+        Example:
+          tomo user add alice --name "Alice Example"
+        """,
+        run: { invocation in
+            let handle = invocation.arguments[0]
+            let site = try invocation.siteDirectory()
+            var name = invocation.option("name") ?? handle
+            let outcome = try StoreFile(site: site).update(sections: [.users]) { store throws(Diagnostic) in
+                let outcome = try store.addUser(handle, name: invocation.option("name"))
+                name = store.user(handle)?.name ?? name
+                return outcome
+            }
+            StoreCommandSupport.report(outcome, on: invocation.console)
+            if let written = try UserContentFiles(site: site, handle: handle).writeStarterProfile(name: name) {
+                invocation.console.line("wrote \(written)")
+            }
+            return 0
+        }
+    )
+
+    static let list = CommandSpec(
+        path: ["user", "list"],
+        summary: "List the users, newest first",
+        options: [StoreCommandSupport.jsonOption],
+        discussion: """
+        `--json` prints [{"handle", "name", "created"}].
+
+        Example:
+          tomo user list --json
+        """,
+        run: { invocation in
+            let (store, _) = try StoreCommandSupport.read(invocation, sections: [.users])
+            let users = store.usersNewestFirst
+            let console = invocation.console
+            if invocation.flag("json") {
+                StoreCommandSupport.printJSON(.array(users.map { user in
+                    .object(["handle": .string(user.handle), "name": .string(user.name), "created": .string(user.created)])
+                }), on: console)
+            } else if users.isEmpty {
+                console.line(console.paint("no users yet: add one with `tomo user add HANDLE`", .dim))
+            } else {
+                let width = users.map(\.handle.count).max() ?? 0
+                for user in users {
+                    console.line(user.handle.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + user.name + "  " + console.paint(user.created, .dim))
+                }
+            }
+            return 0
+        }
+    )
+
+    static let show = CommandSpec(
+        path: ["user", "show"],
+        summary: "Show a user's relations",
+        arguments: [ArgumentSpec("HANDLE", "the user")],
+        options: [StoreCommandSupport.jsonOption],
+        discussion: """
+        `--json` prints {"handle", "name", "created", "following", "followers", "requests",
+        "blocking", "posts"}, where the lists are handles and posts is a count.
+
+        Example:
+          tomo user show alice
+        """,
+        run: { invocation in
+            let handle = invocation.arguments[0]
+            let (store, site) = try StoreCommandSupport.read(invocation, sections: [.follows, .blocks])
+            let user = try store.requireUser(handle)
+            let lists: [(String, [String])] = [
+                ("following", store.following(handle)),
+                ("followers", store.followers(handle)),
+                ("requests", store.requests(handle)),
+                ("blocking", store.blocking(handle)),
+            ]
+            let posts = PostFrontMatter.count(of: handle, in: site)
+            let console = invocation.console
+            if invocation.flag("json") {
+                var object: [String: JSONValue] = [
+                    "handle": .string(user.handle), "name": .string(user.name), "created": .string(user.created), "posts": .int(posts),
+                ]
+                for (key, handles) in lists { object[key] = .array(handles.map(JSONValue.string)) }
+                StoreCommandSupport.printJSON(.object(object), on: console)
+                return 0
+            }
+            console.line("\(console.paint(user.handle, .bold))  \(user.name)")
+            console.line("created    \(user.created)")
+            console.line("posts      \(posts)")
+            for (key, handles) in lists {
+                console.line(key.padding(toLength: 11, withPad: " ", startingAt: 0) + (handles.isEmpty ? "-" : handles.joined(separator: ", ")))
+            }
+            var settings = ["approve follows: \(user.approveFollows ? "on" : "off")"]
+            if let location = user.location { settings.append("location: \(location.latitude),\(location.longitude)") }
+            if let gender = user.gender { settings.append("gender: \(gender)") }
+            if let seeking = user.seeking { settings.append("seeking: \(seeking)") }
+            console.line(console.paint(settings.joined(separator: ", "), .dim))
+            return 0
+        }
+    )
+
+    static let set = CommandSpec(
+        path: ["user", "set"],
+        summary: "Change a user's store settings",
+        arguments: [ArgumentSpec("HANDLE", "the user")],
+        options: [
+            OptionSpec("approve-follows", value: "on|off", "when on, follows wait for `tomo accept`"),
+            OptionSpec("location", value: "LAT,LON", "where the user is, for `tomo discover` (none clears it)"),
+            OptionSpec("gender", value: "G", "the user's gender, a word of your choice (none clears it)"),
+            OptionSpec("seeking", value: "G", "the gender the user looks for in `tomo discover` (none clears it)"),
+        ],
+        discussion: """
+        These settings live only in the store and are never published.
+
+        Examples:
+          tomo user set bob --approve-follows on
+          tomo user set alice --location 35.6812,139.7671 --gender f --seeking m
+        """,
+        run: { invocation in
+            let settings = try UserSettings(invocation)
+            return try StoreCommandSupport.change(invocation, sections: [.users]) { store, _ throws(Diagnostic) in
+                try store.updateUser(invocation.arguments[0], settings.apply)
+            }
+        }
+    )
+
+    static let remove = CommandSpec(
+        path: ["user", "rm"],
+        summary: "Delete a user, their relations, profile and posts",
+        arguments: [ArgumentSpec("HANDLE", "the user")],
+        options: [.flag("yes", "confirm: without it nothing is deleted")],
+        discussion: """
+        Removes HANDLE from the store with every follow, request, block, like, report and pick
+        that names them (and the likes and reports on their posts), and deletes
+        content/users/HANDLE.yaml (or .json), content/users/HANDLE/ and content/posts/HANDLE/.
+
+        Example:
+          tomo user rm mallory --yes
+        """,
+        run: { invocation in
+            let handle = invocation.arguments[0]
+            if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
+            let site = try invocation.siteDirectory()
+            let files = UserContentFiles(site: site, handle: handle)
+            let storeFile = StoreFile(site: site)
+            let registered = try storeFile.read(sections: [.users]).user(handle) != nil
+            if !registered && files.existing.isEmpty { _ = try storeFile.read(sections: [.users]).requireUser(handle) }
+            guard invocation.flag("yes") else {
+                let what = (registered ? ["\(handle)'s store entry and relations"] : []) + files.existing
+                throw Diagnostic("this deletes \(what.joined(separator: ", ")): run `tomo user rm \(handle) --yes` to confirm")
+            }
+            if registered {
+                let outcome = try storeFile.update { store throws(Diagnostic) in
+                    store.user(handle) == nil ? .unchanged("\(handle) is not registered") : try store.removeUser(handle)
+                }
+                StoreCommandSupport.report(outcome, on: invocation.console)
+            }
+            for path in try files.removeAll() { invocation.console.line("deleted \(path)") }
+            return 0
+        }
+    )
+
+    static let rename = CommandSpec(
+        path: ["user", "rename"],
+        summary: "Change a user's handle everywhere",
+        arguments: [ArgumentSpec("OLD", "the current handle"), ArgumentSpec("NEW", "the new handle")],
+        discussion: """
+        Rewrites every relation (follows, blocks, likes, reports, picks, hidden posts: post ids
+        become NEW/slug) and moves content/users/OLD.yaml, content/users/OLD/ and
+        content/posts/OLD/ to NEW's places. Refused when NEW is taken.
+
+        Example:
+          tomo user rename alice alice_tokyo
+        """,
+        run: { invocation in
+            let (old, new) = (invocation.arguments[0], invocation.arguments[1])
+            for handle in [old, new] {
+                if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
+            }
+            let site = try invocation.siteDirectory()
+            let source = UserContentFiles(site: site, handle: old)
+            let destination = UserContentFiles(site: site, handle: new)
+            if old != new, let taken = destination.conflicts.first {
+                throw Diagnostic("\(taken) already exists: \(new) is taken; choose another handle")
+            }
+            let outcome = try StoreFile(site: site).update { store throws(Diagnostic) in try store.renameUser(old, to: new) }
+            StoreCommandSupport.report(outcome, on: invocation.console)
+            if outcome.changed {
+                for move in try source.move(to: destination) { invocation.console.line("moved \(move)") }
+            }
+            return 0
+        }
+    )
+}
+
+/// The options of `tomo user set`, checked before the store is touched.
+private struct UserSettings {
+    var approveFollows: Bool?
+    /// Outer nil: not given; inner nil: `none`, clear it.
+    var location: Location??
+    var gender: String??
+    var seeking: String??
+
+    init(_ invocation: Invocation) throws {
+        let usage = invocation.command.usage
+        if let text = invocation.option("approve-follows") {
+            switch text {
+            case "on", "yes", "true": approveFollows = true
+            case "off", "no", "false": approveFollows = false
+            default: throw UsageError("--approve-follows takes on or off, not \"\(text)\"", usage: usage)
+            }
+        }
+        if let text = invocation.option("location") {
+            location = .some(text == "none" ? nil : try Self.location(text, usage: usage))
+        }
+        gender = try invocation.option("gender").map { try Self.word($0, option: "gender", usage: usage) }
+        seeking = try invocation.option("seeking").map { try Self.word($0, option: "seeking", usage: usage) }
+        if approveFollows == nil && location == nil && gender == nil && seeking == nil {
+            throw UsageError("nothing to set: give --approve-follows, --location, --gender or --seeking", usage: usage)
+        }
+    }
+
+    func apply(_ user: inout User) {
+        if let approveFollows { user.approveFollows = approveFollows }
+        if let location { user.location = location }
+        if let gender { user.gender = gender }
+        if let seeking { user.seeking = seeking }
+    }
+
+    private static func location(_ text: String, usage: String) throws -> Location {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90, abs(longitude) <= 180 else {
+            throw UsageError("--location takes LAT,LON in degrees (e.g. 35.6812,139.7671) or none, not \"\(text)\"", usage: usage)
+        }
+        return Location(latitude: latitude, longitude: longitude)
+    }
+
+    private static func word(_ text: String, option: String, usage: String) throws -> String? {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if word == "none" { return nil }
+        guard !word.isEmpty, word.count <= 40 else { throw UsageError("--\(option) takes a word (e.g. f, m, x) or none", usage: usage) }
+        return word
+    }
+}

@@ -1,0 +1,76 @@
+import TomoCore
+
+/// What the store needs to know of a post file before a like: its visibility, or nil when
+/// there is no such post.
+public enum PostVisibility: String, Sendable, Hashable, CaseIterable {
+    case `public`
+    case followers
+    case `private`
+}
+
+/// Likes, reports and hidden posts.
+extension Store {
+    /// One like per user and post; refused for a post that is missing or not public, and when the
+    /// post's owner blocks the user.
+    public mutating func like(_ user: String, _ post: PostID, visibility: PostVisibility?) throws(Diagnostic) -> Outcome {
+        needs(.users, .likes, .blocks)
+        _ = try requireUser(user)
+        try requireLikeable(post, visibility: visibility)
+        if blocks.record(for: RecordPair(first: post.handle, second: user)) != nil {
+            throw Diagnostic("\(post.handle) blocks \(user), so \(user) cannot like \(post)")
+        }
+        let id = post.description
+        let (found, index) = likes.search(id)
+        if !found { likes.insert(PostLikes(post: id, users: []), at: index) }
+        if !likes[index].users.sortedInsert(user) { return .unchanged("\(user) already likes \(id)") }
+        return .changed("\(user) likes \(id) (\(likes[index].users.count) like\(likes[index].users.count == 1 ? "" : "s"))")
+    }
+
+    public mutating func unlike(_ user: String, _ post: PostID) throws(Diagnostic) -> Outcome {
+        needs(.users, .likes)
+        _ = try requireUser(user)
+        let id = post.description
+        let (found, index) = likes.search(id)
+        guard found, likes[index].users.sortedRemove(user) else { return .unchanged("\(user) does not like \(id)") }
+        if likes[index].users.isEmpty { likes.remove(at: index) }
+        return .changed("\(user) no longer likes \(id)")
+    }
+
+    /// A report for the site's moderators; one per user and post.
+    public mutating func report(_ user: String, _ post: PostID, reason: String, visibility: PostVisibility?, at time: String = Timestamp.now()) throws(Diagnostic) -> Outcome {
+        needs(.users, .reports)
+        _ = try requireUser(user)
+        if visibility == nil { throw Self.missingPost(post) }
+        let reason = reason.trimmingWhitespace()
+        if reason.isEmpty { throw Diagnostic("a report needs a reason: --reason \"what is wrong\"") }
+        let id = post.description
+        if reports.contains(where: { $0.user == user && $0.post == id }) { return .unchanged("\(user) already reported \(id)") }
+        reports.append(Report(user: user, post: id, reason: reason, created: time))
+        return .changed("\(user) reported \(id)")
+    }
+
+    /// Keeps a post out of the output until `unhidePost`.
+    public mutating func hidePost(_ post: PostID, visibility: PostVisibility?) throws(Diagnostic) -> Outcome {
+        needs(.hidden)
+        if visibility == nil { throw Self.missingPost(post) }
+        if !hiddenPosts.sortedInsert(post.description) { return .unchanged("\(post) is already hidden") }
+        return .changed("\(post) is hidden: it stays out of the site until `tomo post unhide \(post)`")
+    }
+
+    public mutating func unhidePost(_ post: PostID) -> Outcome {
+        needs(.hidden)
+        if !hiddenPosts.sortedRemove(post.description) { return .unchanged("\(post) is not hidden") }
+        return .changed("\(post) is shown again")
+    }
+
+    private func requireLikeable(_ post: PostID, visibility: PostVisibility?) throws(Diagnostic) {
+        guard let visibility else { throw Self.missingPost(post) }
+        if visibility != .public {
+            throw Diagnostic("\(post) is not public (visibility: \(visibility.rawValue)): only public posts can be liked")
+        }
+    }
+
+    static func missingPost(_ post: PostID) -> Diagnostic {
+        Diagnostic("no post \(post): content/posts/\(post.handle)/\(post.slug).md does not exist")
+    }
+}

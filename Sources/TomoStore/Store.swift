@@ -1,0 +1,76 @@
+import TomoCore
+
+/// The social graph of one site: users, follows and follow requests, blocks, likes, reports,
+/// picks and hidden posts. Changed only through the rule methods (which keep every array sorted
+/// and every rule of the design), read through the queries, saved by `StoreFile`.
+public struct Store: Sendable, Hashable {
+    /// The format version this build writes; a newer one is refused, older ones are migrated.
+    public static let currentVersion = 1
+
+    /// Sorted by handle.
+    public internal(set) var users: [User] = []
+    /// Sorted by follower, then followed user.
+    public internal(set) var follows: [Follow] = []
+    /// Sorted by blocker, then blocked user.
+    public internal(set) var blocks: [Block] = []
+    /// Sorted by post id; each post's likers sorted.
+    public internal(set) var likes: [PostLikes] = []
+    /// In the order they were made.
+    public internal(set) var reports: [Report] = []
+    /// Sorted by picker, then picked user.
+    public internal(set) var picks: [Pick] = []
+    /// Post ids kept out of the output, sorted.
+    public internal(set) var hiddenPosts: [String] = []
+
+    /// The parts decoded from the file; the others are empty here and kept in `verbatim`.
+    public internal(set) var loaded: Set<StoreSection> = Set(StoreSection.allCases)
+    /// The file's bytes for each part a command did not need, keyed by the file's section name;
+    /// written back unchanged so a `tomo follow` never decodes or re-encodes 500,000 likes.
+    var verbatim: [String: ArraySlice<UInt8>] = [:]
+
+    public init() {}
+
+    /// Rules call this first: using a part that was not read is a programming error, not bad input.
+    func needs(_ sections: StoreSection...) {
+        for section in sections {
+            precondition(loaded.contains(section), "the store was read without its \(section) section")
+        }
+    }
+
+    /// The user, or a refusal that names the closest registered handle.
+    public func requireUser(_ handle: String) throws(Diagnostic) -> User {
+        needs(.users)
+        if let user = users.record(for: handle) { return user }
+        if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
+        let hint = Suggestion.hint(for: handle, in: users.lazy.map(\.handle))
+        throw Diagnostic("unknown user \"\(handle)\"\(hint): register them with `tomo user add \(handle)`")
+    }
+}
+
+/// The parts of the store, each read only by the commands that need it.
+public enum StoreSection: String, Sendable, Hashable, CaseIterable {
+    case users
+    /// Accepted follows and pending requests (the file's "follows" and "requests").
+    case follows
+    case blocks
+    case likes
+    case reports
+    case picks
+    case hidden
+
+    /// The file's section names for this part.
+    var fileSections: [String] {
+        self == .follows ? ["follows", "requests"] : [rawValue]
+    }
+}
+
+/// What a rule did: a change to save, or a repeated request that changed nothing (exit 0, said so).
+public struct Outcome: Sendable, Hashable, CustomStringConvertible {
+    public var changed: Bool
+    public var message: String
+
+    public static func changed(_ message: String) -> Outcome { Outcome(changed: true, message: message) }
+    public static func unchanged(_ message: String) -> Outcome { Outcome(changed: false, message: message) }
+
+    public var description: String { message }
+}

@@ -1,0 +1,283 @@
+import TomoCore
+
+/// Reads `store.json` into a `Store`. Problems come back as `content/store.json:line:column: …`;
+/// a store written by a newer tomo is refused; an older one is migrated in memory (and written
+/// in the current format only when a command changes something).
+public enum StoreDecoder {
+    typealias Failure = StoreReader.Failure
+
+    /// Decodes the parts in `sections` (users always) and keeps the others as checked bytes.
+    public static func decode(_ bytes: [UInt8], file: String, sections: Set<StoreSection> = Set(StoreSection.allCases)) throws(Diagnostic) -> Store {
+        let wanted = sections.union([.users])
+        let result: Result<Decoded, Failure> = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(Failure) in try decodeDocument(buffer, sections: wanted) }
+        }
+        switch result {
+        case .success(.store(let store)):
+            return store
+        case .success(.olderVersion(let version)):
+            let document = try JSONParser.parse(bytes: bytes, file: file)
+            let migrated = try StoreMigration.migrate(document, from: version, file: file)
+            return try decode(Array(JSONWriter.string(migrated, style: .compact).utf8), file: file, sections: sections)
+        case .failure(let failure):
+            // A broken document gets the JSON parser's own message; a well-formed one that does
+            // not match the store's shape gets ours.
+            _ = try JSONParser.parse(bytes: bytes, file: file)
+            throw Diagnostic(failure.message, at: location(of: failure.offset, in: bytes, file: file))
+        }
+    }
+
+    private enum Decoded {
+        case store(Store)
+        case olderVersion(Int)
+    }
+
+    static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "reports", "requests", "users", "version"]
+
+    private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>, sections wanted: Set<StoreSection>) throws(Failure) -> Decoded {
+        var reader = StoreReader(bytes: bytes, range: 0..<bytes.count)
+        // First split the document into sections, so the version is known before anything else is trusted.
+        var sections: [String: Range<Int>] = [:]
+        try reader.expect(UInt8(ascii: "{"), "the store to be a JSON object ({ … })")
+        var first = true
+        while let key = try reader.nextKey(first: &first) {
+            guard sectionNames.contains(key) else {
+                throw reader.failure("unknown section \"\(key)\"\(Suggestion.hint(for: key, in: sectionNames)); a store has \(sectionNames.joined(separator: ", "))", at: reader.keyOffset)
+            }
+            sections[key] = try reader.skipValue()
+        }
+        reader.skipWhitespace()
+        if !reader.atEnd { throw reader.failure("unexpected text after the store's closing }") }
+
+        guard let versionRange = sections["version"] else {
+            throw reader.failure("the store has no \"version\": add \"version\": \(Store.currentVersion)", at: 0)
+        }
+        var versionReader = StoreReader(bytes: bytes, range: versionRange)
+        let number = try versionReader.readNumber()
+        guard let version = Int(exactly: number), version >= 1 else {
+            throw versionReader.failure("unknown store version \(number): versions start at 1", at: versionRange.lowerBound)
+        }
+        if version > Store.currentVersion {
+            throw versionReader.failure(
+                "this store was written by a newer tomo (store version \(version); this tomo reads versions up to \(Store.currentVersion)): upgrade tomo; the store is left as it is",
+                at: versionRange.lowerBound
+            )
+        }
+        if version < Store.currentVersion { return .olderVersion(version) }
+
+        var store = Store()
+        store.loaded = wanted
+        for part in StoreSection.allCases where !wanted.contains(part) {
+            for name in part.fileSections {
+                if let range = sections[name] { store.verbatim[name] = ArraySlice(bytes[range]) }
+            }
+        }
+        func section(_ name: String) -> StoreReader? {
+            sections[name].map { StoreReader(bytes: bytes, range: $0) }
+        }
+        if var r = section("users") { store.users = try decodeUsers(&r) }
+        if wanted.contains(.follows) {
+            if var r = section("follows") { store.follows = try decodeFollows(&r, status: .accepted) }
+            if var r = section("requests") {
+                // Few requests: merged in; a pair both followed and requested stays followed.
+                for request in try decodeFollows(&r, status: .pending) where store.follows.record(for: request.key) == nil {
+                    store.follows.upsert(request)
+                }
+            }
+        }
+        if wanted.contains(.blocks), var r = section("blocks") { store.blocks = try decodeBlocks(&r) }
+        if wanted.contains(.likes), var r = section("likes") { store.likes = try decodeLikes(&r) }
+        if wanted.contains(.reports), var r = section("reports") { store.reports = try decodeReports(&r) }
+        if wanted.contains(.picks), var r = section("picks") { store.picks = try decodePicks(&r) }
+        if wanted.contains(.hidden), var r = section("hidden") {
+            try forEachElement(&r, "an array of post ids") { r throws(Failure) in store.hiddenPosts.append(try r.readString()) }
+            store.hiddenPosts = Array(Set(store.hiddenPosts)).sorted()
+        }
+        return .store(store)
+    }
+
+    // MARK: Sections
+
+    private static func decodeUsers(_ r: inout StoreReader) throws(Failure) -> [User] {
+        var users: [User] = []
+        try forEachElement(&r, "an array of users") { r throws(Failure) in
+            let start = r.position
+            var user = User(handle: "", created: "", name: "")
+            var name: String?
+            try forEachMember(&r, "a user") { r, key throws(Failure) in
+                switch key {
+                case "handle": user.handle = try r.readString()
+                case "created": user.created = try r.readString()
+                case "name": name = try r.readString()
+                case "approveFollows": user.approveFollows = try r.readBool()
+                case "gender": user.gender = try r.readOptionalString()
+                case "seeking": user.seeking = try r.readOptionalString()
+                case "location": user.location = try decodeLocation(&r)
+                default: throw unknownKey(key, in: ["approveFollows", "created", "gender", "handle", "location", "name", "seeking"], r)
+                }
+            }
+            if let problem = Identifiers.handleProblem(user.handle) { throw r.failure("user: \(problem)", at: start) }
+            if user.created.isEmpty { throw r.failure("user \(user.handle) has no \"created\" time", at: start) }
+            user.name = name ?? user.handle
+            users.append(user)
+        }
+        users.normalizeOrder()
+        return users
+    }
+
+    private static func decodeLocation(_ r: inout StoreReader) throws(Failure) -> Location? {
+        if try r.readNull() { return nil }
+        let start = r.position
+        var latitude: Double?
+        var longitude: Double?
+        try forEachMember(&r, "a location {\"lat\": …, \"lon\": …}") { r, key throws(Failure) in
+            switch key {
+            case "lat": latitude = try r.readNumber()
+            case "lon": longitude = try r.readNumber()
+            default: throw unknownKey(key, in: ["lat", "lon"], r)
+            }
+        }
+        guard let latitude, let longitude, abs(latitude) <= 90, abs(longitude) <= 180 else {
+            throw r.failure("a location needs \"lat\" (-90…90) and \"lon\" (-180…180)", at: start)
+        }
+        return Location(latitude: latitude, longitude: longitude)
+    }
+
+    /// `["from", "to", "created"]` per line: the compact record of the biggest section.
+    private static func decodeFollows(_ r: inout StoreReader, status: FollowStatus) throws(Failure) -> [Follow] {
+        var follows: [Follow] = []
+        try forEachElement(&r, "an array of [from, to, created] records") { r throws(Failure) in
+            let start = r.position
+            try r.expect(UInt8(ascii: "["), "a [from, to, created] record")
+            let from = try r.readString()
+            try r.expect(UInt8(ascii: ","), "',' and the handle followed")
+            let to = try r.readString()
+            try r.expect(UInt8(ascii: ","), "',' and the time created")
+            let created = try r.readString()
+            try r.expect(UInt8(ascii: "]"), "']': a follow record is [from, to, created]")
+            try requirePair(from, to, "follow", r, at: start)
+            follows.append(Follow(from: from, to: to, status: status, created: created))
+        }
+        follows.normalizeOrder()
+        return follows
+    }
+
+    private static func decodeBlocks(_ r: inout StoreReader) throws(Failure) -> [Block] {
+        var blocks: [Block] = []
+        try forEachElement(&r, "an array of blocks") { r throws(Failure) in
+            let start = r.position
+            var block = Block(from: "", to: "", created: "")
+            try forEachMember(&r, "a block") { r, key throws(Failure) in
+                switch key {
+                case "from": block.from = try r.readString()
+                case "to": block.to = try r.readString()
+                case "created": block.created = try r.readString()
+                default: throw unknownKey(key, in: ["created", "from", "to"], r)
+                }
+            }
+            try requirePair(block.from, block.to, "block", r, at: start)
+            blocks.append(block)
+        }
+        blocks.normalizeOrder()
+        return blocks
+    }
+
+    private static func decodePicks(_ r: inout StoreReader) throws(Failure) -> [Pick] {
+        var picks: [Pick] = []
+        try forEachElement(&r, "an array of picks") { r throws(Failure) in
+            let start = r.position
+            var pick = Pick(from: "", to: "", decision: .accept, created: "")
+            try forEachMember(&r, "a pick") { r, key throws(Failure) in
+                switch key {
+                case "from": pick.from = try r.readString()
+                case "to": pick.to = try r.readString()
+                case "created": pick.created = try r.readString()
+                case "decision":
+                    let offset = r.position
+                    let text = try r.readString()
+                    guard let decision = PickDecision(rawValue: text) else {
+                        throw r.failure("pick decision \"\(text)\" is not accept or reject\(Suggestion.hint(for: text, in: PickDecision.allCases.map(\.rawValue)))", at: offset)
+                    }
+                    pick.decision = decision
+                default: throw unknownKey(key, in: ["created", "decision", "from", "to"], r)
+                }
+            }
+            try requirePair(pick.from, pick.to, "pick", r, at: start)
+            picks.append(pick)
+        }
+        picks.normalizeOrder()
+        return picks
+    }
+
+    private static func decodeReports(_ r: inout StoreReader) throws(Failure) -> [Report] {
+        var reports: [Report] = []
+        try forEachElement(&r, "an array of reports") { r throws(Failure) in
+            let start = r.position
+            var report = Report(user: "", post: "", reason: "", created: "")
+            try forEachMember(&r, "a report") { r, key throws(Failure) in
+                switch key {
+                case "user": report.user = try r.readString()
+                case "post": report.post = try r.readString()
+                case "reason": report.reason = try r.readString()
+                case "created": report.created = try r.readString()
+                default: throw unknownKey(key, in: ["created", "post", "reason", "user"], r)
+                }
+            }
+            try requirePair(report.user, report.post, "report", r, at: start)
+            reports.append(report)
+        }
+        return reports
+    }
+
+    /// `{"alice/sunset": ["bob", "carol"], …}`: a post's likers on one line.
+    private static func decodeLikes(_ r: inout StoreReader) throws(Failure) -> [PostLikes] {
+        var likes: [PostLikes] = []
+        try forEachMember(&r, "an object of post id to likers") { r, post throws(Failure) in
+            var users: [String] = []
+            var sorted = true
+            try forEachElement(&r, "an array of handles") { r throws(Failure) in
+                let handle = try r.readString()
+                if let last = users.last, !(last < handle) { sorted = false }
+                users.append(handle)
+            }
+            if !sorted { users = Array(Set(users)).sorted() }
+            if !users.isEmpty { likes.append(PostLikes(post: post, users: users)) }
+        }
+        likes.normalizeOrder()
+        return likes
+    }
+
+    // MARK: Helpers
+
+    private static func forEachElement(_ r: inout StoreReader, _ what: String, _ body: (inout StoreReader) throws(Failure) -> Void) throws(Failure) {
+        try r.expect(UInt8(ascii: "["), what)
+        var first = true
+        while try r.nextElement(first: &first) { try body(&r) }
+    }
+
+    private static func forEachMember(_ r: inout StoreReader, _ what: String, _ body: (inout StoreReader, String) throws(Failure) -> Void) throws(Failure) {
+        try r.expect(UInt8(ascii: "{"), what)
+        var first = true
+        while let key = try r.nextKey(first: &first) { try body(&r, key) }
+    }
+
+    private static func unknownKey(_ key: String, in known: [String], _ r: StoreReader) -> Failure {
+        r.failure("unknown key \"\(key)\"\(Suggestion.hint(for: key, in: known)); expected \(known.joined(separator: ", "))", at: r.keyOffset)
+    }
+
+    private static func requirePair(_ first: String, _ second: String, _ what: String, _ r: StoreReader, at start: Int) throws(Failure) {
+        if first.isEmpty || second.isEmpty { throw r.failure("this \(what) is missing a field", at: start) }
+    }
+
+    /// Line and column (1-based, columns in characters) of a byte offset.
+    static func location(of offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        let column = 1 + bytes[lineStart..<min(offset, bytes.count)].lazy.filter { $0 & 0xC0 != 0x80 }.count
+        return SourceLocation(file: file, line: line, column: column)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import TomoCore
+
+/// `content/store.json` on disk. Reads need no lock (the file is only ever replaced by rename,
+/// so a reader sees the old or the new store); a change holds an exclusive `flock` on
+/// `content/.store.lock` from read to write, so parallel tomo processes lose no update, and the
+/// write is temp file + fsync + rename + fsync of the folder, so a crash leaves the old or the
+/// new store, never a torn one.
+public struct StoreFile: Sendable {
+    /// How messages name the store: relative to the site, as a user would open it.
+    public static let displayPath = "content/store.json"
+
+    public let site: URL
+
+    public init(site: URL) {
+        self.site = site
+    }
+
+    var contentFolder: URL { site.appendingPathComponent("content") }
+    public var url: URL { contentFolder.appendingPathComponent("store.json") }
+    var lockURL: URL { contentFolder.appendingPathComponent(".store.lock") }
+    var temporaryURL: URL { contentFolder.appendingPathComponent(".store.json.tmp") }
+
+    public static let allSections = Set(StoreSection.allCases)
+
+    /// The store as it is now, with the parts in `sections` decoded (users always); a missing
+    /// file is an empty store.
+    public func read(sections: Set<StoreSection> = allSections) throws(Diagnostic) -> Store {
+        guard let bytes = try readBytes() else { return Store() }
+        return try StoreDecoder.decode(bytes, file: Self.displayPath, sections: sections)
+    }
+
+    /// Reads the store under the exclusive lock, lets `change` apply rules, and writes the result
+    /// when it changed something. A thrown refusal leaves the file untouched. Only the parts in
+    /// `sections` are decoded; the rest is checked and written back byte for byte.
+    public func update(sections: Set<StoreSection> = allSections, _ change: (inout Store) throws(Diagnostic) -> Outcome) throws(Diagnostic) -> Outcome {
+        let lock = try acquireLock()
+        defer { close(lock) }
+        var store = try read(sections: sections)
+        let outcome = try change(&store)
+        if outcome.changed { try write(store) }
+        return outcome
+    }
+
+    private func acquireLock() throws(Diagnostic) -> Int32 {
+        let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw systemError("cannot open the store's lock file \(lockURL.path)") }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno == EINTR { continue }
+            let failure = systemError("cannot lock the store")
+            close(descriptor)
+            throw failure
+        }
+        return descriptor
+    }
+
+    private func readBytes() throws(Diagnostic) -> [UInt8]? {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw systemError("cannot read \(Self.displayPath)")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw systemError("cannot read \(Self.displayPath)") }
+        let size = Int(status.st_size)
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let result = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
+                if result < 0, errno == EINTR { continue }
+                if result <= 0 {
+                    failed = result < 0
+                    break
+                }
+                count += result
+            }
+        }
+        if failed { throw systemError("cannot read \(Self.displayPath)") }
+        return bytes
+    }
+
+    private func write(_ store: Store) throws(Diagnostic) {
+        let bytes = StoreEncoder.encode(store)
+        let descriptor = open(temporaryURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw systemError("cannot write \(temporaryURL.path)") }
+        var written = 0
+        let complete = bytes.withUnsafeBytes { buffer -> Bool in
+            while written < buffer.count {
+                let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0, errno == EINTR { continue }
+                if result <= 0 { return false }
+                written += result
+            }
+            return true
+        }
+        guard complete, fsync(descriptor) == 0 else {
+            let failure = systemError("cannot write \(temporaryURL.path)")
+            close(descriptor)
+            unlink(temporaryURL.path)
+            throw failure
+        }
+        close(descriptor)
+        guard rename(temporaryURL.path, url.path) == 0 else {
+            let failure = systemError("cannot replace \(Self.displayPath)")
+            unlink(temporaryURL.path)
+            throw failure
+        }
+        // The rename is durable only once the folder's entry is on disk.
+        let folder = open(contentFolder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    private func systemError(_ what: String) -> Diagnostic {
+        Diagnostic("\(what): \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,96 @@
+/// Read-only questions the CLI and the site builder ask of the store.
+extension Store {
+    public func user(_ handle: String) -> User? { users.record(for: handle) }
+
+    /// Users newest first; ties (same millisecond) by handle.
+    public var usersNewestFirst: [User] {
+        users.sorted { $0.created != $1.created ? $0.created > $1.created : $0.handle < $1.handle }
+    }
+
+    /// Who `handle` follows (accepted follows only), sorted.
+    public func following(_ handle: String) -> [String] {
+        needs(.follows)
+        return outgoingFollows(handle).filter { $0.status == .accepted }.map(\.to)
+    }
+
+    /// Who follows `handle` (accepted follows only), sorted.
+    public func followers(_ handle: String) -> [String] {
+        needs(.follows)
+        return follows.filter { $0.to == handle && $0.status == .accepted }.map(\.from).sorted()
+    }
+
+    /// Handles waiting for `handle`'s approval, oldest request first.
+    public func requests(_ handle: String) -> [String] {
+        needs(.follows)
+        return follows.filter { $0.to == handle && $0.status == .pending }
+            .sorted { $0.created != $1.created ? $0.created < $1.created : $0.from < $1.from }
+            .map(\.from)
+    }
+
+    /// Mutual accepted follows, sorted.
+    public func friends(_ handle: String) -> [String] {
+        needs(.follows)
+        return following(handle).filter { follows.record(for: RecordPair(first: $0, second: handle))?.status == .accepted }
+    }
+
+    public func isFollowing(_ from: String, _ to: String) -> Bool {
+        needs(.follows)
+        return follows.record(for: RecordPair(first: from, second: to))?.status == .accepted
+    }
+
+    /// Whom `handle` blocks, sorted.
+    public func blocking(_ handle: String) -> [String] {
+        needs(.blocks)
+        let start = blocks.search(RecordPair(first: handle, second: "")).index
+        return blocks[start...].prefix { $0.from == handle }.map(\.to)
+    }
+
+    /// True when either user blocks the other.
+    public func isBlocked(between first: String, _ second: String) -> Bool {
+        needs(.blocks)
+        return blocks.record(for: RecordPair(first: first, second: second)) != nil
+            || blocks.record(for: RecordPair(first: second, second: first)) != nil
+    }
+
+    /// Whose posts `handle`'s timeline shows: themselves and everyone they follow (accepted),
+    /// minus anyone in a block with them either way. Sorted.
+    public func timelineOwners(_ handle: String) -> [String] {
+        needs(.follows, .blocks)
+        var owners = following(handle).filter { !isBlocked(between: handle, $0) }
+        owners.sortedInsert(handle)
+        return owners
+    }
+
+    public func likeCount(_ post: String) -> Int {
+        needs(.likes)
+        return likes.record(for: post)?.users.count ?? 0
+    }
+
+    public func likers(_ post: String) -> [String] {
+        needs(.likes)
+        return likes.record(for: post)?.users ?? []
+    }
+
+    public func isHidden(_ post: String) -> Bool {
+        needs(.hidden)
+        return hiddenPosts.sortedSearch(post).found
+    }
+
+    /// Users `handle` accepted who accepted `handle` too, sorted.
+    public func matches(_ handle: String) -> [String] {
+        needs(.picks)
+        return outgoingPicks(handle).filter { pick in
+            pick.decision == .accept && picks.record(for: RecordPair(first: pick.to, second: handle))?.decision == .accept
+        }.map(\.to)
+    }
+
+    private func outgoingFollows(_ handle: String) -> ArraySlice<Follow> {
+        let start = follows.search(RecordPair(first: handle, second: "")).index
+        return follows[start...].prefix { $0.from == handle }
+    }
+
+    func outgoingPicks(_ handle: String) -> ArraySlice<Pick> {
+        let start = picks.search(RecordPair(first: handle, second: "")).index
+        return picks[start...].prefix { $0.from == handle }
+    }
+}

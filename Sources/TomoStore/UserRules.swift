@@ -1,0 +1,80 @@
+import TomoCore
+
+/// Registering, changing, removing and renaming users.
+extension Store {
+    /// Registers `handle`; a handle already registered is a no-op.
+    public mutating func addUser(_ handle: String, name: String? = nil, at time: String = Timestamp.now()) throws(Diagnostic) -> Outcome {
+        needs(.users)
+        if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
+        if users.record(for: handle) != nil { return .unchanged("\(handle) is already registered") }
+        let displayName = name.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 } ?? handle
+        users.upsert(User(handle: handle, created: time, name: displayName))
+        return .changed("added \(handle)")
+    }
+
+    /// Applies `change` to the user's settings (not the handle or creation time).
+    public mutating func updateUser(_ handle: String, _ change: (inout User) -> Void) throws(Diagnostic) -> Outcome {
+        let before = try requireUser(handle)
+        var after = before
+        change(&after)
+        after.handle = before.handle
+        after.created = before.created
+        if after == before { return .unchanged("\(handle): nothing to change") }
+        users.upsert(after)
+        return .changed("updated \(handle)")
+    }
+
+    /// Removes the user and every relation that names them: follows, blocks, likes (theirs and
+    /// those on their posts), reports, picks and their hidden posts.
+    public mutating func removeUser(_ handle: String) throws(Diagnostic) -> Outcome {
+        needs(.users, .follows, .blocks, .likes, .reports, .picks, .hidden)
+        _ = try requireUser(handle)
+        users.remove(handle)
+        let ownPrefix = handle + "/"
+        follows.removeAll { $0.from == handle || $0.to == handle }
+        blocks.removeAll { $0.from == handle || $0.to == handle }
+        picks.removeAll { $0.from == handle || $0.to == handle }
+        reports.removeAll { $0.user == handle || $0.post.hasPrefix(ownPrefix) }
+        hiddenPosts.removeAll { $0.hasPrefix(ownPrefix) }
+        likes.removeAll { $0.post.hasPrefix(ownPrefix) }
+        for index in likes.indices { likes[index].users.sortedRemove(handle) }
+        likes.removeAll { $0.users.isEmpty }
+        return .changed("removed \(handle) and every relation naming them")
+    }
+
+    /// Gives `old` the handle `new` in every record (their post ids included).
+    public mutating func renameUser(_ old: String, to new: String) throws(Diagnostic) -> Outcome {
+        needs(.users, .follows, .blocks, .likes, .reports, .picks, .hidden)
+        var user = try requireUser(old)
+        if old == new { return .unchanged("\(old) already has that handle") }
+        if let problem = Identifiers.handleProblem(new) { throw Diagnostic(problem) }
+        if users.record(for: new) != nil { throw Diagnostic("\(new) is already registered: choose another handle or remove \(new) first") }
+        func renamed(_ handle: String) -> String { handle == old ? new : handle }
+        func renamedPost(_ post: String) -> String {
+            post.hasPrefix(old + "/") ? new + post.dropFirst(old.count) : post
+        }
+        users.remove(old)
+        user.handle = new
+        // A name that was only the default (the handle) follows the handle.
+        if user.name == old { user.name = new }
+        users.upsert(user)
+        follows = follows.map { Follow(from: renamed($0.from), to: renamed($0.to), status: $0.status, created: $0.created) }
+        blocks = blocks.map { Block(from: renamed($0.from), to: renamed($0.to), created: $0.created) }
+        picks = picks.map { Pick(from: renamed($0.from), to: renamed($0.to), decision: $0.decision, created: $0.created) }
+        reports = reports.map { Report(user: renamed($0.user), post: renamedPost($0.post), reason: $0.reason, created: $0.created) }
+        hiddenPosts = hiddenPosts.map(renamedPost).sorted()
+        likes = likes.map { PostLikes(post: renamedPost($0.post), users: $0.users.map(renamed).sorted()) }
+        follows.normalizeOrder()
+        blocks.normalizeOrder()
+        picks.normalizeOrder()
+        likes.normalizeOrder()
+        return .changed("renamed \(old) to \(new)")
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
+        return String(String.UnicodeScalarView(scalars))
+    }
+}

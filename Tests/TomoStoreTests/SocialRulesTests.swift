@@ -1,0 +1,340 @@
+import Foundation
+import Testing
+import TomoCore
+@testable import TomoStore
+
+/// One test (or more) per rule of DESIGN.md "Social rules", through the library on real folders.
+@Suite struct FollowRulesTests {
+    @Test func followOfAnOpenAccountCountsAtOnce() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        let outcome = try site.apply { store throws(Diagnostic) in try store.follow("alice", "bob") }
+        #expect(outcome == .changed("alice now follows bob"))
+        let store = try site.read()
+        #expect(store.following("alice") == ["bob"])
+        #expect(store.followers("bob") == ["alice"])
+    }
+
+    @Test func followOfAUserWhoApprovesWaitsUntilAccepted() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        try site.apply { store throws(Diagnostic) in try store.updateUser("bob") { $0.approveFollows = true } }
+        let outcome = try site.apply { store throws(Diagnostic) in try store.follow("alice", "bob") }
+        #expect(outcome.changed && outcome.message.contains("tomo accept bob alice"))
+        var store = try site.read()
+        #expect(store.requests("bob") == ["alice"])
+        // Only accepted follows count.
+        #expect(store.followers("bob").isEmpty)
+        #expect(store.following("alice").isEmpty)
+
+        try site.apply { store throws(Diagnostic) in try store.accept("bob", "alice") }
+        store = try site.read()
+        #expect(store.requests("bob").isEmpty)
+        #expect(store.followers("bob") == ["alice"])
+        #expect(try site.apply { store throws(Diagnostic) in try store.accept("bob", "alice") } == .unchanged("alice already follows bob"))
+    }
+
+    @Test func declineRemovesTheRequestAndRepeatingItChangesNothing() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        try site.apply { store throws(Diagnostic) in try store.updateUser("bob") { $0.approveFollows = true } }
+        try site.apply { store throws(Diagnostic) in try store.follow("alice", "bob") }
+        #expect(try site.apply { store throws(Diagnostic) in try store.decline("bob", "alice") }.changed)
+        #expect(try site.read().requests("bob").isEmpty)
+        #expect(try site.apply { store throws(Diagnostic) in try store.decline("bob", "alice") }.changed == false)
+        #expect(throws: Diagnostic.self) { try site.apply { store throws(Diagnostic) in try store.accept("bob", "alice") } }
+    }
+
+    @Test func mutualAcceptedFollowsAreFriends() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob", "carol")
+        try site.apply { store throws(Diagnostic) in
+            _ = try store.follow("alice", "bob")
+            _ = try store.follow("bob", "alice")
+            return try store.follow("alice", "carol")
+        }
+        let store = try site.read()
+        #expect(store.friends("alice") == ["bob"])
+        #expect(store.friends("carol").isEmpty)
+    }
+
+    @Test func aRepeatedFollowIsANoOpThatLeavesTheFileAlone() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        try site.apply { store throws(Diagnostic) in try store.follow("alice", "bob") }
+        let before = site.storeText()
+        let outcome = try site.apply { store throws(Diagnostic) in try store.follow("alice", "bob") }
+        #expect(outcome == .unchanged("alice already follows bob"))
+        #expect(site.storeText() == before)
+        #expect(try site.read().follows.count == 1)
+    }
+
+    @Test func followingYourselfOrAnUnknownUserIsRefused() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        #expect(throws: Diagnostic("alice cannot follow themselves")) {
+            try site.apply { store throws(Diagnostic) in try store.follow("alice", "alice") }
+        }
+        #expect(throws: Diagnostic("unknown user \"bbo\" (did you mean \"bob\"?): register them with `tomo user add bbo`")) {
+            try site.apply { store throws(Diagnostic) in try store.follow("alice", "bbo") }
+        }
+    }
+
+    @Test func unfollowEndsAFollowOrWithdrawsARequest() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        try site.apply { store throws(Diagnostic) in try store.follow("alice", "bob") }
+        #expect(try site.apply { store throws(Diagnostic) in try store.unfollow("alice", "bob") } == .changed("alice no longer follows bob"))
+        #expect(try site.apply { store throws(Diagnostic) in try store.unfollow("alice", "bob") }.changed == false)
+        #expect(try site.read().following("alice").isEmpty)
+    }
+}
+
+@Suite struct BlockRulesTests {
+    @Test func blockRemovesFollowsAndRequestsInBothDirections() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob", "carol")
+        try site.apply { store throws(Diagnostic) in
+            _ = try store.updateUser("alice") { $0.approveFollows = true }
+            _ = try store.follow("alice", "bob")
+            _ = try store.follow("bob", "alice")  // a request: alice approves follows
+            return try store.follow("carol", "bob")
+        }
+        #expect(try site.read().requests("alice") == ["bob"])
+        let outcome = try site.apply { store throws(Diagnostic) in try store.block("alice", "bob") }
+        #expect(outcome.message == "alice now blocks bob (removed 2 follows or requests between them)")
+        let store = try site.read()
+        #expect(store.following("alice").isEmpty)
+        #expect(store.requests("alice").isEmpty)
+        #expect(store.followers("bob") == ["carol"])
+        #expect(store.blocking("alice") == ["bob"])
+    }
+
+    @Test func blockRefusesNewFollowsEitherWayUntilUnblock() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        try site.apply { store throws(Diagnostic) in try store.block("alice", "bob") }
+        #expect(throws: Diagnostic("alice blocks bob, so alice cannot follow bob: `tomo unblock alice bob` first")) {
+            try site.apply { store throws(Diagnostic) in try store.follow("alice", "bob") }
+        }
+        #expect(throws: Diagnostic("alice blocks bob, so bob cannot follow alice")) {
+            try site.apply { store throws(Diagnostic) in try store.follow("bob", "alice") }
+        }
+        #expect(try site.apply { store throws(Diagnostic) in try store.block("alice", "bob") } == .unchanged("alice already blocks bob"))
+        try site.apply { store throws(Diagnostic) in try store.unblock("alice", "bob") }
+        #expect(try site.apply { store throws(Diagnostic) in try store.follow("bob", "alice") }.changed)
+    }
+
+    @Test func timelineShowsOwnAndFollowedPostsMinusBlocksEitherWay() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob", "carol", "dave", "erin")
+        try site.apply { store throws(Diagnostic) in
+            _ = try store.updateUser("erin") { $0.approveFollows = true }
+            for other in ["bob", "carol", "dave", "erin"] { _ = try store.follow("alice", other) }
+            return .changed("")
+        }
+        #expect(try site.read().timelineOwners("alice") == ["alice", "bob", "carol", "dave"])  // erin: only requested
+        try site.apply { store throws(Diagnostic) in try store.block("alice", "bob") }  // alice blocks bob
+        try site.apply { store throws(Diagnostic) in try store.block("carol", "alice") }  // carol blocks alice
+        #expect(try site.read().timelineOwners("alice") == ["alice", "dave"])
+        #expect(try site.read().isBlocked(between: "alice", "carol"))
+    }
+}
+
+@Suite struct LikeRulesTests {
+    @Test func oneLikePerUserAndPostAndTheCountIsTheNumberOfLikes() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob", "carol")
+        let post = try PostID(parsing: "alice/sunset")
+        #expect(try site.apply { store throws(Diagnostic) in try store.like("bob", post, visibility: .public) } == .changed("bob likes alice/sunset (1 like)"))
+        #expect(try site.apply { store throws(Diagnostic) in try store.like("bob", post, visibility: .public) } == .unchanged("bob already likes alice/sunset"))
+        try site.apply { store throws(Diagnostic) in try store.like("carol", post, visibility: .public) }
+        #expect(try site.read().likeCount("alice/sunset") == 2)
+        try site.apply { store throws(Diagnostic) in try store.unlike("bob", post) }
+        #expect(try site.read().likers("alice/sunset") == ["carol"])
+    }
+
+    @Test func likeIsRefusedWhenTheOwnerBlocksTheUser() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        try site.apply { store throws(Diagnostic) in try store.block("alice", "bob") }
+        #expect(throws: Diagnostic("alice blocks bob, so bob cannot like alice/sunset")) {
+            try site.apply { store throws(Diagnostic) in try store.like("bob", PostID(handle: "alice", slug: "sunset"), visibility: .public) }
+        }
+        #expect(try site.read().likeCount("alice/sunset") == 0)
+    }
+
+    @Test(arguments: [PostVisibility.followers, .private])
+    func likeIsRefusedForAPostThatIsNotPublic(visibility: PostVisibility) throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        try site.writePost("alice/secret", visibility: visibility.rawValue)
+        let read = try PostFrontMatter.visibility(of: PostID(handle: "alice", slug: "secret"), in: site.url)
+        #expect(read == visibility)
+        #expect(throws: Diagnostic("alice/secret is not public (visibility: \(visibility.rawValue)): only public posts can be liked")) {
+            try site.apply { store throws(Diagnostic) in try store.like("bob", PostID(handle: "alice", slug: "secret"), visibility: read) }
+        }
+    }
+
+    @Test func likeOfAMissingPostIsRefused() throws {
+        let site = try TemporarySite()
+        try site.addUsers("bob")
+        let post = PostID(handle: "alice", slug: "nope")
+        let visibility = try PostFrontMatter.visibility(of: post, in: site.url)
+        #expect(visibility == nil)
+        #expect(throws: Diagnostic("no post alice/nope: content/posts/alice/nope.md does not exist")) {
+            try site.apply { store throws(Diagnostic) in try store.like("bob", post, visibility: visibility) }
+        }
+    }
+
+    @Test func aPostWithoutVisibilityIsPublicAndABadOneIsLocated() throws {
+        let site = try TemporarySite()
+        try site.writePost("alice/sunset")
+        try site.writePost("alice/typo", visibility: "pubic")
+        #expect(try PostFrontMatter.visibility(of: PostID(handle: "alice", slug: "sunset"), in: site.url) == .public)
+        #expect(throws: Diagnostic("unknown visibility \"pubic\" (did you mean \"public\"?): use public, followers or private",
+                                   at: SourceLocation(file: "content/posts/alice/typo.md", line: 4, column: 13))) {
+            try PostFrontMatter.visibility(of: PostID(handle: "alice", slug: "typo"), in: site.url)
+        }
+    }
+}
+
+@Suite struct ReportAndHideTests {
+    @Test func reportsAreListedOncePerUserAndPost() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        let post = PostID(handle: "alice", slug: "sunset")
+        try site.apply { store throws(Diagnostic) in try store.report("bob", post, reason: "not hers", visibility: .public, at: "2026-05-01T00:00:00.000Z") }
+        #expect(try site.apply { store throws(Diagnostic) in try store.report("bob", post, reason: "again", visibility: .public) }.changed == false)
+        #expect(try site.read().reports == [Report(user: "bob", post: "alice/sunset", reason: "not hers", created: "2026-05-01T00:00:00.000Z")])
+        #expect(throws: Diagnostic.self) {
+            try site.apply { store throws(Diagnostic) in try store.report("bob", post, reason: "  ", visibility: .public) }
+        }
+    }
+
+    @Test func hiddenPostsStayHiddenUntilUnhidden() throws {
+        let site = try TemporarySite()
+        let post = PostID(handle: "alice", slug: "sunset")
+        try site.apply { store throws(Diagnostic) in try store.hidePost(post, visibility: .public) }
+        #expect(try site.read().isHidden("alice/sunset"))
+        #expect(try site.apply { store throws(Diagnostic) in try store.hidePost(post, visibility: .public) }.changed == false)
+        try site.apply { store in store.unhidePost(post) }
+        #expect(try site.read().isHidden("alice/sunset") == false)
+    }
+}
+
+@Suite struct PickRulesTests {
+    @Test func mutualAcceptsAreMatchesAndAPickCanChange() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob", "carol")
+        try site.apply { store throws(Diagnostic) in try store.pick("alice", "bob", .accept) }
+        #expect(try site.apply { store throws(Diagnostic) in try store.pick("bob", "alice", .accept) } == .changed("bob accepts alice: it's a match"))
+        try site.apply { store throws(Diagnostic) in
+            _ = try store.pick("alice", "carol", .accept)
+            return try store.pick("carol", "alice", .reject)
+        }
+        #expect(try site.read().matches("alice") == ["bob"])
+        #expect(try site.apply { store throws(Diagnostic) in try store.pick("bob", "alice", .accept) }.changed == false)
+        try site.apply { store throws(Diagnostic) in try store.pick("bob", "alice", .reject) }
+        #expect(try site.read().matches("alice").isEmpty)
+    }
+
+    @Test func discoverListsNearbyUsersOfTheSoughtGenderNearestFirst() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "near", "nearer", "far", "wrong", "picked", "blocker", "noplace")
+        // Tokyo Station, and points about 0.1, 0.5, 3 km north of it (1° of latitude ≈ 111.2 km).
+        func at(_ km: Double) -> Location { Location(latitude: 35.6812 + km / 111.195, longitude: 139.7671) }
+        try site.apply { store throws(Diagnostic) in
+            _ = try store.updateUser("alice") { $0.location = at(0); $0.gender = "f"; $0.seeking = "m" }
+            for (handle, km, gender) in [("near", 0.5, "m"), ("nearer", 0.1, "m"), ("far", 3.0, "m"), ("wrong", 0.2, "f"), ("picked", 0.3, "m"), ("blocker", 0.4, "m")] {
+                _ = try store.updateUser(handle) { $0.location = at(km); $0.gender = gender }
+            }
+            _ = try store.updateUser("noplace") { $0.gender = "m" }
+            _ = try store.pick("alice", "picked", .reject)
+            return try store.block("blocker", "alice")
+        }
+        let store = try site.read()
+        let found = try store.discover("alice")
+        #expect(found.map(\.handle) == ["nearer", "near"])
+        #expect(abs(found[0].kilometres - 0.1) < 0.001)
+        #expect(try store.discover("alice", within: 5).map(\.handle) == ["nearer", "near", "far"])
+        #expect(try store.discover("alice", within: 5, limit: 1).map(\.handle) == ["nearer"])
+        #expect(throws: Diagnostic.self) { try store.discover("near") }  // no seeking set
+    }
+
+    @Test func greatCircleDistanceMatchesKnownCities() {
+        let tokyo = Location(latitude: 35.6812, longitude: 139.7671)
+        let osaka = Location(latitude: 34.7025, longitude: 135.4959)
+        let distance = Store.greatCircleKilometres(tokyo, osaka)
+        #expect(abs(distance - 403.5) < 2)  // Tokyo Station to Osaka Station
+        #expect(Store.greatCircleKilometres(tokyo, tokyo) == 0)
+    }
+}
+
+@Suite struct UserRulesTests {
+    @Test func addingValidatesTheHandleAndRepeatingChangesNothing() throws {
+        let site = try TemporarySite()
+        #expect(throws: Diagnostic("\"search\" is reserved for the site's own pages: choose another handle")) {
+            try site.apply { store throws(Diagnostic) in try store.addUser("search") }
+        }
+        #expect(throws: Diagnostic.self) { try site.apply { store throws(Diagnostic) in try store.addUser("../etc") } }
+        try site.apply { store throws(Diagnostic) in try store.addUser("alice", name: "Alice Example", at: "2026-01-01T00:00:00.000Z") }
+        try site.apply { store throws(Diagnostic) in try store.addUser("bob", at: "2026-01-02T00:00:00.000Z") }
+        #expect(try site.apply { store throws(Diagnostic) in try store.addUser("alice") } == .unchanged("alice is already registered"))
+        let store = try site.read()
+        #expect(store.usersNewestFirst.map(\.handle) == ["bob", "alice"])
+        #expect(store.user("alice")?.name == "Alice Example")
+        #expect(store.user("bob")?.name == "bob")
+    }
+
+    @Test func removingAUserRemovesEveryRelationNamingThem() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob", "carol")
+        try site.apply { store throws(Diagnostic) in
+            _ = try store.follow("alice", "bob")
+            _ = try store.follow("bob", "alice")
+            _ = try store.follow("carol", "alice")
+            _ = try store.block("bob", "carol")
+            _ = try store.like("bob", PostID(handle: "alice", slug: "a"), visibility: .public)
+            _ = try store.like("carol", PostID(handle: "alice", slug: "a"), visibility: .public)
+            _ = try store.like("alice", PostID(handle: "carol", slug: "c"), visibility: .public)
+            _ = try store.report("carol", PostID(handle: "bob", slug: "b"), reason: "spam", visibility: .public)
+            _ = try store.report("bob", PostID(handle: "carol", slug: "c"), reason: "spam", visibility: .public)
+            _ = try store.pick("bob", "alice", .accept)
+            return try store.hidePost(PostID(handle: "bob", slug: "b"), visibility: .public)
+        }
+        try site.apply { store throws(Diagnostic) in try store.removeUser("bob") }
+        let store = try site.read()
+        #expect(store.user("bob") == nil)
+        #expect(store.follows.map { "\($0.from)>\($0.to)" } == ["carol>alice"])
+        #expect(store.blocks.isEmpty && store.picks.isEmpty && store.hiddenPosts.isEmpty)
+        #expect(store.likers("alice/a") == ["carol"])
+        #expect(store.likers("carol/c") == ["alice"])
+        #expect(store.reports.isEmpty)
+        #expect(!site.storeText().contains("bob"))
+    }
+
+    @Test func renamingRewritesEveryRelationAndPostId() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob", "zed")
+        try site.apply { store throws(Diagnostic) in
+            _ = try store.follow("alice", "bob")
+            _ = try store.follow("bob", "alice")
+            _ = try store.like("bob", PostID(handle: "alice", slug: "a"), visibility: .public)
+            _ = try store.like("zed", PostID(handle: "alice", slug: "a"), visibility: .public)
+            _ = try store.block("zed", "alice")
+            return try store.hidePost(PostID(handle: "alice", slug: "a"), visibility: .public)
+        }
+        #expect(throws: Diagnostic("bob is already registered: choose another handle or remove bob first")) {
+            try site.apply { store throws(Diagnostic) in try store.renameUser("alice", to: "bob") }
+        }
+        try site.apply { store throws(Diagnostic) in try store.renameUser("alice", to: "zara") }
+        let store = try site.read()
+        #expect(store.user("alice") == nil && store.user("zara") != nil)
+        #expect(store.following("zara") == ["bob"] && store.followers("zara") == ["bob"])
+        #expect(store.likers("zara/a") == ["bob", "zed"])
+        #expect(store.blocking("zed") == ["zara"])
+        #expect(store.isHidden("zara/a"))
+        #expect(!site.storeText().contains("alice"))
+    }
+}

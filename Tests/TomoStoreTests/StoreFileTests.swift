@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+import TomoCore
+@testable import TomoStore
+
+/// `content/store.json` on disk: format, errors with locations, versions, untouched files.
+@Suite struct StoreFileTests {
+    @Test func aMissingStoreIsEmptyAndTheFirstWriteCreatesIt() throws {
+        let site = try TemporarySite()
+        #expect(try site.read() == Store())
+        #expect(!FileManager.default.fileExists(atPath: site.storeURL.path))
+        try site.addUsers("alice")
+        #expect(FileManager.default.fileExists(atPath: site.storeURL.path))
+        #expect(try site.read().users.map(\.handle) == ["alice"])
+    }
+
+    @Test func theFileHasOneRecordPerLineInKeyOrder() throws {
+        let site = try TemporarySite()
+        try site.apply { store throws(Diagnostic) in
+            _ = try store.addUser("bob", at: "2026-01-02T00:00:00.000Z")
+            _ = try store.addUser("alice", name: "Alice \"A\"", at: "2026-01-01T00:00:00.000Z")
+            _ = try store.updateUser("bob") { $0.approveFollows = true }
+            _ = try store.follow("bob", "alice", at: "2026-01-03T00:00:00.000Z")
+            _ = try store.follow("alice", "bob", at: "2026-01-04T00:00:00.000Z")
+            return try store.like("bob", PostID(handle: "alice", slug: "sunset"), visibility: .public)
+        }
+        #expect(site.storeText() == """
+        {
+          "blocks": [],
+          "follows": [
+            ["bob","alice","2026-01-03T00:00:00.000Z"]
+          ],
+          "hidden": [],
+          "likes": {
+            "alice/sunset": ["bob"]
+          },
+          "picks": [],
+          "reports": [],
+          "requests": [
+            ["alice","bob","2026-01-04T00:00:00.000Z"]
+          ],
+          "users": [
+            {"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"alice","name":"Alice \\"A\\""},
+            {"approveFollows":true,"created":"2026-01-02T00:00:00.000Z","handle":"bob","name":"bob"}
+          ],
+          "version": 1
+        }
+
+        """)
+        // It is JSON any tool reads.
+        #expect(try JSONParser.parse(site.storeText(), file: "store.json")["version"] == .int(1))
+    }
+
+    @Test func encodingADecodedStoreGivesTheSameBytes() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob", "carol")
+        try site.apply { store throws(Diagnostic) in
+            _ = try store.updateUser("alice") { $0.location = Location(latitude: 35.6812, longitude: -139.5); $0.gender = "f"; $0.seeking = "m" }
+            _ = try store.follow("alice", "bob")
+            _ = try store.block("carol", "bob")
+            _ = try store.pick("alice", "bob", .accept)
+            _ = try store.report("carol", PostID(handle: "alice", slug: "a"), reason: "line\nbreak \u{1F600}", visibility: .public)
+            return try store.hidePost(PostID(handle: "alice", slug: "a"), visibility: .public)
+        }
+        let bytes = Array(site.storeText().utf8)
+        let store = try StoreDecoder.decode(bytes, file: "content/store.json")
+        #expect(StoreEncoder.encode(store) == bytes)
+        #expect(store.reports.first?.reason == "line\nbreak \u{1F600}")
+        #expect(store.user("alice")?.location == Location(latitude: 35.6812, longitude: -139.5))
+    }
+
+    @Test func aBrokenStoreIsReportedWithLineAndColumnAndLeftUntouched() throws {
+        let site = try TemporarySite()
+        let broken = "{\n  \"users\": [\n    {\"handle\": \"alice\" \"created\": \"x\"}\n  ],\n  \"version\": 1\n}\n"
+        try site.writeStore(broken)
+        #expect(throws: Diagnostic("expected ',' or '}' in the object", at: SourceLocation(file: "content/store.json", line: 3, column: 24))) {
+            try site.apply { store throws(Diagnostic) in try store.addUser("bob") }
+        }
+        #expect(site.storeText() == broken)
+    }
+
+    @Test func aStoreOfTheWrongShapeNamesTheKeyAndSuggestsTheFix() throws {
+        let site = try TemporarySite()
+        try site.writeStore("{\n  \"users\": [\n    {\"handle\":\"alice\",\"created\":\"2026-01-01T00:00:00.000Z\",\"aproveFollows\":true}\n  ],\n  \"version\": 1\n}\n")
+        #expect(throws: Diagnostic(
+            "unknown key \"aproveFollows\" (did you mean \"approveFollows\"?); expected approveFollows, created, gender, handle, location, name, seeking",
+            at: SourceLocation(file: "content/store.json", line: 3, column: 60)
+        )) { try site.read() }
+        try site.writeStore("{\"follows\": [[\"alice\", \"bob\"]], \"version\": 1}")
+        #expect(throws: Diagnostic("expected ',' and the time created", at: SourceLocation(file: "content/store.json", line: 1, column: 29))) { try site.read() }
+    }
+
+    @Test func aStoreFromANewerTomoIsRefusedAndNotRewritten() throws {
+        let site = try TemporarySite()
+        let newer = "{\"users\": [], \"version\": 2, \"future\": {\"x\": 1}}"
+        try site.writeStore(newer)
+        // The version is checked before anything else (an unknown section would be the next complaint).
+        #expect(throws: Diagnostic.self) { try site.read() }
+        try site.writeStore("{\"users\": [], \"version\": 2}")
+        #expect(throws: Diagnostic(
+            "this store was written by a newer tomo (store version 2; this tomo reads versions up to 1): upgrade tomo; the store is left as it is",
+            at: SourceLocation(file: "content/store.json", line: 1, column: 26)
+        )) { try site.apply { store throws(Diagnostic) in try store.addUser("bob") } }
+        #expect(site.storeText() == "{\"users\": [], \"version\": 2}")
+    }
+
+    @Test func aStoreWithoutAVersionOrWithVersionZeroIsRefused() throws {
+        let site = try TemporarySite()
+        try site.writeStore("{\"users\": []}")
+        #expect(throws: Diagnostic("the store has no \"version\": add \"version\": 1", at: SourceLocation(file: "content/store.json", line: 1, column: 1))) { try site.read() }
+        try site.writeStore("{\"version\": 0}")
+        #expect(throws: Diagnostic.self) { try site.read() }
+    }
+
+    @Test func aRefusedCommandLeavesTheFileByteForByte() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice")
+        let before = site.storeText()
+        #expect(throws: Diagnostic.self) { try site.apply { store throws(Diagnostic) in try store.follow("alice", "nobody") } }
+        #expect(site.storeText() == before)
+    }
+
+    @Test func partsACommandDoesNotReadAreCopiedAsTheyWere() throws {
+        let site = try TemporarySite()
+        // Hand-formatted likes, which the store would write differently.
+        let handLikes = "{ \"alice/a\" : [ \"bob\" ],\n      \"alice/b\": [\"carol\"] }"
+        try site.writeStore("""
+        {"users": [{"handle": "alice", "created": "2026-01-01T00:00:00.000Z"},
+                   {"handle": "bob", "created": "2026-01-01T00:00:00.000Z"}],
+         "likes": \(handLikes),
+         "version": 1}
+        """)
+        try site.store.update(sections: [.follows, .blocks]) { store throws(Diagnostic) in try store.follow("alice", "bob") }
+        #expect(site.storeText().contains("  \"likes\": \(handLikes),\n"))
+        #expect(try site.read().likers("alice/a") == ["bob"])
+        #expect(try site.read().following("alice") == ["bob"])
+    }
+
+    @Test func aSyntaxErrorInAPartNotReadIsStillRefused() throws {
+        let site = try TemporarySite()
+        try site.writeStore("{\"users\": [], \"likes\": {\"alice/a\": [\"bob\" \"carol\"]}, \"version\": 1}")
+        #expect(throws: Diagnostic("expected ',' or ']' in the array", at: SourceLocation(file: "content/store.json", line: 1, column: 43))) {
+            try site.store.update(sections: [.follows]) { store throws(Diagnostic) in try store.addUser("dave") }
+        }
+    }
+
+    @Test func anUnsortedHandEditedStoreIsPutInOrder() throws {
+        let site = try TemporarySite()
+        try site.writeStore("""
+        {"users": [{"handle": "bob", "created": "2026-01-02T00:00:00.000Z"}, {"handle": "alice", "created": "2026-01-01T00:00:00.000Z"}],
+         "follows": [["bob", "alice", "t2"], ["alice", "bob", "t1"], ["bob", "alice", "t3"]],
+         "version": 1}
+        """)
+        let store = try site.read()
+        #expect(store.users.map(\.handle) == ["alice", "bob"])
+        #expect(store.follows.map(\.created) == ["t1", "t3"])  // sorted; of a duplicate the last one
+        #expect(store.isFollowing("alice", "bob") && store.isFollowing("bob", "alice"))
+    }
+
+    @Test func migrationBringsOlderVersionsUpAndRefusesUnknownOnes() throws {
+        #expect(throws: Diagnostic("this tomo cannot read store version 0: no migration from it", at: SourceLocation(file: "s.json", line: 1, column: 1))) {
+            try StoreMigration.migrate(.object(["version": .int(0)]), from: 0, file: "s.json")
+        }
+        #expect(try StoreMigration.migrate(.object(["users": .array([])]), from: 1, file: "s.json") == .object(["users": .array([]), "version": .int(1)]))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import TomoStore
+
+/// A real site folder under the system's temporary folder: content/site.yaml, and posts on demand.
+struct TemporarySite {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try Data("title: Test\n".utf8).write(to: url.appendingPathComponent("content/site.yaml"))
+    }
+
+    var store: StoreFile { StoreFile(site: url) }
+    var storeURL: URL { store.url }
+
+    func storeText() -> String {
+        (try? String(contentsOf: storeURL, encoding: .utf8)) ?? ""
+    }
+
+    func writeStore(_ text: String) throws {
+        try Data(text.utf8).write(to: storeURL)
+    }
+
+    /// `content/posts/<handle>/<slug>.md` with the given visibility line (none when nil).
+    func writePost(_ id: String, visibility: String? = nil) throws {
+        let file = url.appendingPathComponent("content/posts/\(id).md")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let visibilityLine = visibility.map { "visibility: \($0)\n" } ?? ""
+        try Data("---\nphoto: photo.jpg\ndate: 2026-05-01T18:30:00+09:00\n\(visibilityLine)---\nA caption.\n".utf8).write(to: file)
+    }
+
+    /// Registers the handles (one write).
+    func addUsers(_ handles: String...) throws {
+        _ = try store.update { store throws(Diagnostic) in
+            for handle in handles { _ = try store.addUser(handle) }
+            return .changed("added")
+        }
+    }
+
+    /// Applies one rule and returns its outcome, as a command would.
+    @discardableResult
+    func apply(_ rule: (inout Store) throws(Diagnostic) -> Outcome) throws(Diagnostic) -> Outcome {
+        try store.update(rule)
+    }
+
+    func read() throws -> Store { try store.read() }
+}
+
+import TomoCore
