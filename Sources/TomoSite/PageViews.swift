@@ -6,7 +6,8 @@ import TomoCore
 /// Templates never compute: every text, URL and flag they show is decided here.
 struct PageViews: Sendable {
     let content: SiteContent
-    let labels: [String: JSONValue]
+    let labels: Labels
+    let graph: SocialGraph
     let address: SiteAddress
     let buildDate: Date
     /// Published images by their path inside `content/users/`.
@@ -35,7 +36,7 @@ struct PageViews: Sendable {
     func view(title: String, heading: String, description: String?, path: String, type: String, image: String?, fields: [String: JSONValue]) -> JSONValue {
         var view: [String: JSONValue] = [
             "site": site,
-            "labels": .object(labels),
+            "labels": labels.view,
             "pages": pageLinks,
             "page": [
                 "title": .string(title),
@@ -74,7 +75,15 @@ struct PageViews: Sendable {
                 "foreground": .string(item.color.textColor.hex),
             ]
         }
+        let followers = graph.followers(of: profile.handle).count
+        let following = graph.following(of: profile.handle).count
         let user: JSONValue = [
+            "followersCount": .int(followers),
+            "followingCount": .int(following),
+            "followersText": .string(labels.text("followersCount", count: followers)),
+            "followingText": .string(labels.text("followingCount", count: following)),
+            "followersURL": .string(address.path(profile.handle + "/followers/")),
+            "followingURL": .string(address.path(profile.handle + "/following/")),
             "handle": .string(profile.handle),
             "name": .string(profile.name),
             "initial": .string(Self.initial(of: profile.name)),
@@ -112,6 +121,27 @@ struct PageViews: Sendable {
         ]
     }
 
+    /// The followers or following page of `profile`: the users as cards.
+    func userList(_ kind: UserListKind, of profile: Profile, profiles: [String: Profile]) -> JSONValue {
+        let handles = kind == .followers ? graph.followers(of: profile.handle) : graph.following(of: profile.handle)
+        let heading = labels.text(kind == .followers ? "followersOf" : "followedBy", name: profile.name)
+        return view(
+            title: "\(heading) · \(content.config.title)",
+            heading: heading,
+            description: nil,
+            path: "\(profile.handle)/\(kind.rawValue)/",
+            type: "website",
+            image: nil,
+            fields: [
+                "owner": ["handle": .string(profile.handle), "name": .string(profile.name), "url": .string(address.path(profile.handle + "/"))],
+                "users": .array(handles.compactMap { profiles[$0] }.map(card)),
+                "hasUsers": .bool(!handles.isEmpty),
+                "backText": .string(labels.text("backToProfile", name: profile.name)),
+                "emptyText": .string(labels.text(kind == .followers ? "noFollowers" : "noFollowing")),
+            ]
+        )
+    }
+
     func home(newestFirst profiles: [Profile]) -> JSONValue {
         view(
             title: content.config.title,
@@ -137,7 +167,7 @@ struct PageViews: Sendable {
     }
 
     func notFound() -> JSONValue {
-        let heading = labels["notFoundTitle"]?.stringValue ?? "Not found"
+        let heading = labels.text("notFoundTitle")
         return view(
             title: "\(heading) · \(content.config.title)",
             heading: heading,
@@ -147,6 +177,10 @@ struct PageViews: Sendable {
             image: nil,
             fields: [:]
         )
+    }
+
+    enum UserListKind: String, Sendable {
+        case followers, following
     }
 
     /// The first character of a name, for a placeholder icon.

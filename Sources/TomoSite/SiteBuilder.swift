@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TomoContent
 import TomoCore
+import TomoStore
 import TomoTemplates
 
 /// What to build and where.
@@ -40,7 +41,7 @@ public struct BuildReport: Sendable {
 /// a new output folder, swapped in only when every step succeeded.
 public enum SiteBuilder {
     /// The templates every site needs; a site may override them but not remove them.
-    static let requiredTemplates = ["home", "profile", "page", "404"]
+    static let requiredTemplates = ["home", "profile", "user-list", "page", "404"]
 
     public static func build(
         _ options: BuildOptions,
@@ -52,6 +53,12 @@ public enum SiteBuilder {
         let loaded = ContentLoader.load(site: options.site)
         let content = try loaded.validated()
         let theme = try Theme.load(site: options.site, language: content.config.language.rawValue)
+        let store: Store
+        do {
+            store = try StoreFile(site: options.site).read()
+        } catch {
+            throw DiagnosticList([error])
+        }
         let missing = requiredTemplates.filter { theme.templates[$0] == nil }
         guard missing.isEmpty else {
             throw DiagnosticList(missing.map { Diagnostic("the theme has no \($0).mustache template: add templates/\($0).mustache") })
@@ -75,13 +82,19 @@ public enum SiteBuilder {
         }
         do {
             let images = try publishImages(of: content, site: options.site, into: output)
-            let views = PageViews(content: content, labels: theme.labels, address: address, buildDate: options.buildDate, images: images)
-            let newestFirst = content.profiles
+            let profiles = Dictionary(content.profiles.map { ($0.handle, $0) }, uniquingKeysWith: { first, _ in first })
+            let graph = SocialGraph(store: store, profiles: Set(profiles.keys))
+            let views = PageViews(content: content, labels: Labels(values: theme.labels), graph: graph, address: address, buildDate: options.buildDate, images: images)
+            let newestFirst = graph.newestFirst.compactMap { profiles[$0] }
             var jobs: [RenderJob] = [
                 RenderJob(path: "index.html", template: "home", view: views.home(newestFirst: newestFirst)),
                 RenderJob(path: "404.html", template: "404", view: views.notFound()),
             ]
-            jobs += content.profiles.map { RenderJob(path: "\($0.handle)/index.html", template: "profile", view: views.profile($0)) }
+            for profile in content.profiles {
+                jobs.append(RenderJob(path: "\(profile.handle)/index.html", template: "profile", view: views.profile(profile)))
+                jobs.append(RenderJob(path: "\(profile.handle)/followers/index.html", template: "user-list", view: views.userList(.followers, of: profile, profiles: profiles)))
+                jobs.append(RenderJob(path: "\(profile.handle)/following/index.html", template: "user-list", view: views.userList(.following, of: profile, profiles: profiles)))
+            }
             jobs += content.pages.map { RenderJob(path: "\($0.name)/index.html", template: "page", view: views.freePage($0)) }
             try render(jobs, with: theme.templates, into: output, progress: progress)
 

@@ -1,5 +1,6 @@
 import Foundation
 import TomoCore
+import TomoStore
 
 /// The files `tomo init` writes: a site that builds at once and shows each kind of content.
 public enum SiteStarter {
@@ -48,11 +49,14 @@ public enum SiteStarter {
         (".gitignore", """
         /public/
         /.tomo-cache/
+        /content/.store.lock
+        /content/.store.json.tmp
 
         """),
     ]
 
-    /// Creates a starter site in `folder` (made if missing) and returns the paths it wrote.
+    /// Creates a starter site in `folder` (made if missing), registers the example user in the
+    /// store, and returns the paths it wrote.
     /// Refuses to touch a folder that already holds a site.
     public static func create(at folder: URL) throws(Diagnostic) -> [String] {
         let fileManager = FileManager.default
@@ -76,6 +80,10 @@ public enum SiteStarter {
             }
             written.append(file.path)
         }
+        _ = try StoreFile(site: folder).update { store throws(Diagnostic) in
+            try store.addUser("example", name: "Example User")
+        }
+        written.insert(StoreFile.displayPath, at: 3)
         return written
     }
 }

@@ -1,0 +1,28 @@
+import TomoStore
+
+/// The store's relations indexed once per build, limited to users who have a profile page (a
+/// store entry without a profile file has no page to link to).
+struct SocialGraph: Sendable {
+    /// Handle → who follows them (accepted), sorted.
+    private(set) var followers: [String: [String]] = [:]
+    /// Handle → who they follow (accepted), sorted.
+    private(set) var following: [String: [String]] = [:]
+    /// Handles with a profile, newest registration first (store order), then those the store
+    /// does not know, by handle.
+    let newestFirst: [String]
+
+    init(store: Store, profiles: Set<String>) {
+        for follow in store.follows where follow.status == .accepted && profiles.contains(follow.from) && profiles.contains(follow.to) {
+            followers[follow.to, default: []].append(follow.from)
+            following[follow.from, default: []].append(follow.to)
+        }
+        for handle in followers.keys { followers[handle]?.sort() }
+        for handle in following.keys { following[handle]?.sort() }
+        let registered = store.usersNewestFirst.map(\.handle).filter(profiles.contains)
+        let known = Set(registered)
+        newestFirst = registered + profiles.filter { !known.contains($0) }.sorted()
+    }
+
+    func followers(of handle: String) -> [String] { followers[handle] ?? [] }
+    func following(of handle: String) -> [String] { following[handle] ?? [] }
+}
