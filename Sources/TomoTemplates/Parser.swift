@@ -12,12 +12,17 @@ struct Parser {
         self.file = file
     }
 
-    func parse() throws(Diagnostic) -> [Node] {
+    /// The compiled nodes, and where the template names other templates by a fixed name.
+    func parse() throws(Diagnostic) -> (nodes: [Node], references: [TemplateReferenceSite]) {
         var tokens = try scan()
         removeStandaloneLines(&tokens)
         var index = 0
         let nodes = try buildNodes(tokens, from: &index, closing: nil)
-        return nodes
+        let references = tokens.compactMap { token -> TemplateReferenceSite? in
+            guard token.kind == .tag(.partial) || token.kind == .tag(.parent), !token.isDynamic else { return nil }
+            return TemplateReferenceSite(name: token.name, location: location(token.start))
+        }
+        return (nodes, references)
     }
 
     // MARK: - Tokens

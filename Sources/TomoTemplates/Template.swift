@@ -10,30 +10,19 @@ public struct Template: Sendable {
     /// Compiles `source`; a syntax error comes back with `name`, line and column.
     public init(source: String, name: String) throws(Diagnostic) {
         self.name = name
-        self.nodes = try Parser(source: source, file: name).parse()
+        (nodes, references) = try Parser(source: source, file: name).parse()
     }
 
-    /// Names of the partials and parents this template refers to by a fixed name, for checks.
-    public var referencedTemplates: Set<String> {
-        var names: Set<String> = []
-        func collect(_ nodes: [Node]) {
-            for node in nodes {
-                switch node {
-                case .section(_, let children), .invertedSection(_, let children):
-                    collect(children)
-                case .block(_, let content, _, _):
-                    collect(content)
-                case .partial(.fixed(let name), _):
-                    names.insert(name)
-                case .parent(let reference, _, let arguments):
-                    if case .fixed(let name) = reference { names.insert(name) }
-                    for argument in arguments.values { collect(argument.nodes) }
-                default:
-                    break
-                }
-            }
-        }
-        collect(nodes)
-        return names
-    }
+    /// Every partial and parent tag with a fixed name, with its place in the source, so a check
+    /// can point at a tag whose template does not exist.
+    public let references: [TemplateReferenceSite]
+
+    /// Names of the partials and parents this template refers to by a fixed name.
+    public var referencedTemplates: Set<String> { Set(references.map(\.name)) }
+}
+
+/// A partial or parent tag naming another template.
+public struct TemplateReferenceSite: Sendable, Hashable {
+    public let name: String
+    public let location: SourceLocation
 }

@@ -101,5 +101,6 @@ extension Template {
     init(renaming template: Template, to name: String) {
         self.name = name
         self.nodes = template.nodes
+        self.references = template.references
     }
 }

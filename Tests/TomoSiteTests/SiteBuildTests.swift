@@ -207,3 +207,31 @@ import TomoCore
         #expect(site.page("alice/index.html")?.contains("src=\"/\(files.first ?? "")\"") == true)
     }
 }
+
+@Suite struct SiteCheckTests {
+    @Test func warnsAboutAPartialThatDoesNotExistWithItsLocation() throws {
+        let site = try SiteFolder([
+            "content/users/alice.yaml": "name: Alice\nicon: alice/icon.jpg\n",
+            "templates/user-card.mustache": "<li data-handle=\"{{handle}}\">\n  {{>badge}}{{>user-card-extra}}\n</li>\n",
+        ])
+        try site.write("content/users/alice/icon.jpg", bytes: [0xFF, 0xD8, 0xFF])
+        let result = SiteChecker.check(site: site.root)
+        #expect(result.errors.isEmpty)
+        #expect(result.warnings.map(\.description) == [
+            "templates/user-card.mustache:2:3: the partial \"badge\" does not exist, so this tag renders nothing (add templates/badge.mustache)",
+            "templates/user-card.mustache:2:13: the partial \"user-card-extra\" does not exist, so this tag renders nothing (add templates/user-card-extra.mustache)",
+        ])
+    }
+
+    @Test func reportsBrokenTemplatesAndAnUnreadableStore() throws {
+        let site = try SiteFolder([
+            "content/users/alice.yaml": "name: Alice\n",
+            "templates/profile.mustache": "{{#user}}",
+            "content/store.json": "{\"version\": 99}",
+        ])
+        let messages = SiteChecker.check(site: site.root).errors.map(\.description)
+        #expect(messages.count == 2)
+        #expect(messages.contains { $0.hasPrefix("templates/profile.mustache:1:1: {{#user}} is never closed") })
+        #expect(messages.contains { $0.hasPrefix("content/store.json") && $0.contains("newer") })
+    }
+}
