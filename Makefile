@@ -3,6 +3,8 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build and the tests use (C libraries come as their -dev packages).
 APT_PACKAGES := pkg-config
+# Images: libvips for thumbnails; exiftool for the tests that prove metadata is stripped.
+APT_PACKAGES += libvips-dev libimage-exiftool-perl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps tomo test bench clean
