@@ -30,8 +30,8 @@ const char *tomo_vips_version(void) {
     return vips_version_string();
 }
 
-int tomo_vips_read_header(const void *data, size_t length, TomoVipsHeader *header) {
-    VipsImage *image = vips_image_new_from_buffer(data, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+int tomo_vips_read_header(const char *path, TomoVipsHeader *header) {
+    VipsImage *image = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (!image) {
         return -1;
     }
@@ -93,11 +93,13 @@ static void remove_metadata(VipsImage *image) {
     g_strfreev(fields);
 }
 
-TomoVipsImage *tomo_vips_thumbnail(const void *data, size_t length, int width) {
+TomoVipsImage *tomo_vips_thumbnail(const char *path, int width) {
     VipsImage *thumbnail = NULL;
+    // From the file, not from memory: in libvips 8.14 only the file loader reports a truncated
+    // JPEG as an error; from a memory buffer it quietly returns a half-grey picture.
     // export_profile: pixels of a photo with an embedded profile (Adobe RGB, Display P3, CMYK)
     // are converted to sRGB before the profile is dropped, so colours stay right.
-    if (vips_thumbnail_buffer((void *)data, length, &thumbnail, width,
+    if (vips_thumbnail(path, &thumbnail, width,
             "height", VIPS_MAX_COORD,
             "size", VIPS_SIZE_DOWN,
             "export_profile", "srgb",
@@ -111,7 +113,7 @@ TomoVipsImage *tomo_vips_thumbnail(const void *data, size_t length, int width) {
     if (failed) {
         return NULL;
     }
-    // Decode now, while the caller's buffer is alive, and once for both encoders.
+    // Decode now, once for both encoders, and close the file.
     VipsImage *memory = vips_image_copy_memory(display);
     g_object_unref(display);
     if (!memory) {

@@ -75,20 +75,20 @@ public final class ImageProcessor: Sendable {
 
     /// The thumbnails of one image, from the cache where possible.
     public func process(_ source: ImageSource) throws(Diagnostic) -> ProcessedImage {
-        let bytes = try read(source)
-        let sourceHash = SHA256.hex(of: bytes)
+        let stamp = FileStamp(source.file)
+        let sourceHash = SHA256.hex(of: try read(source))
         var manifest: CacheManifest
         if let cached = cache.manifest(sourceHash: sourceHash, pipeline: pipeline) {
             manifest = cached
         } else {
-            manifest = try newManifest(for: bytes, source)
+            manifest = try newManifest(source)
         }
         let entryCount = manifest.entries.count
         let targets = TargetWidths.plan(configured: widths, originalWidth: manifest.width)
         for target in targets {
             let missing = ImageFormat.allCases.filter { manifest.entry(format: $0, quality: quality, target: target) == nil }
             if missing.isEmpty { continue }
-            let thumbnail = try thumbnail(of: bytes, width: target, source)
+            let thumbnail = try thumbnail(width: target, source)
             for format in missing {
                 let encoded = try encode(thumbnail, as: format, source)
                 let entry = CacheManifest.Entry(
@@ -101,6 +101,10 @@ public final class ImageProcessor: Sendable {
             }
         }
         if manifest.entries.count != entryCount {
+            // libvips read the file again: make sure it still holds the bytes that were hashed.
+            guard FileStamp(source.file) == stamp else {
+                throw error(source, "the file changed while Tomo was reading it: build again")
+            }
             try cache.store(manifest, sourceHash: sourceHash)
         }
         return processedImage(manifest, targets: targets, sourceHash: sourceHash, source)
@@ -117,10 +121,10 @@ public final class ImageProcessor: Sendable {
     }
 
     /// Reads only the header: enough to refuse what is not a photo and to plan the widths.
-    private func newManifest(for bytes: [UInt8], _ source: ImageSource) throws(Diagnostic) -> CacheManifest {
+    private func newManifest(_ source: ImageSource) throws(Diagnostic) -> CacheManifest {
         let header: ImageHeader
         do {
-            header = try Vips.header(of: bytes)
+            header = try Vips.header(of: source.file)
         } catch {
             throw self.error(source, "not an image libvips can read (\(error.reason)): use JPEG, PNG or WebP")
         }
@@ -133,9 +137,9 @@ public final class ImageProcessor: Sendable {
         return CacheManifest(pipeline: pipeline, width: header.width, height: header.height, hasAlpha: header.hasAlpha, entries: [])
     }
 
-    private func thumbnail(of bytes: [UInt8], width: Int, _ source: ImageSource) throws(Diagnostic) -> Thumbnail {
+    private func thumbnail(width: Int, _ source: ImageSource) throws(Diagnostic) -> Thumbnail {
         do {
-            return try Vips.thumbnail(of: bytes, width: width)
+            return try Vips.thumbnail(of: source.file, width: width)
         } catch {
             throw self.error(source, "the image is damaged or incomplete (\(error.reason)): re-export it as JPEG, PNG or WebP")
         }

@@ -23,10 +23,9 @@ enum Vips {
         return .success(String(cString: tomo_vips_version()))
     }()
 
-    static func header(of bytes: [UInt8]) throws(VipsFailure) -> ImageHeader {
+    static func header(of file: URL) throws(VipsFailure) -> ImageHeader {
         var header = TomoVipsHeader()
-        let status = bytes.withUnsafeBytes { tomo_vips_read_header($0.baseAddress, $0.count, &header) }
-        guard status == 0 else { throw takeError() }
+        guard tomo_vips_read_header(file.path, &header) == 0 else { throw takeError() }
         let format = withUnsafeBytes(of: header.format) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
@@ -35,9 +34,8 @@ enum Vips {
         )
     }
 
-    static func thumbnail(of bytes: [UInt8], width: Int) throws(VipsFailure) -> Thumbnail {
-        let image = bytes.withUnsafeBytes { tomo_vips_thumbnail($0.baseAddress, $0.count, Int32(width)) }
-        guard let image else { throw takeError() }
+    static func thumbnail(of file: URL, width: Int) throws(VipsFailure) -> Thumbnail {
+        guard let image = tomo_vips_thumbnail(file.path, Int32(width)) else { throw takeError() }
         return Thumbnail(image)
     }
 

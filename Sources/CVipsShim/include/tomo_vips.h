@@ -34,13 +34,13 @@ int tomo_vips_start(void);
 /// The libvips version, e.g. "8.14.1": part of the cache key, since encoders change.
 const char *tomo_vips_version(void);
 
-/// Reads the header of an encoded image. Returns 0 on success; on failure see tomo_vips_take_error.
-int tomo_vips_read_header(const void *data, size_t length, TomoVipsHeader *header);
+/// Reads the header of an image file. Returns 0 on success; on failure see tomo_vips_take_error.
+int tomo_vips_read_header(const char *path, TomoVipsHeader *header);
 
-/// Decodes `data` scaled to `width` pixels wide (never enlarged), upright by its EXIF
-/// orientation, in 8-bit sRGB (or grey), with every metadata field removed. The result no
-/// longer refers to `data`. Returns NULL on failure; see tomo_vips_take_error.
-TomoVipsImage *tomo_vips_thumbnail(const void *data, size_t length, int width);
+/// Decodes the image file at `path` scaled to `width` pixels wide (never enlarged), upright by
+/// its EXIF orientation, in 8-bit sRGB (or grey), with every metadata field removed; a damaged
+/// or truncated file is an error. Returns NULL on failure; see tomo_vips_take_error.
+TomoVipsImage *tomo_vips_thumbnail(const char *path, int width);
 
 int tomo_vips_image_width(const TomoVipsImage *image);
 int tomo_vips_image_height(const TomoVipsImage *image);
