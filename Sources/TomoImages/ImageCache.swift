@@ -49,10 +49,8 @@ struct ImageCache: Sendable {
         try write(Array(JSONWriter.string(manifest.json).utf8), to: manifestFile(sourceHash: sourceHash))
     }
 
-    func store(_ bytes: [UInt8], named name: String) throws(Diagnostic) -> URL {
-        let target = file(named: name)
-        try write(bytes, to: target)
-        return target
+    func store(_ bytes: [UInt8], named name: String) throws(Diagnostic) {
+        try write(bytes, to: file(named: name))
     }
 
     private func manifestFile(sourceHash: String) -> URL {

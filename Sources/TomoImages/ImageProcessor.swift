@@ -95,7 +95,7 @@ public final class ImageProcessor: Sendable {
                     format: format, quality: quality, target: target, width: thumbnail.width, height: thumbnail.height,
                     contentHash: SHA256.hex(of: encoded), byteCount: encoded.count
                 )
-                _ = try cache.store(encoded, named: entry.cacheFileName(sourceHash: sourceHash))
+                try cache.store(encoded, named: entry.cacheFileName(sourceHash: sourceHash))
                 manifest.entries.removeAll { $0.matches(format: format, quality: quality, target: target) }
                 manifest.entries.append(entry)
             }
