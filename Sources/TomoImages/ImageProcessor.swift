@@ -126,7 +126,7 @@ public final class ImageProcessor: Sendable {
         do {
             header = try Vips.header(of: source.file)
         } catch {
-            throw self.error(source, "not an image libvips can read (\(error.reason)): use JPEG, PNG or WebP")
+            throw self.error(source, "not an image libvips can read\(detail(error, source)): use JPEG, PNG or WebP")
         }
         guard Self.acceptedFormats.contains(header.format) else {
             throw error(source, "a \(header.format.uppercased()) file, which Tomo does not publish as a photo: use JPEG, PNG or WebP")
@@ -141,7 +141,7 @@ public final class ImageProcessor: Sendable {
         do {
             return try Vips.thumbnail(of: source.file, width: width)
         } catch {
-            throw self.error(source, "the image is damaged or incomplete (\(error.reason)): re-export it as JPEG, PNG or WebP")
+            throw self.error(source, "the image is damaged or incomplete\(detail(error, source)): re-export it as JPEG, PNG or WebP")
         }
     }
 
@@ -151,7 +151,7 @@ public final class ImageProcessor: Sendable {
         do {
             encoded = try Vips.encode(thumbnail, as: format, quality: quality)
         } catch {
-            throw self.error(source, "could not encode a \(thumbnail.width)px \(format.rawValue.uppercased()) thumbnail (\(error.reason))")
+            throw self.error(source, "could not encode a \(thumbnail.width)px \(format.rawValue.uppercased()) thumbnail\(detail(error, source))")
         }
         guard format == .webp else { return encoded }
         guard let stripped = WebPContainer.removingMetadata(encoded) else {
@@ -178,6 +178,10 @@ public final class ImageProcessor: Sendable {
             displayPath: source.displayPath, width: manifest.width, height: manifest.height,
             hasAlpha: manifest.hasAlpha, variants: variants
         )
+    }
+
+    private func detail(_ failure: VipsFailure, _ source: ImageSource) -> String {
+        failure.detail(file: source.file, displayPath: source.displayPath)
     }
 
     private func error(_ source: ImageSource, _ message: String) -> Diagnostic {

@@ -3,7 +3,15 @@ import CVipsShim
 
 /// libvips' own explanation of a failure, before it is given a file name.
 struct VipsFailure: Error {
+    /// Empty when libvips only logged a warning and left no error text.
     var reason: String
+
+    /// " (reason)" for a message, naming the file as the person knows it rather than by the
+    /// absolute path libvips quotes; "" when there is no reason.
+    func detail(file: URL, displayPath: String) -> String {
+        guard !reason.isEmpty else { return "" }
+        return " (\(reason.replacingOccurrences(of: "\"\(file.path)\"", with: displayPath)))"
+    }
 }
 
 /// What an encoded image's header says (see `TomoVipsHeader`).
@@ -57,7 +65,7 @@ enum Vips {
     }
 
     private static func takeError() -> VipsFailure {
-        guard let text = tomo_vips_take_error() else { return VipsFailure(reason: "libvips gave no reason") }
+        guard let text = tomo_vips_take_error() else { return VipsFailure(reason: "") }
         defer { tomo_vips_free(text) }
         // libvips ends each message with a newline and may stack several; one line reads better.
         let lines = String(cString: text).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

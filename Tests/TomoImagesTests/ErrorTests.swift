@@ -20,8 +20,7 @@ import TomoCore
         let folder = try TemporaryFolder()
         let file = try folder.file("icon.jpg", Array("this is a text file, not a photo\n".utf8))
         let error = try #require(try diagnostic(for: file, displayPath: "content/users/alice/icon.jpg"))
-        #expect(error.message.hasPrefix("content/users/alice/icon.jpg: not an image libvips can read ("))
-        #expect(error.message.hasSuffix("): use JPEG, PNG or WebP"))
+        #expect(error.message == #"content/users/alice/icon.jpg: not an image libvips can read (VipsForeignLoad: content/users/alice/icon.jpg is not a known file format): use JPEG, PNG or WebP"#)
         #expect(error.location == nil)
     }
 
@@ -30,7 +29,7 @@ import TomoCore
         let whole = try bytes(of: fixture("landscape.jpg"))
         let file = try folder.file("cut.jpg", Array(whole.prefix(whole.count / 2)))
         let error = try #require(try diagnostic(for: file, displayPath: "content/posts/bob/cut.jpg"))
-        #expect(error.message.hasPrefix("content/posts/bob/cut.jpg: the image is damaged or incomplete ("), Comment(rawValue: error.message))
+        #expect(error.message == "content/posts/bob/cut.jpg: the image is damaged or incomplete (VipsJpeg: Premature end of input file): re-export it as JPEG, PNG or WebP")
     }
 
     @Test func missingFileIsNamed() throws {
@@ -68,7 +67,7 @@ import TomoCore
         let place = TomoCore.SourceLocation(file: "content/users/alice.yaml", line: 4, column: 7)
         let error = try #require(try diagnostic(for: file, displayPath: "content/users/alice/icon.png", referencedAt: place))
         #expect(error.location == place)
-        #expect(error.description.hasPrefix("content/users/alice.yaml:4:7: content/users/alice/icon.png: "))
+        #expect(error.description == "content/users/alice.yaml:4:7: content/users/alice/icon.png: not an image libvips can read: use JPEG, PNG or WebP")
     }
 
     @Test func oneBadImageDoesNotStopTheOthers() throws {
