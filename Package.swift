@@ -33,9 +33,14 @@ let package = Package(
         // Argument parsing and commands; the `tomo` executable only calls it.
         .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent", "TomoSite", "TomoStore"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
+        // libvips through a fixed-argument C shim (its API is variadic); CVips only carries pkg-config flags.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        // Responsive thumbnails: orient, strip metadata, encode WebP/JPEG, cache by content hash.
+        .target(name: "TomoImages", dependencies: ["TomoCore", "CVipsShim"]),
         .executableTarget(
             name: "tomo-bench",
-            dependencies: ["TomoTemplates", "TomoCore"],
+            dependencies: ["TomoTemplates", "TomoCore", "TomoImages"],
             path: "Benchmarks/TomoBench"
         ),
         .executableTarget(
@@ -52,5 +57,6 @@ let package = Package(
         .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore", "TomoContent", "TomoStore"]),
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore"]),
         .testTarget(name: "TomoStoreTests", dependencies: ["TomoStore", "TomoCore"]),
+        .testTarget(name: "TomoImagesTests", dependencies: ["TomoImages", "TomoCore"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,0 +1,83 @@
+import Foundation
+import TomoCore
+
+/// The folder where encoded thumbnails and their manifests live between builds.
+///
+/// Every write is a temporary file in the same folder renamed over the target, so a crash or a
+/// concurrent build leaves the old file or the new one, never half of one. Nothing is written
+/// outside `folder`.
+struct ImageCache: Sendable {
+    let folder: URL
+
+    init(folder: URL) throws(Diagnostic) {
+        self.folder = folder
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic("cannot create the image cache folder \(folder.path): \(Self.reason(error))")
+        }
+        // The cache is rebuilt from content/ at will: keep it out of the site's git history
+        // without asking the site to list it.
+        let ignore = folder.appendingPathComponent(".gitignore")
+        if !FileManager.default.fileExists(atPath: ignore.path) {
+            try write(Array("# Tomo's image cache: safe to delete, rebuilt by the next build.\n*\n".utf8), to: ignore)
+        }
+    }
+
+    func file(named name: String) -> URL {
+        folder.appendingPathComponent(name)
+    }
+
+    /// The manifest stored for a source, when it was made by `pipeline` and every file it lists
+    /// is still there with its recorded size; otherwise nil (a deleted or damaged cache file
+    /// only costs a re-encode).
+    func manifest(sourceHash: String, pipeline: String) -> CacheManifest? {
+        guard let data = FileManager.default.contents(atPath: manifestFile(sourceHash: sourceHash).path),
+              let json = try? JSONParser.parse(bytes: Array(data), file: manifestFile(sourceHash: sourceHash).path),
+              var manifest = CacheManifest(json: json),
+              manifest.pipeline == pipeline
+        else { return nil }
+        manifest.entries.removeAll { entry in
+            let path = file(named: entry.cacheFileName(sourceHash: sourceHash)).path
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            return size != entry.byteCount
+        }
+        return manifest
+    }
+
+    func store(_ manifest: CacheManifest, sourceHash: String) throws(Diagnostic) {
+        try write(Array(JSONWriter.string(manifest.json).utf8), to: manifestFile(sourceHash: sourceHash))
+    }
+
+    func store(_ bytes: [UInt8], named name: String) throws(Diagnostic) {
+        try write(bytes, to: file(named: name))
+    }
+
+    private func manifestFile(sourceHash: String) -> URL {
+        file(named: "\(sourceHash).json")
+    }
+
+    private func write(_ bytes: [UInt8], to target: URL) throws(Diagnostic) {
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try Data(bytes).write(to: temporary)
+        } catch {
+            throw Diagnostic("cannot write to the image cache \(folder.path): \(Self.reason(error))")
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw Diagnostic("cannot write \(target.path) in the image cache: \(reason)")
+        }
+    }
+
+    /// The POSIX reason behind a Foundation file error ("Permission denied"), else its description.
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        return nsError.localizedDescription
+    }
+}

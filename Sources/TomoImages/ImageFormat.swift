@@ -1,0 +1,21 @@
+/// An encoding thumbnails are published in: WebP for browsers that take it (all current ones),
+/// JPEG as the `<img>` fallback.
+public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
+    case webp
+    case jpeg
+
+    public var fileExtension: String {
+        switch self {
+        case .webp: "webp"
+        case .jpeg: "jpg"
+        }
+    }
+
+    /// For `<source type="...">`.
+    public var mimeType: String {
+        switch self {
+        case .webp: "image/webp"
+        case .jpeg: "image/jpeg"
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Synchronization
+import TomoCore
+
+/// Turns source images into responsive thumbnails: each configured width that is not wider than
+/// the image (and the image's own width when it is narrower than some configured width), in WebP
+/// and JPEG, upright by EXIF orientation and without any metadata.
+///
+/// Results are cached in `cacheFolder` by the SHA-256 of the source bytes and the settings, so a
+/// rebuild encodes only images (or widths) it has not seen. A processor is safe to share
+/// between threads; `process(_:)` on a list uses every core.
+public final class ImageProcessor: Sendable {
+    public static let defaultWidths = [320, 640, 1280]
+    public static let defaultQuality = 80
+    /// Formats published as photos. Other formats libvips reads (SVG, PDF, raw, FITS...) are
+    /// refused rather than quietly rasterised.
+    static let acceptedFormats: Set<String> = ["jpeg", "png", "webp", "heif", "gif", "tiff"]
+    /// Refuses decompression bombs (a tiny PNG that claims to be 100,000 pixels square).
+    static let maximumPixels = 250_000_000
+    /// Bump when a change here alters the output bytes, so old cache entries are re-encoded.
+    static let pipelineVersion = 1
+
+    public let widths: [Int]
+    public let quality: Int
+    private let cache: ImageCache
+    private let pipeline: String
+    private let encodes = Mutex(0)
+
+    /// - Parameters:
+    ///   - cacheFolder: where thumbnails are kept between builds (created if missing), e.g.
+    ///     `<site>/.tomo-cache/images`; nothing is written anywhere else.
+    ///   - widths: `images.widths` from site.yaml.
+    ///   - quality: the encoders' quality, 1-100.
+    public init(cacheFolder: URL, widths: [Int] = defaultWidths, quality: Int = defaultQuality) throws(Diagnostic) {
+        guard !widths.isEmpty else { throw Diagnostic("images.widths is empty: give at least one width, e.g. [320, 640, 1280]") }
+        if let bad = widths.first(where: { !(1...TargetWidths.maximum).contains($0) }) {
+            throw Diagnostic("images.widths: \(bad) is not a width between 1 and \(TargetWidths.maximum) pixels")
+        }
+        guard (1...100).contains(quality) else { throw Diagnostic("image quality \(quality) is not between 1 and 100") }
+        let version: String
+        switch Vips.version {
+        case .success(let value): version = value
+        case .failure(let failure): throw Diagnostic("libvips could not start: \(failure.reason)")
+        }
+        self.widths = widths
+        self.quality = quality
+        self.pipeline = "tomo-images \(Self.pipelineVersion), libvips \(version)"
+        self.cache = try ImageCache(folder: cacheFolder)
+    }
+
+    /// How many thumbnails this processor has encoded (one per width and format); a rebuild with
+    /// nothing changed encodes none.
+    public var encodeCount: Int {
+        encodes.withLock { $0 }
+    }
+
+    /// The thumbnails of one image file. `displayPath` names it in errors.
+    public func variants(for source: URL, displayPath: String) throws(Diagnostic) -> ProcessedImage {
+        try process(ImageSource(file: source, displayPath: displayPath))
+    }
+
+    /// Processes many images at once, one per core, each libvips call on one thread. Results come
+    /// in the order of `sources`; one bad image does not stop the others.
+    public func process(_ sources: [ImageSource]) -> [Result<ProcessedImage, Diagnostic>] {
+        [Result<ProcessedImage, Diagnostic>](unsafeUninitializedCapacity: sources.count) { buffer, initialized in
+            let slots = Slots(base: buffer.baseAddress)
+            DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+                let result = Result { () throws(Diagnostic) in try process(sources[index]) }
+                Vips.releaseThreadMemory()
+                slots.fill(index, with: result)
+            }
+            initialized = sources.count
+        }
+    }
+
+    /// The thumbnails of one image, from the cache where possible.
+    public func process(_ source: ImageSource) throws(Diagnostic) -> ProcessedImage {
+        let stamp = FileStamp(source.file)
+        let sourceHash = SHA256.hex(of: try read(source))
+        var manifest: CacheManifest
+        if let cached = cache.manifest(sourceHash: sourceHash, pipeline: pipeline) {
+            manifest = cached
+        } else {
+            manifest = try newManifest(source)
+        }
+        let entryCount = manifest.entries.count
+        let targets = TargetWidths.plan(configured: widths, originalWidth: manifest.width)
+        for target in targets {
+            let missing = ImageFormat.allCases.filter { manifest.entry(format: $0, quality: quality, target: target) == nil }
+            if missing.isEmpty { continue }
+            let thumbnail = try thumbnail(width: target, source)
+            for format in missing {
+                let encoded = try encode(thumbnail, as: format, source)
+                let entry = CacheManifest.Entry(
+                    format: format, quality: quality, target: target, width: thumbnail.width, height: thumbnail.height,
+                    contentHash: SHA256.hex(of: encoded), byteCount: encoded.count
+                )
+                try cache.store(encoded, named: entry.cacheFileName(sourceHash: sourceHash))
+                manifest.entries.removeAll { $0.matches(format: format, quality: quality, target: target) }
+                manifest.entries.append(entry)
+            }
+        }
+        if manifest.entries.count != entryCount {
+            // libvips read the file again: make sure it still holds the bytes that were hashed.
+            guard FileStamp(source.file) == stamp else {
+                throw error(source, "the file changed while Tomo was reading it: build again")
+            }
+            try cache.store(manifest, sourceHash: sourceHash)
+        }
+        return processedImage(manifest, targets: targets, sourceHash: sourceHash, source)
+    }
+
+    private func read(_ source: ImageSource) throws(Diagnostic) -> [UInt8] {
+        guard FileManager.default.fileExists(atPath: source.file.path) else {
+            throw error(source, "no such image file")
+        }
+        guard let data = FileManager.default.contents(atPath: source.file.path) else {
+            throw error(source, "cannot read this file (is it a folder, or not readable?)")
+        }
+        return Array(data)
+    }
+
+    /// Reads only the header: enough to refuse what is not a photo and to plan the widths.
+    private func newManifest(_ source: ImageSource) throws(Diagnostic) -> CacheManifest {
+        let header: ImageHeader
+        do {
+            header = try Vips.header(of: source.file)
+        } catch {
+            throw self.error(source, "not an image libvips can read\(detail(error, source)): use JPEG, PNG or WebP")
+        }
+        guard Self.acceptedFormats.contains(header.format) else {
+            throw error(source, "a \(header.format.uppercased()) file, which Tomo does not publish as a photo: use JPEG, PNG or WebP")
+        }
+        guard header.width > 0, header.height > 0, header.width * header.height <= Self.maximumPixels else {
+            throw error(source, "\(header.width)×\(header.height) pixels is larger than the \(Self.maximumPixels / 1_000_000) megapixels Tomo accepts")
+        }
+        return CacheManifest(pipeline: pipeline, width: header.width, height: header.height, hasAlpha: header.hasAlpha, entries: [])
+    }
+
+    private func thumbnail(width: Int, _ source: ImageSource) throws(Diagnostic) -> Thumbnail {
+        do {
+            return try Vips.thumbnail(of: source.file, width: width)
+        } catch {
+            throw self.error(source, "the image is damaged or incomplete\(detail(error, source)): re-export it as JPEG, PNG or WebP")
+        }
+    }
+
+    private func encode(_ thumbnail: Thumbnail, as format: ImageFormat, _ source: ImageSource) throws(Diagnostic) -> [UInt8] {
+        encodes.withLock { $0 += 1 }
+        let encoded: [UInt8]
+        do {
+            encoded = try Vips.encode(thumbnail, as: format, quality: quality)
+        } catch {
+            throw self.error(source, "could not encode a \(thumbnail.width)px \(format.rawValue.uppercased()) thumbnail\(detail(error, source))")
+        }
+        guard format == .webp else { return encoded }
+        guard let stripped = WebPContainer.removingMetadata(encoded) else {
+            throw self.error(source, "libvips wrote a \(thumbnail.width)px WebP thumbnail Tomo cannot read back")
+        }
+        return stripped
+    }
+
+    private func processedImage(_ manifest: CacheManifest, targets: [Int], sourceHash: String, _ source: ImageSource) -> ProcessedImage {
+        let name = PublishedName.stem(of: source.displayPath)
+        var variants: [ImageVariant] = []
+        for format in ImageFormat.allCases {
+            for target in targets {
+                guard let entry = manifest.entry(format: format, quality: quality, target: target) else { continue }
+                variants.append(ImageVariant(
+                    format: format, width: entry.width, height: entry.height,
+                    fileName: "\(name)-\(entry.contentHash.prefix(8))-\(entry.width).\(format.fileExtension)",
+                    file: cache.file(named: entry.cacheFileName(sourceHash: sourceHash)),
+                    byteCount: entry.byteCount
+                ))
+            }
+        }
+        return ProcessedImage(
+            displayPath: source.displayPath, width: manifest.width, height: manifest.height,
+            hasAlpha: manifest.hasAlpha, variants: variants
+        )
+    }
+
+    private func detail(_ failure: VipsFailure, _ source: ImageSource) -> String {
+        failure.detail(file: source.file, displayPath: source.displayPath)
+    }
+
+    private func error(_ source: ImageSource, _ message: String) -> Diagnostic {
+        Diagnostic("\(source.displayPath): \(message)", at: source.referencedAt)
+    }
+}
+
+/// Per-index result slots for `concurrentPerform`: each iteration initialises only its own
+/// element, so no two threads touch the same memory and no lock is needed.
+private struct Slots<Element>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Element>?
+
+    func fill(_ index: Int, with value: Element) {
+        base?.advanced(by: index).initialize(to: value)
+    }
+}

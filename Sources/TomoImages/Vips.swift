@@ -1,0 +1,90 @@
+import Foundation
+import CVipsShim
+
+/// libvips' own explanation of a failure, before it is given a file name.
+struct VipsFailure: Error {
+    /// Empty when libvips only logged a warning and left no error text.
+    var reason: String
+
+    /// " (reason)" for a message, naming the file as the person knows it rather than by the
+    /// absolute path libvips quotes; "" when there is no reason.
+    func detail(file: URL, displayPath: String) -> String {
+        guard !reason.isEmpty else { return "" }
+        return " (\(reason.replacingOccurrences(of: "\"\(file.path)\"", with: displayPath)))"
+    }
+}
+
+/// What an encoded image's header says (see `TomoVipsHeader`).
+struct ImageHeader: Sendable, Hashable {
+    var width: Int
+    var height: Int
+    var hasAlpha: Bool
+    /// The libvips loader that recognised the bytes: "jpeg", "png", "webp", "heif", "gif", ...
+    var format: String
+}
+
+/// Swift's view of the C shim: values and thrown errors instead of status codes and out-pointers.
+enum Vips {
+    /// libvips started once per process, on first use; its version, or why it could not start.
+    static let version: Result<String, VipsFailure> = {
+        guard tomo_vips_start() == 0 else { return .failure(takeError()) }
+        return .success(String(cString: tomo_vips_version()))
+    }()
+
+    static func header(of file: URL) throws(VipsFailure) -> ImageHeader {
+        var header = TomoVipsHeader()
+        guard tomo_vips_read_header(file.path, &header) == 0 else { throw takeError() }
+        let format = withUnsafeBytes(of: header.format) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return ImageHeader(
+            width: Int(header.width), height: Int(header.height), hasAlpha: header.has_alpha != 0, format: format
+        )
+    }
+
+    static func thumbnail(of file: URL, width: Int) throws(VipsFailure) -> Thumbnail {
+        guard let image = tomo_vips_thumbnail(file.path, Int32(width)) else { throw takeError() }
+        return Thumbnail(image)
+    }
+
+    static func encode(_ thumbnail: Thumbnail, as format: ImageFormat, quality: Int) throws(VipsFailure) -> [UInt8] {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        let status = switch format {
+        case .webp: tomo_vips_save_webp(thumbnail.image, Int32(quality), &buffer, &length)
+        case .jpeg: tomo_vips_save_jpeg(thumbnail.image, Int32(quality), &buffer, &length)
+        }
+        guard status == 0, let buffer else { throw takeError() }
+        defer { tomo_vips_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
+
+    /// Lets libvips free what it keeps per thread; for worker threads between images.
+    static func releaseThreadMemory() {
+        tomo_vips_release_thread_memory()
+    }
+
+    private static func takeError() -> VipsFailure {
+        guard let text = tomo_vips_take_error() else { return VipsFailure(reason: "") }
+        defer { tomo_vips_free(text) }
+        // libvips ends each message with a newline and may stack several; one line reads better.
+        let lines = String(cString: text).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        return VipsFailure(reason: lines.filter { !$0.isEmpty }.joined(separator: "; "))
+    }
+}
+
+/// A decoded thumbnail in memory, freed with its owner.
+final class Thumbnail {
+    let image: OpaquePointer
+
+    init(_ image: OpaquePointer) {
+        self.image = image
+    }
+
+    var width: Int { Int(tomo_vips_image_width(image)) }
+    var height: Int { Int(tomo_vips_image_height(image)) }
+
+    deinit {
+        tomo_vips_image_free(image)
+    }
+}

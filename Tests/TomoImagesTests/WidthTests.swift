@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import TomoImages
+
+@Suite struct WidthTests {
+    @Test func planNeverEnlargesAndKeepsTheOriginalOnce() {
+        #expect(TargetWidths.plan(configured: [320, 640, 1280], originalWidth: 4000) == [320, 640, 1280])
+        #expect(TargetWidths.plan(configured: [320, 640, 1280], originalWidth: 1000) == [320, 640, 1000])
+        #expect(TargetWidths.plan(configured: [320, 640, 1280], originalWidth: 640) == [320, 640])
+        #expect(TargetWidths.plan(configured: [320, 640, 1280], originalWidth: 48) == [48])
+        #expect(TargetWidths.plan(configured: [1280, 320, 320], originalWidth: 2000) == [320, 1280])
+        #expect(TargetWidths.plan(configured: [16000], originalWidth: 30000) == [16000])
+        #expect(TargetWidths.plan(configured: [16383], originalWidth: 20000) == [16383])
+    }
+
+    @Test func aSmallIconGetsOneVariantAtItsOwnSize() throws {
+        let folder = try TemporaryFolder()
+        let processor = try ImageProcessor(cacheFolder: folder.cache)  // 320, 640, 1280
+        let image = try processor.variants(for: fixture("transparent.png"), displayPath: "icon.png")
+        #expect(image.variants.map(\.width) == [200, 200])
+        #expect(image.variants.map(\.height) == [120, 120])
+        #expect(image.variants.map(\.format) == [.webp, .jpeg])
+    }
+
+    @Test func srcsetDescriptorsAreTheFilesRealWidths() throws {
+        let folder = try TemporaryFolder()
+        let processor = try ImageProcessor(cacheFolder: folder.cache, widths: [100, 250, 1280])
+        let image = try processor.variants(for: fixture("landscape.jpg"), displayPath: "content/posts/alice/Sunset Photo.JPG")
+        for format in ImageFormat.allCases {
+            let variants = image.variants(in: format)
+            #expect(variants.map(\.width) == [100, 250, 320])
+            for variant in variants {
+                let header = try Vips.header(of: variant.file)
+                #expect((header.width, header.height) == (variant.width, variant.height), "\(variant.fileName)")
+            }
+            let srcset = image.srcset(format) { "/media/\($0.fileName)" }
+            let descriptors = srcset.split(separator: ", ").map { $0.split(separator: " ").last.map(String.init) }
+            #expect(descriptors == variants.map { "\($0.width)w" })
+        }
+    }
+
+    @Test func fileNamesCarryTheContentHashAndRealWidth() throws {
+        let folder = try TemporaryFolder()
+        let processor = try ImageProcessor(cacheFolder: folder.cache, widths: [100])
+        let image = try processor.variants(for: fixture("landscape.jpg"), displayPath: "content/posts/alice/Sunset Photo.JPG")
+        for variant in image.variants {
+            let hash = SHA256.hex(of: try bytes(of: variant.file))
+            #expect(variant.fileName == "sunset-photo-\(hash.prefix(8))-100.\(variant.format.fileExtension)")
+            #expect(variant.byteCount == (try bytes(of: variant.file)).count)
+        }
+    }
+
+    @Test func publishedNamesNeedNoEscaping() {
+        #expect(PublishedName.stem(of: "content/users/alice/icon.jpg") == "icon")
+        #expect(PublishedName.stem(of: "a/My Holiday (2).JPEG") == "my-holiday-2")
+        #expect(PublishedName.stem(of: "写真.png") == "image")
+        #expect(PublishedName.stem(of: ".hidden") == "image")
+        #expect(PublishedName.stem(of: "snake_case-name.webp") == "snake_case-name")
+        #expect(PublishedName.stem(of: String(repeating: "a", count: 60) + ".jpg").count == 40)
+    }
+}
