@@ -29,7 +29,7 @@ let package = Package(
         // Linux system calls Swift cannot reach directly (renameat2 for the atomic output swap).
         .target(name: "CSystem"),
         // The build pipeline: content models → page views → rendered pages → output folder.
-        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoStore", "TomoTemplates", "TomoTheme", "CSystem"]),
+        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoStore", "TomoImages", "TomoTemplates", "TomoTheme", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
         .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent", "TomoSite", "TomoStore"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),

@@ -99,6 +99,32 @@ public final class OutputFolder: Sendable {
         tally.withLock { $0.written += 1 }
     }
 
+    /// Puts the file at `source` (an immutable file, such as a cached thumbnail) at `path` by hard
+    /// link, so no bytes are copied and an unchanged file keeps its identity and mtime; copies
+    /// when a link is impossible (another file system).
+    public func linkFile(from source: URL, to path: String) throws(Diagnostic) {
+        if let problem = Self.pathProblem(path) {
+            throw Diagnostic("refusing to write \"\(path)\": \(problem)")
+        }
+        try makeParentFolders(of: path)
+        let target = staging.path + "/" + path
+        if link(source.path, target) == 0 {
+            let unchanged = previous.map { Self.sameFile(source.path, $0.path + "/" + path) } ?? false
+            tally.withLock { unchanged ? ($0.unchanged += 1) : ($0.written += 1) }
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: source.path) else {
+            throw Diagnostic("cannot read \(source.path) to publish it as \(path)")
+        }
+        try write(Array(data), to: path)
+    }
+
+    private static func sameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_ino == b.st_ino && a.st_dev == b.st_dev
+    }
+
     /// Swaps the new output in for the old one; the old one is then deleted.
     public func commit() throws(Diagnostic) {
         let fileManager = FileManager.default

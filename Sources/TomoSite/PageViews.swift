@@ -90,8 +90,8 @@ struct PageViews: Sendable {
             "url": .string(address.path(profile.handle + "/")),
             "bioHTML": .string(profile.bio?.html ?? ""),
             "bioText": .string(profile.bio?.firstLine ?? ""),
-            "icon": icon?.view ?? .null,
-            "header": header?.view ?? .null,
+            "icon": icon?.view(loading: header == nil ? .eager : .lazy) ?? .null,
+            "header": header?.view(loading: .eager) ?? .null,
             "links": .array(links),
             "hasLinks": .bool(!links.isEmpty),
             "items": .array(items),
@@ -105,19 +105,20 @@ struct PageViews: Sendable {
             description: profile.bio?.firstLine,
             path: profile.handle + "/",
             type: "profile",
-            image: (header ?? icon)?.largest,
+            image: (header ?? icon)?.path,
             fields: ["user": user]
         )
     }
 
-    func card(_ profile: Profile) -> JSONValue {
+    /// A user in a list; only the first card's icon loads at once.
+    func card(_ profile: Profile, position: Int) -> JSONValue {
         [
             "handle": .string(profile.handle),
             "name": .string(profile.name),
             "initial": .string(Self.initial(of: profile.name)),
             "url": .string(address.path(profile.handle + "/")),
             "summary": .string(profile.bio?.firstLine ?? ""),
-            "icon": profile.icon.flatMap { images[$0] }?.view ?? .null,
+            "icon": profile.icon.flatMap { images[$0] }?.view(loading: position == 0 ? .eager : .lazy) ?? .null,
         ]
     }
 
@@ -134,7 +135,7 @@ struct PageViews: Sendable {
             image: nil,
             fields: [
                 "owner": ["handle": .string(profile.handle), "name": .string(profile.name), "url": .string(address.path(profile.handle + "/"))],
-                "users": .array(handles.compactMap { profiles[$0] }.map(card)),
+                "users": .array(handles.compactMap { profiles[$0] }.enumerated().map { card($1, position: $0) }),
                 "hasUsers": .bool(!handles.isEmpty),
                 "backText": .string(labels.text("backToProfile", name: profile.name)),
                 "emptyText": .string(labels.text(kind == .followers ? "noFollowers" : "noFollowing")),
@@ -150,7 +151,7 @@ struct PageViews: Sendable {
             path: "",
             type: "website",
             image: nil,
-            fields: ["users": .array(profiles.prefix(content.config.homeUsers).map(card))]
+            fields: ["users": .array(profiles.prefix(content.config.homeUsers).enumerated().map { card($1, position: $0) })]
         )
     }
 

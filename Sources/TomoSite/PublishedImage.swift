@@ -1,21 +1,41 @@
 import TomoCore
+import TomoImages
 
-/// An image as pages show it: where it is published and the fields templates read.
+/// An image as pages show it: its published thumbnails and the fields templates read.
 struct PublishedImage: Sendable {
-    /// The output path of the image (`media/alice/icon-1a2b3c4d.jpg`).
+    /// The `<img src>` fallback: the widest JPEG (`media/alice/icon-3fa01c9e-256.jpg`).
     var path: String
-    var width: Int?
-    var height: Int?
+    /// The real pixel size of that file.
+    var width: Int
+    var height: Int
+    /// `"/media/alice/header-…-320.jpg 320w, …"`: descriptors are the files' real widths.
+    var srcset: String
+    var webpSrcset: String
 
-    /// `{src, width, height}` for templates.
-    var view: JSONValue {
+    /// Publishes `image`'s thumbnails under `folder` (`media/alice`).
+    init?(_ image: ProcessedImage, folder: String) {
+        guard let fallback = image.largest(in: .jpeg) else { return nil }
+        path = folder + "/" + fallback.fileName
+        width = fallback.width
+        height = fallback.height
+        srcset = image.srcset(.jpeg) { "/" + folder + "/" + $0.fileName }
+        webpSrcset = image.srcset(.webp) { "/" + folder + "/" + $0.fileName }
+    }
+
+    /// `{src, width, height, srcset, webpSrcset, loading}` for templates; only the first image of
+    /// a page loads at once, the others when they scroll into view.
+    func view(loading: Loading) -> JSONValue {
         [
             "src": .string("/" + path),
-            "width": width.map(JSONValue.int) ?? .null,
-            "height": height.map(JSONValue.int) ?? .null,
+            "width": .int(width),
+            "height": .int(height),
+            "srcset": .string(srcset),
+            "webpSrcset": .string(webpSrcset),
+            "loading": .string(loading.rawValue),
         ]
     }
 
-    /// The path of the largest version, for Open Graph.
-    var largest: String { path }
+    enum Loading: String, Sendable {
+        case eager, lazy
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TomoContent
 import TomoCore
+import TomoImages
 import TomoStore
 import TomoTemplates
 
@@ -81,7 +82,7 @@ public enum SiteBuilder {
             throw DiagnosticList([error])
         }
         do {
-            let images = try publishImages(of: content, site: options.site, into: output)
+            let (images, imageCount) = try publishImages(of: content, site: options.site, into: output)
             let profiles = Dictionary(content.profiles.map { ($0.handle, $0) }, uniquingKeysWith: { first, _ in first })
             let graph = SocialGraph(store: store, profiles: Set(profiles.keys))
             let views = PageViews(content: content, labels: Labels(values: theme.labels), graph: graph, address: address, buildDate: options.buildDate, images: images)
@@ -109,7 +110,7 @@ public enum SiteBuilder {
             let elapsed = clock.now - start
             return BuildReport(
                 pages: jobs.count,
-                images: Set(images.values.map(\.path)).count,
+                images: imageCount,
                 files: counts.total,
                 written: counts.written,
                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
@@ -160,25 +161,39 @@ public enum SiteBuilder {
         guard found.isEmpty else { throw DiagnosticList(found) }
     }
 
-    /// Copies each profile's icon and header into `media/<handle>/`, named by their content so a
-    /// changed image gets a new address and browsers never show a stale one.
-    static func publishImages(of content: SiteContent, site: URL, into output: OutputFolder) throws(Diagnostic) -> [String: PublishedImage] {
-        var published: [String: PublishedImage] = [:]
-        let users = site.appendingPathComponent("content/users")
+    /// Makes the thumbnails of every icon and header (cached, on all cores) and publishes them
+    /// under `media/<handle>/`; reports every unreadable image at once.
+    static func publishImages(of content: SiteContent, site: URL, into output: OutputFolder) throws(DiagnosticList) -> (images: [String: PublishedImage], count: Int) {
+        var sources: [(path: String, handle: String, source: ImageSource)] = []
+        var seen: Set<String> = []
         for profile in content.profiles {
-            for (kind, path) in [("icon", profile.icon), ("header", profile.header)] {
-                guard let path, published[path] == nil else { continue }
-                guard let data = FileManager.default.contents(atPath: users.appendingPathComponent(path).path) else {
-                    throw Diagnostic("cannot read content/users/\(path)")
-                }
-                let bytes = Array(data)
-                let fileExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
-                let safeExtension = fileExtension.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? fileExtension : "img"
-                let name = "media/\(profile.handle)/\(kind)-\(ContentHash.hex(of: bytes).prefix(8)).\(safeExtension)"
-                try output.write(bytes, to: name)
-                published[path] = PublishedImage(path: name)
+            for path in [profile.icon, profile.header].compactMap({ $0 }) where seen.insert(path).inserted {
+                let file = site.appendingPathComponent("content/users").appendingPathComponent(path)
+                sources.append((path, profile.handle, ImageSource(file: file, displayPath: "content/users/" + path)))
             }
         }
-        return published
+        guard !sources.isEmpty else { return ([:], 0) }
+        let processor: ImageProcessor
+        do {
+            processor = try ImageProcessor(cacheFolder: site.appendingPathComponent(".tomo-cache/images"), widths: content.config.imageWidths)
+        } catch {
+            throw DiagnosticList([error])
+        }
+        var published: [String: PublishedImage] = [:]
+        var problems: [Diagnostic] = []
+        for (entry, result) in zip(sources, processor.process(sources.map(\.source))) {
+            do {
+                let image = try result.get()
+                let folder = "media/" + entry.handle
+                for variant in image.variants {
+                    try output.linkFile(from: variant.file, to: folder + "/" + variant.fileName)
+                }
+                published[entry.path] = PublishedImage(image, folder: folder)
+            } catch {
+                problems.append(error)
+            }
+        }
+        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        return (published, sources.count)
     }
 }

@@ -197,15 +197,34 @@ import TomoCore
         #expect(Set(handles ?? []) == ["alice", "bob"])
     }
 
-    @Test func usersImagesArePublishedUnderTheirHandle() throws {
-        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\nicon: alice/icon.png\n"])
-        try site.write("content/users/alice/icon.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+    /// A real 256×256 JPEG from the demo site.
+    static let demoIcon = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("content/users/alice/icon.jpg")
+
+    @Test func usersImagesArePublishedAsResponsiveThumbnailsUnderTheirHandle() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\nicon: alice/icon.jpg\n"])
+        try site.write("content/users/alice/icon.jpg", bytes: Array(try Data(contentsOf: Self.demoIcon)))
         let report = try site.build()
         #expect(report.images == 1)
-        let files = site.outputFiles().keys.filter { $0.hasPrefix("media/alice/icon-") }
-        #expect(files.count == 1)
-        #expect(site.page("alice/index.html")?.contains("src=\"/\(files.first ?? "")\"") == true)
+        let files = site.outputFiles().keys.filter { $0.hasPrefix("media/alice/icon-") }.sorted()
+        #expect(files.count == 2)
+        #expect(files.contains { $0.hasSuffix("-256.webp") } && files.contains { $0.hasSuffix("-256.jpg") })
+        let page = try #require(site.page("alice/index.html"))
+        #expect(page.contains(#"<source type="image/webp" srcset="/media/alice/icon-"#))
+        #expect(page.contains(#"width="256" height="256" alt="Alice" loading="eager">"#))
+        let second = try site.build()
+        #expect(second.written == 0)
     }
+
+    @Test func aBrokenImageIsAnErrorNamingTheFile() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\nicon: alice/icon.jpg\n"])
+        try site.write("content/users/alice/icon.jpg", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 1, 2, 3])
+        let errors = try #require(site.buildErrors())
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("content/users/alice/icon.jpg") == true)
+        #expect(site.page("index.html") == nil)
+    }
+
 }
 
 @Suite struct SiteCheckTests {
