@@ -1,0 +1,85 @@
+import Foundation
+import TomoContent
+import TomoCore
+
+/// What an output file is made from, so a rebuild after an edit can redo only the files that
+/// read what changed.
+enum InputKey: Sendable, Hashable {
+    /// `content/site.yaml` (and the base URL).
+    case site
+    /// Any template, label or static file of the theme.
+    case theme
+    /// The list of free pages (every page's navigation shows it).
+    case pageList
+    case page(String)
+    case profile(String)
+    /// Any profile at all (the home page, the search index, the sitemap).
+    case anyProfile
+    /// `content/store.json`.
+    case store
+}
+
+/// One file of the output, described before it is made.
+struct PlannedFile: Sendable {
+    enum Source: Sendable {
+        /// A page: a template and its view, built only when the page is rendered.
+        case page(template: String, view: @Sendable () -> JSONValue)
+        /// Bytes made by code (sitemap, search index) or read from the theme.
+        case bytes(@Sendable () throws(Diagnostic) -> [UInt8])
+        /// An immutable file to publish as it is (a cached thumbnail).
+        case file(URL)
+    }
+
+    var path: String
+    var inputs: Set<InputKey>
+    var source: Source
+
+    var isPage: Bool {
+        if case .page = source { return true }
+        return false
+    }
+}
+
+/// Lists every file of the site: which template renders it with which view, or where its bytes
+/// come from. Nothing is rendered here.
+enum SitePlan {
+    static func files(for inputs: SiteInputs, images: PublishedImages, buildDate: Date) -> [PlannedFile] {
+        let content = inputs.content
+        let profiles = Dictionary(content.profiles.map { ($0.handle, $0) }, uniquingKeysWith: { first, _ in first })
+        let graph = SocialGraph(store: inputs.store, profiles: Set(profiles.keys))
+        let views = PageViews(
+            content: content, labels: Labels(values: inputs.theme.labels), graph: graph,
+            address: inputs.address, buildDate: buildDate, images: images.byContentPath
+        )
+        let newestFirst = graph.newestFirst.compactMap { profiles[$0] }
+        let everyPage: Set<InputKey> = [.site, .theme, .pageList]
+
+        var files: [PlannedFile] = [
+            PlannedFile(path: "index.html", inputs: everyPage.union([.anyProfile, .store]), source: .page(template: "home") { views.home(newestFirst: newestFirst) }),
+            PlannedFile(path: "404.html", inputs: everyPage, source: .page(template: "404") { views.notFound() }),
+        ]
+        for profile in content.profiles {
+            let handle = profile.handle
+            // Follower lists show other users' cards, so they read every profile.
+            files.append(PlannedFile(path: "\(handle)/index.html", inputs: everyPage.union([.profile(handle), .store]), source: .page(template: "profile") { views.profile(profile) }))
+            files.append(PlannedFile(path: "\(handle)/followers/index.html", inputs: everyPage.union([.anyProfile, .store]), source: .page(template: "user-list") { views.userList(.followers, of: profile, profiles: profiles) }))
+            files.append(PlannedFile(path: "\(handle)/following/index.html", inputs: everyPage.union([.anyProfile, .store]), source: .page(template: "user-list") { views.userList(.following, of: profile, profiles: profiles) }))
+        }
+        for page in content.pages {
+            files.append(PlannedFile(path: "\(page.name)/index.html", inputs: everyPage.union([.page(page.name)]), source: .page(template: "page") { views.freePage(page) }))
+        }
+        let address = inputs.address
+        files.append(PlannedFile(path: "sitemap.xml", inputs: [.site, .anyProfile, .pageList], source: .bytes { SiteFiles.sitemap(content: content, address: address) }))
+        files.append(PlannedFile(path: "search.json", inputs: [.site, .anyProfile, .store], source: .bytes { SiteFiles.searchIndex(newestFirst: newestFirst, address: address) }))
+        for (path, file) in inputs.theme.staticFiles.sorted(by: { $0.key < $1.key }) {
+            files.append(PlannedFile(path: path, inputs: [.theme], source: .bytes { () throws(Diagnostic) in
+                guard let bytes = file.contents() else { throw Diagnostic("cannot read the theme file \(path)") }
+                return bytes
+            }))
+        }
+        for (path, file) in images.files.sorted(by: { $0.key < $1.key }) {
+            files.append(PlannedFile(path: path, inputs: [.anyProfile], source: .file(file)))
+        }
+        return files
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+import TomoCore
+import TomoTemplates
+
+/// Makes planned files on all cores: renders pages, produces generated files, publishes cached
+/// ones. Collects every failure instead of stopping at the first.
+enum SiteRenderer {
+    /// Makes every planned file into the output folder.
+    static func write(
+        _ plan: [PlannedFile],
+        templates: TemplateLibrary,
+        into output: OutputFolder,
+        progress: (@Sendable (Int, Int) -> Void)?
+    ) throws(DiagnosticList) {
+        let pageCount = plan.count { $0.isPage }
+        let pagesDone = Atomic<Int>(0)
+        try forEach(plan) { file throws(Diagnostic) in
+            switch file.source {
+            case .file(let url):
+                try output.linkFile(from: url, to: file.path)
+            case .page, .bytes:
+                try output.write(try bytes(of: file, templates: templates), to: file.path)
+            }
+            if file.isPage {
+                let done = pagesDone.add(1, ordering: .relaxed).newValue
+                if done % 500 == 0 || done == pageCount { progress?(done, pageCount) }
+            }
+        }
+    }
+
+    /// The bytes of a page or generated file.
+    static func bytes(of file: PlannedFile, templates: TemplateLibrary) throws(Diagnostic) -> [UInt8] {
+        switch file.source {
+        case .page(let name, let view):
+            guard let template = templates[name] else {
+                throw Diagnostic("the theme has no \(name).mustache template: add templates/\(name).mustache")
+            }
+            return try templates.render(template, context: view())
+        case .bytes(let make):
+            return try make()
+        case .file(let url):
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw Diagnostic("cannot read \(url.path) to publish it as \(file.path)")
+            }
+            return Array(data)
+        }
+    }
+
+    /// Runs `body` for every file on all cores; throws every failure together.
+    static func forEach(_ plan: [PlannedFile], _ body: @Sendable (PlannedFile) throws(Diagnostic) -> Void) throws(DiagnosticList) {
+        let problems = Mutex<[Diagnostic]>([])
+        DispatchQueue.concurrentPerform(iterations: plan.count) { index in
+            do throws(Diagnostic) {
+                try body(plan[index])
+            } catch {
+                problems.withLock { $0.append(error) }
+            }
+        }
+        let found = problems.withLock { $0 }
+        guard found.isEmpty else { throw DiagnosticList(found) }
+    }
+}
