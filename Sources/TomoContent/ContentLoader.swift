@@ -53,16 +53,37 @@ public enum ContentLoader {
                 continue
             }
             fileOfHandle[handle] = file
-            let reader = NodeReader()
-            let root = fileExtension == "json"
-                ? parse(url, file: file, reader: reader, with: JSONProfileNodes.parse)
-                : parse(url, file: file, reader: reader)
-            if let root, let profile = ProfileReader(handle: handle, file: file, usersFolder: folder, reader: reader).read(root) {
-                loaded.append(profile)
-            }
-            diagnostics += reader.diagnostics
+            let (profile, found) = readProfile(url, file: file, handle: handle, usersFolder: folder)
+            if let profile { loaded.append(profile) }
+            diagnostics += found
         }
         return (loaded, Array(fileOfHandle.keys))
+    }
+
+    /// Reads the one profile of `handle` (`content/users/<handle>.yaml` or `.json`), for a rebuild
+    /// that reloads only the file that changed. No profile and no problem when neither file exists.
+    public static func loadProfile(site: URL, handle: String) -> (profile: Profile?, diagnostics: [Diagnostic]) {
+        let folder = site.appendingPathComponent("content/users")
+        let files = ["yaml", "json"].map { "\(handle).\($0)" }.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        guard let name = files.first else { return (nil, []) }
+        let file = "content/users/\(name)"
+        if files.count > 1 {
+            let other = "content/users/\(files[1])"
+            return (nil, [Diagnostic("duplicate profile: \(file) and \(other) both define @\(handle): keep one of them", at: SourceLocation(file: other, line: 1, column: 1))])
+        }
+        if let problem = Identifiers.handleProblem(handle) {
+            return (nil, [Diagnostic("bad file name: \(problem); the file name is the user's handle", at: SourceLocation(file: file, line: 1, column: 1))])
+        }
+        return readProfile(folder.appendingPathComponent(name), file: file, handle: handle, usersFolder: folder)
+    }
+
+    private static func readProfile(_ url: URL, file: String, handle: String, usersFolder: URL) -> (Profile?, [Diagnostic]) {
+        let reader = NodeReader()
+        let root = url.pathExtension == "json"
+            ? parse(url, file: file, reader: reader, with: JSONProfileNodes.parse)
+            : parse(url, file: file, reader: reader)
+        let profile = root.flatMap { ProfileReader(handle: handle, file: file, usersFolder: usersFolder, reader: reader).read($0) }
+        return (profile, reader.diagnostics)
     }
 
     private static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]

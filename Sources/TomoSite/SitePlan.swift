@@ -7,8 +7,10 @@ import TomoCore
 enum InputKey: Sendable, Hashable {
     /// `content/site.yaml` (and the base URL).
     case site
-    /// Any template, label or static file of the theme.
+    /// Any template or label of the theme.
     case theme
+    /// One static file of the theme (`static/style.css`): only that file reads it.
+    case staticFile(String)
     /// The list of free pages (every page's navigation shows it).
     case pageList
     case page(String)
@@ -60,10 +62,13 @@ enum SitePlan {
         ]
         for profile in content.profiles {
             let handle = profile.handle
-            // Follower lists show other users' cards, so they read every profile.
             files.append(PlannedFile(path: "\(handle)/index.html", inputs: everyPage.union([.profile(handle), .store]), source: .page(template: "profile") { views.profile(profile) }))
-            files.append(PlannedFile(path: "\(handle)/followers/index.html", inputs: everyPage.union([.anyProfile, .store]), source: .page(template: "user-list") { views.userList(.followers, of: profile, profiles: profiles) }))
-            files.append(PlannedFile(path: "\(handle)/following/index.html", inputs: everyPage.union([.anyProfile, .store]), source: .page(template: "user-list") { views.userList(.following, of: profile, profiles: profiles) }))
+            // A list shows the cards of the users in it, so it reads their profiles too.
+            let ownPage = everyPage.union([.profile(handle), .store])
+            let followers = ownPage.union(graph.followers(of: handle).map(InputKey.profile))
+            let following = ownPage.union(graph.following(of: handle).map(InputKey.profile))
+            files.append(PlannedFile(path: "\(handle)/followers/index.html", inputs: followers, source: .page(template: "user-list") { views.userList(.followers, of: profile, profiles: profiles) }))
+            files.append(PlannedFile(path: "\(handle)/following/index.html", inputs: following, source: .page(template: "user-list") { views.userList(.following, of: profile, profiles: profiles) }))
         }
         for page in content.pages {
             files.append(PlannedFile(path: "\(page.name)/index.html", inputs: everyPage.union([.page(page.name)]), source: .page(template: "page") { views.freePage(page) }))
@@ -72,13 +77,14 @@ enum SitePlan {
         files.append(PlannedFile(path: "sitemap.xml", inputs: [.site, .anyProfile, .pageList], source: .bytes { SiteFiles.sitemap(content: content, address: address) }))
         files.append(PlannedFile(path: "search.json", inputs: [.site, .anyProfile, .store], source: .bytes { SiteFiles.searchIndex(newestFirst: newestFirst, address: address) }))
         for (path, file) in inputs.theme.staticFiles.sorted(by: { $0.key < $1.key }) {
-            files.append(PlannedFile(path: path, inputs: [.theme], source: .bytes { () throws(Diagnostic) in
+            files.append(PlannedFile(path: path, inputs: [.staticFile(path)], source: .bytes { () throws(Diagnostic) in
                 guard let bytes = file.contents() else { throw Diagnostic("cannot read the theme file \(path)") }
                 return bytes
             }))
         }
         for (path, file) in images.files.sorted(by: { $0.key < $1.key }) {
-            files.append(PlannedFile(path: path, inputs: [.anyProfile], source: .file(file)))
+            // Named by their content: a path seen before holds the same bytes.
+            files.append(PlannedFile(path: path, inputs: [], source: .file(file)))
         }
         return files
     }

@@ -1,0 +1,182 @@
+import Foundation
+import Synchronization
+import TomoContent
+import TomoCore
+import TomoTemplates
+
+/// A site kept in memory between rebuilds, for `tomo serve`: the last good inputs and every
+/// output file's bytes, so that after an edit only the files that read what changed are made
+/// again. A failed rebuild keeps the last good site; the next good one catches up on every change
+/// made in between.
+public final class SiteSession: @unchecked Sendable {
+    /// What a (re)build produced.
+    public struct Update: Sendable {
+        /// Every file of the site, path → bytes.
+        public var files: [String: [UInt8]]
+        /// Files whose bytes are new or changed, and files that are gone.
+        public var changed: Set<String>
+        public var removed: Set<String>
+        /// Only stylesheets changed: a browser can swap them without reloading the page.
+        public var onlyStylesheets: Bool
+        /// How many files were made again (the rest were kept).
+        public var made: Int
+        public var seconds: Double
+        public var warnings: [Diagnostic]
+    }
+
+    private let options: BuildOptions
+    // Touched only by the one thread that runs builds (the serve loop), hence @unchecked.
+    private var inputs: SiteInputs?
+    private var images = PublishedImages()
+    private var files: [String: [UInt8]] = [:]
+    /// Inputs changed since the last good build (kept across failed rebuilds).
+    private var pending: Set<InputKey> = []
+    /// An image file changed since the last good build.
+    private var imagesChanged = false
+    private var needsEverything = true
+
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    /// Builds the whole site into memory.
+    public func buildAll() throws(DiagnosticList) -> Update {
+        needsEverything = true
+        return try rebuild(changedPaths: [])
+    }
+
+    /// Rebuilds after the files at `changedPaths` (relative to the site folder) changed.
+    public func rebuild(changedPaths: [String]) throws(DiagnosticList) -> Update {
+        let clock = ContinuousClock()
+        let start = clock.now
+        classify(changedPaths)
+        var next: SiteInputs
+        if needsEverything || inputs == nil {
+            next = try SiteInputs.load(options)
+            images = try PublishedImages.make(for: next.content, site: options.site)
+        } else if let current = inputs {
+            next = try reload(current)
+        } else {
+            throw DiagnosticList([Diagnostic("no site loaded")])
+        }
+
+        let plan = SitePlan.files(for: next, images: images, buildDate: options.buildDate)
+        let everything = needsEverything
+        let dirty = pending
+        let previous = files
+        let toMake = plan.filter { file in
+            everything || previous[file.path] == nil || !file.inputs.isDisjoint(with: dirty)
+        }
+        let made = try render(toMake, templates: next.theme.templates)
+
+        var updated: [String: [UInt8]] = [:]
+        updated.reserveCapacity(plan.count)
+        var changed: Set<String> = []
+        for file in plan {
+            if let bytes = made[file.path] {
+                if previous[file.path] != bytes { changed.insert(file.path) }
+                updated[file.path] = bytes
+            } else if let bytes = previous[file.path] {
+                updated[file.path] = bytes
+            }
+        }
+        let removed = Set(previous.keys).subtracting(updated.keys)
+
+        inputs = next
+        files = updated
+        pending = []
+        imagesChanged = false
+        needsEverything = false
+        let elapsed = clock.now - start
+        return Update(
+            files: updated,
+            changed: changed,
+            removed: removed,
+            onlyStylesheets: !everything && !changed.isEmpty && removed.isEmpty && changed.allSatisfy { $0.hasSuffix(".css") },
+            made: toMake.count,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            warnings: next.warnings
+        )
+    }
+
+    /// Turns changed file paths into the inputs they feed.
+    private func classify(_ paths: [String]) {
+        for path in paths {
+            let parts = path.split(separator: "/").map(String.init)
+            switch (parts.first, parts.count > 1 ? parts[1] : nil) {
+            case ("content", "users"?):
+                if parts.count == 3, let handle = Self.profileHandle(parts[2]) {
+                    pending.formUnion([.profile(handle), .anyProfile])
+                } else {
+                    // An image beside the profiles: the thumbnails are made again from the cache.
+                    pending.insert(.anyProfile)
+                    imagesChanged = true
+                }
+            case ("content", "pages"?):
+                pending.formUnion([.pageList])
+            case ("content", "store.json"?):
+                pending.insert(.store)
+            case ("templates", "static"?):
+                pending.insert(.staticFile(parts.dropFirst().joined(separator: "/")))
+            case ("templates", _):
+                pending.insert(.theme)
+            default:
+                needsEverything = true
+            }
+        }
+    }
+
+    private static func profileHandle(_ fileName: String) -> String? {
+        guard fileName.hasSuffix(".yaml") || fileName.hasSuffix(".json") else { return nil }
+        return String(fileName.dropLast(5))
+    }
+
+    /// The inputs with only the changed parts read again.
+    private func reload(_ current: SiteInputs) throws(DiagnosticList) -> SiteInputs {
+        var next = current
+        var problems: [Diagnostic] = []
+        var warnings = current.warnings
+        for key in pending {
+            guard case .profile(let handle) = key else { continue }
+            let (profile, diagnostics) = ContentLoader.loadProfile(site: options.site, handle: handle)
+            problems += diagnostics.filter { $0.severity == .error }
+            warnings.removeAll { $0.location?.file.hasPrefix("content/users/\(handle).") == true }
+            warnings += diagnostics.filter { $0.severity == .warning }
+            var profiles = next.content.profiles.filter { $0.handle != handle }
+            if let profile { profiles.append(profile) }
+            next.content.profiles = profiles.sorted { $0.handle < $1.handle }
+        }
+        if pending.contains(.pageList) || pending.contains(.theme) || pending.contains(.store)
+            || pending.contains(where: { if case .staticFile = $0 { return true } else { return false } }) {
+            // Pages, the theme and the store are read whole: they are small next to the profiles.
+            let reloaded = try SiteInputs.load(options)
+            next.content.pages = reloaded.content.pages
+            next.theme = reloaded.theme
+            next.store = reloaded.store
+        }
+        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        next.warnings = warnings
+        if imagesChanged || pending.contains(where: { if case .profile = $0 { return true } else { return false } }) {
+            let before = images
+            images = try PublishedImages.make(for: next.content, site: options.site)
+            // A profile whose icon or header now has other thumbnails shows them.
+            for profile in next.content.profiles {
+                let paths = [profile.icon, profile.header].compactMap { $0 }
+                if paths.contains(where: { before.byContentPath[$0]?.path != images.byContentPath[$0]?.path }) {
+                    pending.insert(.profile(profile.handle))
+                }
+            }
+        }
+        return next
+    }
+
+    /// Makes `plan`'s files on all cores.
+    private func render(_ plan: [PlannedFile], templates: TemplateLibrary) throws(DiagnosticList) -> [String: [UInt8]] {
+        let results = Mutex<[String: [UInt8]]>([:])
+        try SiteRenderer.forEach(plan) { file throws(Diagnostic) in
+            let bytes = try SiteRenderer.bytes(of: file, templates: templates)
+            results.withLock { $0[file.path] = bytes }
+        }
+        return results.withLock { $0 }
+    }
+}

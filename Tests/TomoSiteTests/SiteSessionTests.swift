@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TomoCore
+import TomoStore
+@testable import TomoSite
+
+@Suite struct SiteSessionTests {
+    func session(_ site: SiteFolder) -> SiteSession {
+        SiteSession(options: BuildOptions(site: site.root))
+    }
+
+    func text(_ update: SiteSession.Update, _ path: String) -> String? {
+        update.files[path].map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func buildsTheWholeSiteInMemoryWithoutTouchingTheDisk() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\n", "content/users/bob.yaml": "name: Bob\n"])
+        let update = try session(site).buildAll()
+        #expect(text(update, "alice/index.html")?.contains("<h1 class=\"name\">Alice</h1>") == true)
+        #expect(update.files["search.json"] != nil)
+        #expect(!FileManager.default.fileExists(atPath: site.output.path))
+    }
+
+    @Test func aProfileEditMakesOnlyTheFilesThatShowThatProfile() throws {
+        var files = ["content/users/alice.yaml": "name: Alice\n"]
+        for index in 0..<30 { files["content/users/user\(index).yaml"] = "name: User \(index)\n" }
+        let site = try SiteFolder(files)
+        let session = session(site)
+        let first = try session.buildAll()
+        try site.write("content/users/alice.yaml", "name: Alice Changed\n")
+        let update = try session.rebuild(changedPaths: ["content/users/alice.yaml"])
+        #expect(update.made < first.made / 5)
+        #expect(update.changed.contains("alice/index.html"))
+        #expect(update.changed.contains("index.html"))
+        #expect(update.changed.contains("search.json"))
+        #expect(!update.changed.contains("user7/index.html"))
+        #expect(text(update, "alice/index.html")?.contains("Alice Changed") == true)
+        #expect(update.files.count == first.files.count)
+        #expect(!update.onlyStylesheets)
+    }
+
+    @Test func aStylesheetEditChangesOnlyTheStylesheet() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\n", "templates/static/extra.css": "a{}\n"])
+        let session = session(site)
+        _ = try session.buildAll()
+        try site.write("templates/static/extra.css", "a{color:red}\n")
+        let update = try session.rebuild(changedPaths: ["templates/static/extra.css"])
+        #expect(update.changed == ["static/extra.css"])
+        #expect(update.onlyStylesheets)
+        #expect(update.made == 1)
+    }
+
+    @Test func aBrokenEditKeepsTheLastGoodSiteAndTheNextGoodOneCatchesUp() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\n", "content/users/bob.yaml": "name: Bob\n"])
+        let session = session(site)
+        _ = try session.buildAll()
+        try site.write("content/users/bob.yaml", "name: Bobby\n")
+        try site.write("content/users/alice.yaml", "name: Alice\nitems:\n  - text: x\n    color: pruple\n")
+        #expect(throws: DiagnosticList.self) { try session.rebuild(changedPaths: ["content/users/bob.yaml", "content/users/alice.yaml"]) }
+        try site.write("content/users/alice.yaml", "name: Alice again\n")
+        let update = try session.rebuild(changedPaths: ["content/users/alice.yaml"])
+        #expect(text(update, "alice/index.html")?.contains("Alice again") == true)
+        #expect(text(update, "bob/index.html")?.contains("Bobby") == true, "the edit made during the failure is caught up")
+    }
+
+    @Test func newAndDeletedProfilesAddAndRemoveTheirPages() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\n"])
+        let session = session(site)
+        _ = try session.buildAll()
+        try site.write("content/users/carol.yaml", "name: Carol\n")
+        let added = try session.rebuild(changedPaths: ["content/users/carol.yaml"])
+        #expect(added.changed.isSuperset(of: ["carol/index.html", "carol/followers/index.html", "carol/following/index.html"]))
+        #expect(text(added, "index.html")?.contains(#"data-handle="carol""#) == true)
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/users/carol.yaml"))
+        let removed = try session.rebuild(changedPaths: ["content/users/carol.yaml"])
+        #expect(removed.removed == ["carol/index.html", "carol/followers/index.html", "carol/following/index.html"])
+        #expect(text(removed, "index.html")?.contains(#"data-handle="carol""#) == false)
+    }
+
+    @Test func aStoreChangeUpdatesTheCounts() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\n", "content/users/bob.yaml": "name: Bob\n"])
+        let session = session(site)
+        _ = try session.buildAll()
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
+            _ = try store.addUser("alice")
+            _ = try store.addUser("bob")
+            return try store.follow("bob", "alice")
+        }
+        let update = try session.rebuild(changedPaths: ["content/store.json"])
+        #expect(text(update, "alice/index.html")?.contains(">1 follower</a>") == true)
+    }
+}
