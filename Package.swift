@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "TomoImages", dependencies: ["TomoCore", "CVipsShim"]),
         .executableTarget(
             name: "tomo-bench",
-            dependencies: ["TomoTemplates", "TomoCore", "TomoImages"],
+            dependencies: ["TomoTemplates", "TomoCore", "TomoImages", "TomoSite"],
             path: "Benchmarks/TomoBench"
         ),
         .executableTarget(

@@ -10,6 +10,7 @@ let requested = Set(CommandLine.arguments.dropFirst())
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("templates", TemplateBenchmark.run),
     ("images", ImageBenchmark.run),
+    ("site", SiteBenchmark.run),
 ]
 for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
     do {
