@@ -93,22 +93,49 @@ static void remove_metadata(VipsImage *image) {
     g_strfreev(fields);
 }
 
+/// 1 when the file embeds an ICC profile, 0 when not, -1 when its header cannot be read.
+static int has_colour_profile(const char *path) {
+    VipsImage *header = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!header) {
+        return -1;
+    }
+    int found = vips_image_get_typeof(header, VIPS_META_ICC_NAME) != 0;
+    g_object_unref(header);
+    return found;
+}
+
 TomoVipsImage *tomo_vips_thumbnail(const char *path, int width) {
-    VipsImage *thumbnail = NULL;
+    int profiled = has_colour_profile(path);
+    if (profiled < 0) {
+        return NULL;
+    }
     // From the file, not from memory: in libvips 8.14 only the file loader reports a truncated
     // JPEG as an error; from a memory buffer it quietly returns a half-grey picture.
-    // export_profile: pixels of a photo with an embedded profile (Adobe RGB, Display P3, CMYK)
-    // are converted to sRGB before the profile is dropped, so colours stay right.
-    if (vips_thumbnail(path, &thumbnail, width,
+    VipsImage *thumbnail = NULL;
+    int failed;
+    if (profiled) {
+        // Pixels of a photo with an embedded profile (Adobe RGB, Display P3) are converted to
+        // sRGB before the profile is dropped, so colours stay right. Not for untagged images:
+        // there libvips would run an sRGB-to-sRGB transform that visibly shifts colours.
+        failed = vips_thumbnail(path, &thumbnail, width,
             "height", VIPS_MAX_COORD,
             "size", VIPS_SIZE_DOWN,
             "export_profile", "srgb",
             "fail_on", VIPS_FAIL_ON_ERROR,
-            NULL)) {
+            NULL);
+    } else {
+        // Untagged CMYK is still converted to sRGB (libvips uses its built-in CMYK profile).
+        failed = vips_thumbnail(path, &thumbnail, width,
+            "height", VIPS_MAX_COORD,
+            "size", VIPS_SIZE_DOWN,
+            "fail_on", VIPS_FAIL_ON_ERROR,
+            NULL);
+    }
+    if (failed) {
         return NULL;
     }
     VipsImage *display = NULL;
-    int failed = to_display_colour(thumbnail, &display);
+    failed = to_display_colour(thumbnail, &display);
     g_object_unref(thumbnail);
     if (failed) {
         return NULL;
@@ -159,6 +186,25 @@ int tomo_vips_save_jpeg(const TomoVipsImage *image, int quality, void **bytes, s
         "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL);
     g_object_unref(opaque);
     return result;
+}
+
+int tomo_vips_read_pixel(const char *path, int x, int y, double values[4]) {
+    VipsImage *image = vips_image_new_from_file(path, NULL);
+    if (!image) {
+        return -1;
+    }
+    double *vector = NULL;
+    int count = 0;
+    int failed = vips_getpoint(image, &vector, &count, x, y, NULL);
+    g_object_unref(image);
+    if (failed) {
+        return -1;
+    }
+    for (int band = 0; band < count && band < 4; band++) {
+        values[band] = vector[band];
+    }
+    g_free(vector);
+    return count;
 }
 
 void tomo_vips_image_free(TomoVipsImage *image) {

@@ -59,6 +59,17 @@ enum Vips {
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
     }
 
+    /// The pixel at (x, y) of an image file as stored, one value per band (tests look at outputs with it).
+    static func pixel(of file: URL, x: Int, y: Int) throws(VipsFailure) -> [Double] {
+        var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        let bands = withUnsafeMutableBytes(of: &values) { raw in
+            tomo_vips_read_pixel(file.path, Int32(x), Int32(y), raw.baseAddress?.assumingMemoryBound(to: Double.self))
+        }
+        guard bands > 0 else { throw takeError() }
+        let all = [values.0, values.1, values.2, values.3]
+        return Array(all.prefix(Int(bands)))
+    }
+
     /// Lets libvips free what it keeps per thread; for worker threads between images.
     static func releaseThreadMemory() {
         tomo_vips_release_thread_memory()

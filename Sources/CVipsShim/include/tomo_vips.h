@@ -56,6 +56,11 @@ int tomo_vips_save_jpeg(const TomoVipsImage *image, int quality, void **bytes, s
 
 void tomo_vips_image_free(TomoVipsImage *image);
 
+/// Reads the pixel at (x, y) of an image file as stored (no orientation applied) into `values`,
+/// for tests that check what a published file shows. Returns the number of bands (at most 4
+/// are copied), or -1 on failure.
+int tomo_vips_read_pixel(const char *path, int x, int y, double values[4]);
+
 /// Releases a buffer or string this shim returned.
 void tomo_vips_free(void *memory);
 
