@@ -84,7 +84,7 @@ public final class ImageProcessor: Sendable {
             manifest = try newManifest(source)
         }
         var encodedAny = false
-        let targets = TargetWidths.plan(configured: widths, originalWidth: manifest.width)
+        let targets = TargetWidths.plan(configured: widths, originalWidth: manifest.width, originalHeight: manifest.height)
         for target in targets {
             let missing = ImageFormat.allCases.filter { manifest.entry(format: $0, quality: quality, target: target) == nil }
             if missing.isEmpty { continue }
