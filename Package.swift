@@ -60,3 +60,4 @@ let package = Package(
         .testTarget(name: "TomoImagesTests", dependencies: ["TomoImages", "TomoCore"], exclude: ["Fixtures"]),
     ]
 )
+

@@ -1,7 +1,50 @@
+#define _GNU_SOURCE  // for the writer-preferring read-write lock initialiser
 #include "tomo_vips.h"
 
+#include <pthread.h>
 #include <string.h>
 #include <vips/vips.h>
+
+// libvips keeps one error buffer for the whole process, so when two threads fail at once their
+// messages mix (one image gets the other's reason, the other none). Every operation runs under
+// the shared side of this lock; one that fails runs again under the exclusive side, alone, so
+// the text it leaves is its own. Failures are rare, so the rerun costs nothing in a normal
+// build; writers are preferred so a rerun is not starved by a stream of working images.
+#ifdef PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP
+static pthread_rwlock_t vips_lock = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
+#else
+static pthread_rwlock_t vips_lock = PTHREAD_RWLOCK_INITIALIZER;
+#endif
+
+/// libvips' error text, or NULL when it left none; clears the buffer.
+static char *take_error(void) {
+    char *text = vips_error_buffer_copy();
+    if (text && !*text) {
+        g_free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/// Runs `operation` (0 = success) so that on failure `*error` holds this call's reason alone.
+static int run_isolating_errors(int (*operation)(void *), void *call, char **error) {
+    *error = NULL;
+    pthread_rwlock_rdlock(&vips_lock);
+    int status = operation(call);
+    pthread_rwlock_unlock(&vips_lock);
+    if (status == 0) {
+        return 0;
+    }
+    pthread_rwlock_wrlock(&vips_lock);
+    vips_error_clear();
+    status = operation(call);
+    if (status != 0) {
+        *error = take_error();
+    }
+    vips_error_clear();
+    pthread_rwlock_unlock(&vips_lock);
+    return status;
+}
 
 static VipsImage *as_vips(const TomoVipsImage *image) {
     return (VipsImage *)image;
@@ -14,8 +57,10 @@ static void ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *m
     (void)data;
 }
 
-int tomo_vips_start(void) {
+int tomo_vips_start(char **error) {
+    *error = NULL;
     if (VIPS_INIT("tomo")) {
+        *error = take_error();
         return -1;
     }
     vips_concurrency_set(1);
@@ -30,8 +75,15 @@ const char *tomo_vips_version(void) {
     return vips_version_string();
 }
 
-int tomo_vips_read_header(const char *path, TomoVipsHeader *header) {
-    VipsImage *image = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+struct header_call {
+    const char *path;
+    TomoVipsHeader *header;
+};
+
+static int read_header(void *context) {
+    struct header_call *call = context;
+    TomoVipsHeader *header = call->header;
+    VipsImage *image = vips_image_new_from_file(call->path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (!image) {
         return -1;
     }
@@ -55,6 +107,11 @@ int tomo_vips_read_header(const char *path, TomoVipsHeader *header) {
     }
     g_object_unref(image);
     return 0;
+}
+
+int tomo_vips_read_header(const char *path, TomoVipsHeader *header, char **error) {
+    struct header_call call = {path, header};
+    return run_isolating_errors(read_header, &call, error);
 }
 
 /// 16-bit, CMYK, Lab and float images become 8-bit sRGB; grey stays grey (smaller files).
@@ -93,40 +150,85 @@ static void remove_metadata(VipsImage *image) {
     g_strfreev(fields);
 }
 
-TomoVipsImage *tomo_vips_thumbnail(const char *path, int width) {
-    VipsImage *thumbnail = NULL;
+/// 1 when the file embeds an ICC profile, 0 when not, -1 when its header cannot be read.
+static int has_colour_profile(const char *path) {
+    VipsImage *header = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!header) {
+        return -1;
+    }
+    int found = vips_image_get_typeof(header, VIPS_META_ICC_NAME) != 0;
+    g_object_unref(header);
+    return found;
+}
+
+struct thumbnail_call {
+    const char *path;
+    int width;
+    VipsImage *result;
+};
+
+static int make_thumbnail(void *context) {
+    struct thumbnail_call *call = context;
+    const char *path = call->path;
+    int width = call->width;
+    int profiled = has_colour_profile(path);
+    if (profiled < 0) {
+        return -1;
+    }
     // From the file, not from memory: in libvips 8.14 only the file loader reports a truncated
     // JPEG as an error; from a memory buffer it quietly returns a half-grey picture.
-    // export_profile: pixels of a photo with an embedded profile (Adobe RGB, Display P3, CMYK)
-    // are converted to sRGB before the profile is dropped, so colours stay right.
-    if (vips_thumbnail(path, &thumbnail, width,
+    VipsImage *thumbnail = NULL;
+    int failed;
+    if (profiled) {
+        // Pixels of a photo with an embedded profile (Adobe RGB, Display P3) are converted to
+        // sRGB before the profile is dropped, so colours stay right. Not for untagged images:
+        // there libvips would run an sRGB-to-sRGB transform that visibly shifts colours.
+        failed = vips_thumbnail(path, &thumbnail, width,
             "height", VIPS_MAX_COORD,
             "size", VIPS_SIZE_DOWN,
             "export_profile", "srgb",
             "fail_on", VIPS_FAIL_ON_ERROR,
-            NULL)) {
-        return NULL;
+            NULL);
+    } else {
+        // Untagged CMYK is still converted to sRGB (libvips uses its built-in CMYK profile).
+        failed = vips_thumbnail(path, &thumbnail, width,
+            "height", VIPS_MAX_COORD,
+            "size", VIPS_SIZE_DOWN,
+            "fail_on", VIPS_FAIL_ON_ERROR,
+            NULL);
+    }
+    if (failed) {
+        return -1;
     }
     VipsImage *display = NULL;
-    int failed = to_display_colour(thumbnail, &display);
+    failed = to_display_colour(thumbnail, &display);
     g_object_unref(thumbnail);
     if (failed) {
-        return NULL;
+        return -1;
     }
     // Decode now, once for both encoders, and close the file.
     VipsImage *memory = vips_image_copy_memory(display);
     g_object_unref(display);
     if (!memory) {
-        return NULL;
+        return -1;
     }
     VipsImage *stripped = NULL;
     failed = vips_copy(memory, &stripped, NULL);
     g_object_unref(memory);
     if (failed) {
-        return NULL;
+        return -1;
     }
     remove_metadata(stripped);
-    return (TomoVipsImage *)stripped;
+    call->result = stripped;
+    return 0;
+}
+
+TomoVipsImage *tomo_vips_thumbnail(const char *path, int width, char **error) {
+    struct thumbnail_call call = {path, width, NULL};
+    if (run_isolating_errors(make_thumbnail, &call, error)) {
+        return NULL;
+    }
+    return (TomoVipsImage *)call.result;
 }
 
 int tomo_vips_image_width(const TomoVipsImage *image) {
@@ -137,28 +239,84 @@ int tomo_vips_image_height(const TomoVipsImage *image) {
     return vips_image_get_height(as_vips(image));
 }
 
-int tomo_vips_save_webp(const TomoVipsImage *image, int quality, void **bytes, size_t *length) {
-    return vips_webpsave_buffer(as_vips(image), bytes, length, "Q", quality, "strip", TRUE, NULL);
+struct save_call {
+    VipsImage *image;
+    int quality;
+    void **bytes;
+    size_t *length;
+};
+
+static int save_webp(void *context) {
+    struct save_call *call = context;
+    return vips_webpsave_buffer(call->image, call->bytes, call->length, "Q", call->quality, "strip", TRUE, NULL);
 }
 
-int tomo_vips_save_jpeg(const TomoVipsImage *image, int quality, void **bytes, size_t *length) {
+static int save_jpeg(void *context) {
+    struct save_call *call = context;
     VipsImage *opaque = NULL;
-    if (vips_image_hasalpha(as_vips(image))) {
+    if (vips_image_hasalpha(call->image)) {
         // jpegsave would flatten onto black; white is what a page behind a logo usually is.
         VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
-        int failed = vips_flatten(as_vips(image), &opaque, "background", white, NULL);
+        int failed = vips_flatten(call->image, &opaque, "background", white, NULL);
         vips_area_unref(VIPS_AREA(white));
         if (failed) {
             return -1;
         }
     } else {
-        opaque = as_vips(image);
+        opaque = call->image;
         g_object_ref(opaque);
     }
-    int result = vips_jpegsave_buffer(opaque, bytes, length,
-        "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL);
+    int result = vips_jpegsave_buffer(opaque, call->bytes, call->length,
+        "Q", call->quality, "strip", TRUE, "optimize_coding", TRUE, NULL);
     g_object_unref(opaque);
     return result;
+}
+
+int tomo_vips_save_webp(const TomoVipsImage *image, int quality, void **bytes, size_t *length, char **error) {
+    struct save_call call = {as_vips(image), quality, bytes, length};
+    return run_isolating_errors(save_webp, &call, error);
+}
+
+int tomo_vips_save_jpeg(const TomoVipsImage *image, int quality, void **bytes, size_t *length, char **error) {
+    struct save_call call = {as_vips(image), quality, bytes, length};
+    return run_isolating_errors(save_jpeg, &call, error);
+}
+
+struct pixel_call {
+    const char *path;
+    int x;
+    int y;
+    double *values;
+    int bands;
+};
+
+static int read_pixel(void *context) {
+    struct pixel_call *call = context;
+    VipsImage *image = vips_image_new_from_file(call->path, NULL);
+    if (!image) {
+        return -1;
+    }
+    double *vector = NULL;
+    int count = 0;
+    int failed = vips_getpoint(image, &vector, &count, call->x, call->y, NULL);
+    g_object_unref(image);
+    if (failed) {
+        return -1;
+    }
+    for (int band = 0; band < count && band < 4; band++) {
+        call->values[band] = vector[band];
+    }
+    g_free(vector);
+    call->bands = count;
+    return 0;
+}
+
+int tomo_vips_read_pixel(const char *path, int x, int y, double values[4], char **error) {
+    struct pixel_call call = {path, x, y, values, 0};
+    if (run_isolating_errors(read_pixel, &call, error)) {
+        return -1;
+    }
+    return call.bands;
 }
 
 void tomo_vips_image_free(TomoVipsImage *image) {
@@ -169,15 +327,6 @@ void tomo_vips_image_free(TomoVipsImage *image) {
 
 void tomo_vips_free(void *memory) {
     g_free(memory);
-}
-
-char *tomo_vips_take_error(void) {
-    char *text = vips_error_buffer_copy();
-    if (text && !*text) {
-        g_free(text);
-        return NULL;
-    }
-    return text;
 }
 
 void tomo_vips_release_thread_memory(void) {

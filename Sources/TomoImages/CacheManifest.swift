@@ -18,10 +18,6 @@ struct CacheManifest: Hashable {
         var contentHash: String
         var byteCount: Int
 
-        func matches(format: ImageFormat, quality: Int, target: Int) -> Bool {
-            self.format == format && self.quality == quality && self.target == target
-        }
-
         /// The cache file's name: a pure function of the source and the settings.
         func cacheFileName(sourceHash: String) -> String {
             "\(sourceHash)-q\(quality)-\(target).\(format.fileExtension)"
@@ -36,7 +32,7 @@ struct CacheManifest: Hashable {
     var entries: [Entry]
 
     func entry(format: ImageFormat, quality: Int, target: Int) -> Entry? {
-        entries.first { $0.matches(format: format, quality: quality, target: target) }
+        entries.first { $0.format == format && $0.quality == quality && $0.target == target }
     }
 
     var json: JSONValue {

@@ -83,8 +83,8 @@ public final class ImageProcessor: Sendable {
         } else {
             manifest = try newManifest(source)
         }
-        let entryCount = manifest.entries.count
-        let targets = TargetWidths.plan(configured: widths, originalWidth: manifest.width)
+        var encodedAny = false
+        let targets = TargetWidths.plan(configured: widths, originalWidth: manifest.width, originalHeight: manifest.height)
         for target in targets {
             let missing = ImageFormat.allCases.filter { manifest.entry(format: $0, quality: quality, target: target) == nil }
             if missing.isEmpty { continue }
@@ -96,11 +96,11 @@ public final class ImageProcessor: Sendable {
                     contentHash: SHA256.hex(of: encoded), byteCount: encoded.count
                 )
                 try cache.store(encoded, named: entry.cacheFileName(sourceHash: sourceHash))
-                manifest.entries.removeAll { $0.matches(format: format, quality: quality, target: target) }
                 manifest.entries.append(entry)
+                encodedAny = true
             }
         }
-        if manifest.entries.count != entryCount {
+        if encodedAny {
             // libvips read the file again: make sure it still holds the bytes that were hashed.
             guard FileStamp(source.file) == stamp else {
                 throw error(source, "the file changed while Tomo was reading it: build again")

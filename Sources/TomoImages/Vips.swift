@@ -27,13 +27,15 @@ struct ImageHeader: Sendable, Hashable {
 enum Vips {
     /// libvips started once per process, on first use; its version, or why it could not start.
     static let version: Result<String, VipsFailure> = {
-        guard tomo_vips_start() == 0 else { return .failure(takeError()) }
+        var error: UnsafeMutablePointer<CChar>?
+        guard tomo_vips_start(&error) == 0 else { return .failure(failure(error)) }
         return .success(String(cString: tomo_vips_version()))
     }()
 
     static func header(of file: URL) throws(VipsFailure) -> ImageHeader {
         var header = TomoVipsHeader()
-        guard tomo_vips_read_header(file.path, &header) == 0 else { throw takeError() }
+        var error: UnsafeMutablePointer<CChar>?
+        guard tomo_vips_read_header(file.path, &header, &error) == 0 else { throw failure(error) }
         let format = withUnsafeBytes(of: header.format) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
@@ -43,20 +45,34 @@ enum Vips {
     }
 
     static func thumbnail(of file: URL, width: Int) throws(VipsFailure) -> Thumbnail {
-        guard let image = tomo_vips_thumbnail(file.path, Int32(width)) else { throw takeError() }
+        var error: UnsafeMutablePointer<CChar>?
+        guard let image = tomo_vips_thumbnail(file.path, Int32(width), &error) else { throw failure(error) }
         return Thumbnail(image)
     }
 
     static func encode(_ thumbnail: Thumbnail, as format: ImageFormat, quality: Int) throws(VipsFailure) -> [UInt8] {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
+        var error: UnsafeMutablePointer<CChar>?
         let status = switch format {
-        case .webp: tomo_vips_save_webp(thumbnail.image, Int32(quality), &buffer, &length)
-        case .jpeg: tomo_vips_save_jpeg(thumbnail.image, Int32(quality), &buffer, &length)
+        case .webp: tomo_vips_save_webp(thumbnail.image, Int32(quality), &buffer, &length, &error)
+        case .jpeg: tomo_vips_save_jpeg(thumbnail.image, Int32(quality), &buffer, &length, &error)
         }
-        guard status == 0, let buffer else { throw takeError() }
+        guard status == 0, let buffer else { throw failure(error) }
         defer { tomo_vips_free(buffer) }
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
+
+    /// The pixel at (x, y) of an image file as stored, one value per band (tests look at outputs with it).
+    static func pixel(of file: URL, x: Int, y: Int) throws(VipsFailure) -> [Double] {
+        var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        var error: UnsafeMutablePointer<CChar>?
+        let bands = withUnsafeMutableBytes(of: &values) { raw in
+            tomo_vips_read_pixel(file.path, Int32(x), Int32(y), raw.baseAddress?.assumingMemoryBound(to: Double.self), &error)
+        }
+        guard bands > 0 else { throw failure(error) }
+        let all = [values.0, values.1, values.2, values.3]
+        return Array(all.prefix(Int(bands)))
     }
 
     /// Lets libvips free what it keeps per thread; for worker threads between images.
@@ -64,8 +80,9 @@ enum Vips {
         tomo_vips_release_thread_memory()
     }
 
-    private static func takeError() -> VipsFailure {
-        guard let text = tomo_vips_take_error() else { return VipsFailure(reason: "") }
+    /// Turns the shim's error text (which this releases) into a failure.
+    private static func failure(_ text: UnsafeMutablePointer<CChar>?) -> VipsFailure {
+        guard let text else { return VipsFailure(reason: "") }
         defer { tomo_vips_free(text) }
         // libvips ends each message with a newline and may stack several; one line reads better.
         let lines = String(cString: text).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -91,6 +91,11 @@ import Testing
         }
     }
 
+    @Test func anEmptyBatchGivesNoResults() throws {
+        let folder = try TemporaryFolder()
+        #expect(try ImageProcessor(cacheFolder: folder.cache).process([]).isEmpty)
+    }
+
     @Test func aDamagedManifestOnlyCostsAReencode() throws {
         let folder = try TemporaryFolder()
         let image = try ImageProcessor(cacheFolder: folder.cache, widths: [100])

@@ -89,6 +89,30 @@ import TomoCore
         #expect(error.message.hasPrefix("bad.jpg: "))
     }
 
+    @Test func concurrentFailuresKeepTheirOwnReasons() throws {
+        // libvips' error buffer is shared by all threads; each message must still be its own.
+        let folder = try TemporaryFolder()
+        let whole = try bytes(of: fixture("landscape.jpg"))
+        var sources: [ImageSource] = []
+        for index in 0..<12 {
+            let cut = try folder.file("cut\(index).jpg", Array(whole.prefix(whole.count / 2 + index)))
+            let text = try folder.file("text\(index).jpg", Array("not a photo \(index)".utf8))
+            sources.append(ImageSource(file: cut, displayPath: "cut\(index).jpg"))
+            sources.append(ImageSource(file: text, displayPath: "text\(index).jpg"))
+        }
+        let processor = try ImageProcessor(cacheFolder: folder.cache, widths: [100])
+        for (source, result) in zip(sources, processor.process(sources)) {
+            guard case .failure(let error) = result else {
+                Issue.record("\(source.displayPath) was accepted")
+                continue
+            }
+            let expected = source.displayPath.hasPrefix("cut")
+                ? "\(source.displayPath): the image is damaged or incomplete (VipsJpeg: Premature end of input file): re-export it as JPEG, PNG or WebP"
+                : "\(source.displayPath): not an image libvips can read (VipsForeignLoad: \(source.displayPath) is not a known file format): use JPEG, PNG or WebP"
+            #expect(error.message == expected)
+        }
+    }
+
     @Test(arguments: [[Int](), [0], [320, -1], [20000]])
     func badWidthsAreRefused(widths: [Int]) throws {
         let folder = try TemporaryFolder()

@@ -4,13 +4,19 @@ import Testing
 
 @Suite struct WidthTests {
     @Test func planNeverEnlargesAndKeepsTheOriginalOnce() {
-        #expect(TargetWidths.plan(configured: [320, 640, 1280], originalWidth: 4000) == [320, 640, 1280])
-        #expect(TargetWidths.plan(configured: [320, 640, 1280], originalWidth: 1000) == [320, 640, 1000])
-        #expect(TargetWidths.plan(configured: [320, 640, 1280], originalWidth: 640) == [320, 640])
-        #expect(TargetWidths.plan(configured: [320, 640, 1280], originalWidth: 48) == [48])
-        #expect(TargetWidths.plan(configured: [1280, 320, 320], originalWidth: 2000) == [320, 1280])
-        #expect(TargetWidths.plan(configured: [16000], originalWidth: 30000) == [16000])
-        #expect(TargetWidths.plan(configured: [16383], originalWidth: 20000) == [16383])
+        let widths = [320, 640, 1280]
+        #expect(TargetWidths.plan(configured: widths, originalWidth: 4000, originalHeight: 3000) == [320, 640, 1280])
+        #expect(TargetWidths.plan(configured: widths, originalWidth: 1000, originalHeight: 750) == [320, 640, 1000])
+        #expect(TargetWidths.plan(configured: widths, originalWidth: 640, originalHeight: 480) == [320, 640])
+        #expect(TargetWidths.plan(configured: widths, originalWidth: 48, originalHeight: 48) == [48])
+        #expect(TargetWidths.plan(configured: [1280, 320, 320], originalWidth: 2000, originalHeight: 1000) == [320, 1280])
+    }
+
+    @Test func planKeepsBothSidesWithinWebpLimits() {
+        #expect(TargetWidths.plan(configured: [16000], originalWidth: 30000, originalHeight: 1000) == [16000])
+        #expect(TargetWidths.plan(configured: [16383], originalWidth: 20000, originalHeight: 1000) == [16383])
+        // A 1000×40000 scroll: 1000 wide would be 40000 tall; 409 wide is 16360 tall.
+        #expect(TargetWidths.plan(configured: [320, 1280], originalWidth: 1000, originalHeight: 40000) == [320, 409])
     }
 
     @Test func aSmallIconGetsOneVariantAtItsOwnSize() throws {

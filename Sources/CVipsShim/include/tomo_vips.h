@@ -3,6 +3,10 @@
 // libvips' API is variadic (NULL-terminated option lists), which Swift cannot call, and its
 // types come from glib. This header exposes only plain C types and one opaque image pointer,
 // so Swift imports nothing of glib or vips.
+//
+// Functions that can fail take `char **error`: on failure it receives libvips' explanation for
+// that call alone (or NULL when libvips gave none), to release with tomo_vips_free. libvips'
+// own error buffer is process-wide; the shim makes sure concurrent failures do not mix.
 #ifndef TOMO_VIPS_H
 #define TOMO_VIPS_H
 
@@ -29,18 +33,18 @@ typedef struct {
 /// Starts libvips once per process: one thread per operation (callers run their own
 /// workers), no operation cache (every image is processed once), warnings silenced (the
 /// pipeline turns the ones that matter into errors). Returns 0 on success.
-int tomo_vips_start(void);
+int tomo_vips_start(char **error);
 
 /// The libvips version, e.g. "8.14.1": part of the cache key, since encoders change.
 const char *tomo_vips_version(void);
 
-/// Reads the header of an image file. Returns 0 on success; on failure see tomo_vips_take_error.
-int tomo_vips_read_header(const char *path, TomoVipsHeader *header);
+/// Reads the header of an image file. Returns 0 on success.
+int tomo_vips_read_header(const char *path, TomoVipsHeader *header, char **error);
 
 /// Decodes the image file at `path` scaled to `width` pixels wide (never enlarged), upright by
 /// its EXIF orientation, in 8-bit sRGB (or grey), with every metadata field removed; a damaged
-/// or truncated file is an error. Returns NULL on failure; see tomo_vips_take_error.
-TomoVipsImage *tomo_vips_thumbnail(const char *path, int width);
+/// or truncated file is an error. Returns NULL on failure.
+TomoVipsImage *tomo_vips_thumbnail(const char *path, int width, char **error);
 
 int tomo_vips_image_width(const TomoVipsImage *image);
 int tomo_vips_image_height(const TomoVipsImage *image);
@@ -48,20 +52,21 @@ int tomo_vips_image_height(const TomoVipsImage *image);
 /// Encodes as lossy WebP (alpha kept). On success returns 0 and a buffer to release with
 /// tomo_vips_free. libvips 8.14 still writes a small EXIF chunk (resolution, orientation 1):
 /// callers remove it from the container.
-int tomo_vips_save_webp(const TomoVipsImage *image, int quality, void **bytes, size_t *length);
+int tomo_vips_save_webp(const TomoVipsImage *image, int quality, void **bytes, size_t *length, char **error);
 
 /// Encodes as baseline JPEG with optimised Huffman tables; transparency is flattened onto
 /// white. On success returns 0 and a buffer to release with tomo_vips_free.
-int tomo_vips_save_jpeg(const TomoVipsImage *image, int quality, void **bytes, size_t *length);
+int tomo_vips_save_jpeg(const TomoVipsImage *image, int quality, void **bytes, size_t *length, char **error);
 
 void tomo_vips_image_free(TomoVipsImage *image);
 
+/// Reads the pixel at (x, y) of an image file as stored (no orientation applied) into `values`,
+/// for tests that check what a published file shows. Returns the number of bands (at most 4
+/// are copied), or -1 on failure.
+int tomo_vips_read_pixel(const char *path, int x, int y, double values[4], char **error);
+
 /// Releases a buffer or string this shim returned.
 void tomo_vips_free(void *memory);
-
-/// Takes (and clears) libvips' error text; NULL when there is none. Release with tomo_vips_free.
-/// The buffer is process-wide: errors from two threads failing at once may be mixed.
-char *tomo_vips_take_error(void);
 
 /// Frees libvips' per-thread buffers; call on a worker thread when it finishes an image.
 void tomo_vips_release_thread_memory(void);
