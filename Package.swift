@@ -31,9 +31,16 @@ let package = Package(
         // Argument parsing and commands; the `tomo` executable only calls it.
         .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent", "TomoSite"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
+        // libmicrohttpd (HTTP/1.1) and zlib (gzip) from Debian; a C shim for MHD's variadic start.
+        .systemLibrary(name: "CMicrohttpd", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CMicrohttpdShim", dependencies: ["CMicrohttpd"]),
+        // The preview server (snapshot in memory, live reload over SSE) and the inotify file watcher.
+        .target(name: "TomoServer", dependencies: ["TomoCore", "CMicrohttpd", "CMicrohttpdShim", "CZlib"]),
         .executableTarget(
             name: "tomo-bench",
-            dependencies: ["TomoTemplates", "TomoCore"],
+            dependencies: ["TomoTemplates", "TomoCore",
+                           "TomoServer"],
             path: "Benchmarks/TomoBench"
         ),
         .testTarget(name: "TomoCoreTests", dependencies: ["TomoCore"]),
@@ -44,5 +51,6 @@ let package = Package(
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore"]),
         .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates"]),
         .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore", "TomoContent"]),
+        .testTarget(name: "TomoServerTests", dependencies: ["TomoServer", "TomoCore", "CZlib"]),
     ]
 )
