@@ -9,6 +9,7 @@ import TomoTemplates
 let requested = Set(CommandLine.arguments.dropFirst())
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("templates", TemplateBenchmark.run),
+    ("server", ServerBenchmark.run),
 ]
 for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
     do {
