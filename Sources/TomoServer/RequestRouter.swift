@@ -7,6 +7,9 @@ import Synchronization
 /// Runs on libmicrohttpd's connection threads, so it only reads shared state through locks.
 final class RequestRouter: Sendable {
     private let snapshot: Mutex<PreparedSite>
+    /// Held for a whole publish, so two publishers cannot both prepare from the same previous
+    /// snapshot and lose one's reuse (requests only take `snapshot`, briefly).
+    private let publishing = Mutex(())
     private let events: EventHub
     /// Nil when live reload is off: `/_tomo/…` is then looked up in the site like any path.
     private let reloadScript: PreparedFile?
@@ -19,9 +22,11 @@ final class RequestRouter: Sendable {
 
     /// Replaces the snapshot; requests already running keep the one they started with.
     func publish(_ site: ServedSite) {
-        let previous = snapshot.withLock { $0 }
-        let prepared = PreparedSite(site, reusing: previous)
-        snapshot.withLock { $0 = prepared }
+        publishing.withLock { _ in
+            let previous = snapshot.withLock { $0 }
+            let prepared = PreparedSite(site, reusing: previous)
+            snapshot.withLock { $0 = prepared }
+        }
     }
 
     func respond(to connection: OpaquePointer, method: String, rawURI: [UInt8]) -> MHD_Result {
