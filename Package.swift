@@ -38,9 +38,15 @@ let package = Package(
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         // Responsive thumbnails: orient, strip metadata, encode WebP/JPEG, cache by content hash.
         .target(name: "TomoImages", dependencies: ["TomoCore", "CVipsShim"]),
+        // libmicrohttpd (HTTP/1.1) and zlib (gzip) from Debian; a C shim for MHD's variadic start.
+        .systemLibrary(name: "CMicrohttpd", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CMicrohttpdShim", dependencies: ["CMicrohttpd"]),
+        // The preview server (snapshot in memory, live reload over SSE) and the inotify file watcher.
+        .target(name: "TomoServer", dependencies: ["TomoCore", "CMicrohttpd", "CMicrohttpdShim", "CZlib"]),
         .executableTarget(
             name: "tomo-bench",
-            dependencies: ["TomoTemplates", "TomoCore", "TomoImages", "TomoSite"],
+            dependencies: ["TomoTemplates", "TomoCore", "TomoImages", "TomoSite", "TomoServer"],
             path: "Benchmarks/TomoBench"
         ),
         .executableTarget(
@@ -58,6 +64,7 @@ let package = Package(
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore"]),
         .testTarget(name: "TomoStoreTests", dependencies: ["TomoStore", "TomoCore"]),
         .testTarget(name: "TomoImagesTests", dependencies: ["TomoImages", "TomoCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "TomoServerTests", dependencies: ["TomoServer", "TomoCore", "CZlib"]),
     ]
 )
 

@@ -1,0 +1,42 @@
+#ifndef TOMO_HTTP_H
+#define TOMO_HTTP_H
+
+#include <stdint.h>
+#include <sys/types.h>
+#include <microhttpd.h>
+
+/// Fixed-argument wrappers around libmicrohttpd, whose start function is variadic (Swift cannot
+/// call it) and whose keep-alive and raw-URI handling need C-side bookkeeping per request.
+
+/// Called once per request, after its headers have arrived, with the request line's URI exactly
+/// as the client sent it (path and query, no percent-decoding). Must queue a response.
+typedef enum MHD_Result (*tomo_http_handler)(void *context, struct MHD_Connection *connection,
+                                             const char *method, const char *raw_uri);
+
+/// A running daemon with the handler it calls.
+typedef struct tomo_http_server tomo_http_server;
+
+/// Opens a listening TCP socket on an IPv4 address ("127.0.0.1") and port (0: any free port).
+/// Returns the socket, or -1 with *error_number set (errno; EINVAL when host is no IPv4 address).
+int tomo_http_listen(const char *host, uint16_t port, int *error_number);
+
+/// The port a listening socket is bound to, or 0 when it cannot be read.
+uint16_t tomo_http_bound_port(int socket_fd);
+
+/// Starts serving on a socket from tomo_http_listen, one thread per connection (so a handler
+/// that streams slowly never stalls other clients). The daemon owns the socket from then on.
+/// Returns NULL with *error_number set when it cannot start (the socket is then closed).
+tomo_http_server *tomo_http_start(int socket_fd, tomo_http_handler handler, void *context,
+                                  unsigned int idle_timeout_seconds, int *error_number);
+
+/// Stops the daemon: closes every connection, joins its threads, frees the server.
+void tomo_http_stop(tomo_http_server *server);
+
+/// Writes to a socket whose peer has gone must fail with EPIPE, not kill the process.
+void tomo_http_ignore_sigpipe(void);
+
+/// Values of macros Swift does not import.
+extern const uint64_t tomo_http_size_unknown;
+extern const ssize_t tomo_http_end_of_stream;
+
+#endif

@@ -1,0 +1,48 @@
+/// The Content-Type of every kind of file a site writes, chosen by the file name.
+enum ContentType {
+    /// The header value for a path (`alice/index.html`, `feed.xml`) and whether gzip helps it.
+    static func of(path: String) -> (value: String, compressible: Bool) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        // Atom feeds are XML too, but feed readers and browsers pick them out by this type.
+        if name == "feed.xml" { return ("application/atom+xml; charset=utf-8", true) }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            return ("application/octet-stream", false)
+        }
+        let suffix = name[name.index(after: dot)...].lowercased()
+        return byExtension[suffix] ?? ("application/octet-stream", false)
+    }
+
+    private static let byExtension: [String: (value: String, compressible: Bool)] = [
+        "html": ("text/html; charset=utf-8", true),
+        "htm": ("text/html; charset=utf-8", true),
+        "css": ("text/css; charset=utf-8", true),
+        "js": ("text/javascript; charset=utf-8", true),
+        "mjs": ("text/javascript; charset=utf-8", true),
+        "json": ("application/json; charset=utf-8", true),
+        "map": ("application/json; charset=utf-8", true),
+        "webmanifest": ("application/manifest+json; charset=utf-8", true),
+        "xml": ("application/xml; charset=utf-8", true),
+        "atom": ("application/atom+xml; charset=utf-8", true),
+        "rss": ("application/rss+xml; charset=utf-8", true),
+        "txt": ("text/plain; charset=utf-8", true),
+        "md": ("text/markdown; charset=utf-8", true),
+        "csv": ("text/csv; charset=utf-8", true),
+        "svg": ("image/svg+xml", true),
+        "ico": ("image/x-icon", true),
+        "png": ("image/png", false),
+        "jpg": ("image/jpeg", false),
+        "jpeg": ("image/jpeg", false),
+        "webp": ("image/webp", false),
+        "gif": ("image/gif", false),
+        "avif": ("image/avif", false),
+        "heic": ("image/heic", false),
+        "woff": ("font/woff", false),
+        "woff2": ("font/woff2", false),
+        "ttf": ("font/ttf", true),
+        "otf": ("font/otf", true),
+        "pdf": ("application/pdf", false),
+        "wasm": ("application/wasm", true),
+        "mp4": ("video/mp4", false),
+        "webm": ("video/webm", false),
+    ]
+}

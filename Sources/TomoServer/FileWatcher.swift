@@ -1,0 +1,86 @@
+import Foundation
+import Glibc
+import Synchronization
+import TomoCore
+
+/// Watches folders and everything below them (inotify) and reports changed paths in batches:
+/// after a change, it waits until nothing has changed for `debounce`, then calls `onChange` once
+/// with every path touched (created, written, renamed from or to, deleted, chmod-ed), sorted.
+///
+/// Editors that save by writing a temporary file and renaming it over the original, or that
+/// write a file twice, produce one batch. New sub-folders are watched as they appear, and the
+/// files already inside them when the watch starts are reported too.
+public final class FileWatcher: Sendable {
+    private let stopPipeWriteEnd: Int32
+    private let finished: DispatchSemaphore
+    private let isStopped: Mutex<Bool>
+    /// The watcher thread, so `stop` called from `onChange` does not wait for itself.
+    private let watcherThread: pthread_t
+
+    /// Starts watching on a thread of its own; `onChange` runs on that thread. Throws a
+    /// `Diagnostic` when a folder does not exist or inotify is unavailable.
+    public init(folders: [URL], debounce: Duration = .milliseconds(50),
+                onChange: @escaping @Sendable ([URL]) -> Void) throws {
+        let inotify = inotify_init1(Int32(IN_CLOEXEC))
+        guard inotify >= 0 else {
+            throw Diagnostic("cannot watch files: inotify_init1 failed (\(String(cString: strerror(errno))))")
+        }
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else {
+            close(inotify)
+            throw Diagnostic("cannot watch files: pipe failed (\(String(cString: strerror(errno))))")
+        }
+        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let loop = WatchLoop(inotify: inotify, stopReadEnd: pipeEnds[0], debounce: debounce, onChange: onChange)
+        for folder in folders {
+            let path = folder.standardizedFileURL.path
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                loop.closeDescriptors()
+                close(pipeEnds[1])
+                throw Diagnostic("cannot watch \(path): no such folder")
+            }
+            loop.watchTree(path, reportingContents: false)
+        }
+        stopPipeWriteEnd = pipeEnds[1]
+        isStopped = Mutex(false)
+        let finished = DispatchSemaphore(value: 0)
+        self.finished = finished
+        let identity = ThreadIdentity()
+        let started = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            identity.thread = pthread_self()
+            started.signal()
+            loop.run()
+            loop.closeDescriptors()
+            finished.signal()
+        }
+        thread.name = "tomo file watcher"
+        thread.start()
+        started.wait()  // after this, `identity.thread` is set and no longer written
+        watcherThread = identity.thread
+    }
+
+    /// Stops watching and waits for the watcher thread to end: no callback runs after this
+    /// returns (unless `stop` is called from the callback itself). Safe to call twice.
+    public func stop() {
+        let wasStopped = isStopped.withLock { stopped in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !wasStopped else { return }
+        var byte: UInt8 = 1
+        _ = write(stopPipeWriteEnd, &byte, 1)
+        if pthread_equal(watcherThread, pthread_self()) == 0 { finished.wait() }
+        close(stopPipeWriteEnd)
+    }
+
+    deinit {
+        stop()
+    }
+}
+
+/// The watcher thread's id, written by that thread before it signals that it started.
+private final class ThreadIdentity: @unchecked Sendable {
+    var thread = pthread_t()
+}

@@ -1,0 +1,42 @@
+/// A published snapshot with every file prepared; requests look files up here without locks
+/// (the server swaps whole snapshots, never changes one).
+final class PreparedSite: Sendable {
+    private let files: [String: PreparedFile]
+
+    /// What a request path leads to.
+    enum Resolution {
+        case file(PreparedFile)
+        /// `/alice` when `alice/index.html` exists: the same path with a trailing slash.
+        case addSlash
+        case notFound
+    }
+
+    /// Prepares `site`, reusing the prepared files of `previous` whose bytes did not change, so
+    /// a rebuild that touched three pages compresses three pages.
+    init(_ site: ServedSite, reusing previous: PreparedSite?) {
+        var files: [String: PreparedFile] = [:]
+        files.reserveCapacity(site.files.count)
+        for (rawPath, bytes) in site.files {
+            let path = rawPath.hasPrefix("/") ? String(rawPath.drop(while: { $0 == "/" })) : rawPath
+            if let old = previous?.files[path], old.body.hasSameBytes(as: bytes) {
+                files[path] = old
+            } else if let prepared = PreparedFile(path: path, bytes: bytes) {
+                files[path] = prepared
+            }
+        }
+        self.files = files
+    }
+
+    /// The file a decoded path (no leading slash) names: `""` and folders (`alice/`) mean their
+    /// `index.html`; there are no directory listings.
+    func resolve(_ path: String) -> Resolution {
+        if path.isEmpty || path.hasSuffix("/") {
+            return files[path + "index.html"].map(Resolution.file) ?? .notFound
+        }
+        if let file = files[path] { return .file(file) }
+        return files[path + "/index.html"] == nil ? .notFound : .addSlash
+    }
+
+    /// The site's own not-found page, when it has one.
+    var notFoundPage: PreparedFile? { files["404.html"] }
+}

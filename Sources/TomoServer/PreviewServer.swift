@@ -1,0 +1,147 @@
+import CMicrohttpd
+import CMicrohttpdShim
+import Foundation
+import Synchronization
+import TomoCore
+
+/// The `tomo serve` HTTP server: serves a site snapshot from memory on a loopback address and
+/// pushes live-reload events to open pages. Knows nothing of how the site is built.
+///
+/// ```swift
+/// let server = try PreviewServer.start(site: site, onNote: { print($0) })
+/// print("Serving at \(server.url)")
+/// server.publish(rebuiltSite); server.notifyReload(.page)
+/// server.stop()
+/// ```
+public final class PreviewServer: Sendable {
+    public struct Configuration: Sendable {
+        /// An IPv4 address (`localhost` means 127.0.0.1).
+        public var host = "127.0.0.1"
+        /// The first port to try; 0 lets the system pick a free one.
+        public var port: UInt16 = 8080
+        /// How many ports, from `port` on, to try while they are taken.
+        public var portAttempts = 20
+        /// Serve `/_tomo/events` and `/_tomo/reload.js`.
+        public var liveReload = true
+        /// How often an idle event stream gets a comment line.
+        public var heartbeatInterval: Duration = .seconds(15)
+        /// Seconds after which an idle keep-alive connection is closed.
+        public var idleTimeoutSeconds: UInt32 = 60
+
+        public init() {}
+    }
+
+    /// The address and port the server listens on.
+    public let host: String
+    public let port: UInt16
+    /// `http://127.0.0.1:8080/`
+    public var url: String { "http://\(host):\(port)/" }
+
+    private let router: RequestRouter
+    private let events: EventHub
+    /// The running daemon; nil once stopped.
+    private let daemon: Mutex<RunningDaemon?>
+
+    /// Starts serving `site`. When the port is taken, `onNote` hears it and the next port is
+    /// tried, up to `portAttempts` ports. Throws a `Diagnostic` when no port can be used.
+    public static func start(_ configuration: Configuration = Configuration(),
+                             site: ServedSite = ServedSite(),
+                             onNote: (String) -> Void = { _ in }) throws -> PreviewServer {
+        tomo_http_ignore_sigpipe()
+        let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
+        let (socket, port) = try listen(host: host, configuration: configuration, onNote: onNote)
+        let events = EventHub(heartbeatInterval: configuration.heartbeatInterval)
+        let reloadScript = configuration.liveReload
+            ? PreparedFile(path: "reload.js", bytes: Array(ReloadClient.script.utf8)) : nil
+        let router = RequestRouter(site: PreparedSite(site, reusing: nil), events: events,
+                                   reloadScript: reloadScript)
+        let context = Unmanaged.passRetained(router).toOpaque()
+        var errorNumber: Int32 = 0
+        let handler: tomo_http_handler = { context, connection, method, rawURI in
+            guard let context, let connection, let method, let rawURI else { return .NO }
+            let router = Unmanaged<RequestRouter>.fromOpaque(context).takeUnretainedValue()
+            let uri = Array(UnsafeBufferPointer(start: rawURI, count: strlen(rawURI))).map { UInt8(bitPattern: $0) }
+            return router.respond(to: connection, method: String(cString: method), rawURI: uri)
+        }
+        guard let daemon = tomo_http_start(socket, handler, context,
+                                           configuration.idleTimeoutSeconds, &errorNumber) else {
+            Unmanaged<RequestRouter>.fromOpaque(context).release()
+            throw Diagnostic("cannot start the HTTP server on \(host):\(port): \(describe(errorNumber))")
+        }
+        return PreviewServer(host: host, port: port, router: router, events: events, daemon: daemon)
+    }
+
+    private init(host: String, port: UInt16, router: RequestRouter, events: EventHub, daemon: OpaquePointer) {
+        self.host = host
+        self.port = port
+        self.router = router
+        self.events = events
+        self.daemon = Mutex(RunningDaemon(pointer: daemon))
+    }
+
+    /// Replaces the served files. Requests in flight finish with the snapshot they started
+    /// with; every later request sees the new one. Files whose bytes did not change keep their
+    /// prepared (compressed) form.
+    public func publish(_ site: ServedSite) {
+        router.publish(site)
+    }
+
+    /// Tells open pages to reload (`.page`) or to re-fetch their stylesheets (`.css`).
+    public func notifyReload(_ kind: ReloadKind) {
+        events.send(kind)
+    }
+
+    /// Shows a build error over every open page (and pages opened later), or hides it (nil).
+    public func showError(_ message: String?) {
+        events.showError(message)
+    }
+
+    /// The number of open live-reload streams (for status lines and tests).
+    public var openEventStreamCount: Int { events.openStreamCount }
+
+    /// Ends the event streams, closes every connection and stops listening. Safe to call twice.
+    public func stop() {
+        guard let running = daemon.withLock({ daemon -> RunningDaemon? in
+            defer { daemon = nil }
+            return daemon
+        }) else { return }
+        events.close()
+        tomo_http_stop(running.pointer)
+        // The retain `start` gave the C callbacks: no callback can run any more.
+        Unmanaged.passUnretained(router).release()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Opens the listening socket on the first free port from `configuration.port` on.
+    private static func listen(host: String, configuration: Configuration,
+                               onNote: (String) -> Void) throws -> (socket: Int32, port: UInt16) {
+        let attempts = configuration.port == 0 ? 1 : max(1, configuration.portAttempts)
+        var port = configuration.port
+        for attempt in 1...attempts {
+            var errorNumber: Int32 = 0
+            let socket = tomo_http_listen(host, port, &errorNumber)
+            if socket >= 0 { return (socket, tomo_http_bound_port(socket)) }
+            if errorNumber == EINVAL {
+                throw Diagnostic("cannot listen on \"\(host)\": the host must be an IPv4 address such as 127.0.0.1")
+            }
+            guard errorNumber == EADDRINUSE, attempt < attempts, port < UInt16.max else {
+                throw Diagnostic("cannot listen on \(host):\(port): \(describe(errorNumber))")
+            }
+            onNote("port \(port) is in use; trying \(port + 1)")
+            port += 1
+        }
+        throw Diagnostic("cannot listen on \(host): ports \(configuration.port)–\(port) are all in use")
+    }
+
+    private static func describe(_ errorNumber: Int32) -> String {
+        String(cString: strerror(errorNumber))
+    }
+}
+
+/// The C server handle; only `stop` uses it, once, under the server's lock.
+private struct RunningDaemon: @unchecked Sendable {
+    let pointer: OpaquePointer
+}

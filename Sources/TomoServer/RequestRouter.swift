@@ -1,0 +1,126 @@
+import CMicrohttpd
+import CMicrohttpdShim
+import Foundation
+import Synchronization
+
+/// Answers one request: the live-reload endpoints, then the current snapshot.
+/// Runs on libmicrohttpd's connection threads, so it only reads shared state through locks.
+final class RequestRouter: Sendable {
+    private let snapshot: Mutex<PreparedSite>
+    /// Held for a whole publish, so two publishers cannot both prepare from the same previous
+    /// snapshot and lose one's reuse (requests only take `snapshot`, briefly).
+    private let publishing = Mutex(())
+    private let events: EventHub
+    /// Nil when live reload is off: `/_tomo/…` is then looked up in the site like any path.
+    private let reloadScript: PreparedFile?
+
+    init(site: PreparedSite, events: EventHub, reloadScript: PreparedFile?) {
+        snapshot = Mutex(site)
+        self.events = events
+        self.reloadScript = reloadScript
+    }
+
+    /// Replaces the snapshot; requests already running keep the one they started with.
+    func publish(_ site: ServedSite) {
+        publishing.withLock { _ in
+            let previous = snapshot.withLock { $0 }
+            let prepared = PreparedSite(site, reusing: previous)
+            snapshot.withLock { $0 = prepared }
+        }
+    }
+
+    func respond(to connection: OpaquePointer, method: String, rawURI: [UInt8]) -> MHD_Result {
+        guard method == "GET" || method == "HEAD" else {
+            return sendText(405, "Only GET and HEAD are served.\n", on: connection, extraHeaders: [("Allow", "GET, HEAD")])
+        }
+        let target: RequestTarget
+        switch RequestTarget.parse(rawURI) {
+        case .success(let parsed): target = parsed
+        case .failure(let rejection): return sendText(400, "Bad request: \(rejection.reason).\n", on: connection)
+        }
+        if let reloadScript {
+            if "/" + target.path == ReloadClient.eventsPath { return openEventStream(on: connection) }
+            if "/" + target.path == ReloadClient.scriptPath {
+                return send(reloadScript, status: 200, on: connection)
+            }
+        }
+        let site = snapshot.withLock { $0 }
+        switch site.resolve(target.path) {
+        case .file(let file):
+            return send(file, status: 200, on: connection)
+        case .addSlash:
+            let location = target.rawPath + "/" + (target.query.map { "?" + $0 } ?? "")
+            return sendText(301, "Moved to \(location)\n", on: connection,
+                            extraHeaders: [("Location", location), ("Cache-Control", "no-cache")])
+        case .notFound:
+            if let page = site.notFoundPage { return send(page, status: 404, on: connection) }
+            return sendText(404, "Not found: /\(target.path)\n", on: connection)
+        }
+    }
+
+    /// Sends a prepared file, or 304 when the client already has its content.
+    private func send(_ file: PreparedFile, status: UInt32, on connection: OpaquePointer) -> MHD_Result {
+        let chosen = file.representation(acceptsGzip: acceptsGzip(connection))
+        if status == 200, let tags = header("If-None-Match", of: connection), file.matches(ifNoneMatch: tags) {
+            var headers = [("ETag", chosen.etag), ("Cache-Control", "no-cache")]
+            if file.isCompressible { headers.append(("Vary", "Accept-Encoding")) }
+            guard let response = HTTPResponse(text: "", headers: headers) else { return .NO }
+            return response.queue(on: connection, status: 304)
+        }
+        return chosen.response.queue(on: connection, status: status)
+    }
+
+    private func sendText(_ status: UInt32, _ text: String, on connection: OpaquePointer,
+                          extraHeaders: [(String, String)] = []) -> MHD_Result {
+        let headers = [("Content-Type", "text/plain; charset=utf-8")] + extraHeaders
+        guard let response = HTTPResponse(text: text, headers: headers) else { return .NO }
+        return response.queue(on: connection, status: status)
+    }
+
+    private func openEventStream(on connection: OpaquePointer) -> MHD_Result {
+        guard let stream = events.open() else {
+            return sendText(503, "The server is stopping.\n", on: connection)
+        }
+        let context = Unmanaged.passRetained(stream).toOpaque()
+        let response = HTTPResponse(
+            streaming: { context, _, buffer, capacity in
+                guard let context, let buffer else { return tomo_http_end_of_stream }
+                let stream = Unmanaged<EventStream>.fromOpaque(context).takeUnretainedValue()
+                let target = UnsafeMutableRawBufferPointer(start: buffer, count: capacity)
+                return stream.hub.read(stream, into: target) ?? tomo_http_end_of_stream
+            },
+            context: context,
+            release: { context in
+                guard let context else { return }
+                let stream = Unmanaged<EventStream>.fromOpaque(context).takeRetainedValue()
+                stream.hub.remove(stream)
+            },
+            headers: [("Content-Type", "text/event-stream; charset=utf-8"),
+                      ("Cache-Control", "no-cache"), ("X-Accel-Buffering", "no")])
+        guard let response else {
+            Unmanaged<EventStream>.fromOpaque(context).takeRetainedValue().hub.remove(stream)
+            return .NO
+        }
+        return response.queue(on: connection, status: 200)
+    }
+
+    private func acceptsGzip(_ connection: OpaquePointer) -> Bool {
+        guard let value = header("Accept-Encoding", of: connection) else { return false }
+        for part in value.split(separator: ",") {
+            let fields = part.split(separator: ";")
+            let coding = fields.first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            guard coding == "gzip" || coding == "*" else { continue }
+            // "gzip;q=0" means "never gzip".
+            let refused = fields.dropFirst().contains {
+                let parameter = $0.replacingOccurrences(of: " ", with: "")
+                return parameter == "q=0" || parameter.hasPrefix("q=0.") && parameter.dropFirst(4).allSatisfy { $0 == "0" }
+            }
+            return !refused
+        }
+        return false
+    }
+
+    private func header(_ name: String, of connection: OpaquePointer) -> String? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Glibc
+
+/// A response as it came over the wire.
+struct RawReply {
+    var status: Int
+    /// Header names lower-cased.
+    var headers: [String: String]
+    var body: [UInt8]
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+struct RawHTTPError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// A tiny HTTP/1.1 client on a plain socket, so tests control every byte of the request line
+/// (URLSession would normalise `..` and escapes before sending them).
+final class RawHTTPConnection {
+    private let socket: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: UInt16, timeoutSeconds: Int = 5) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw RawHTTPError(description: "socket failed") }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            Glibc.close(socket)
+            throw RawHTTPError(description: "connect to port \(port) failed: errno \(errno)")
+        }
+    }
+
+    deinit {
+        Glibc.close(socket)
+    }
+
+    /// Sends a request with a raw target (`/%2e%2e/`) and extra header lines.
+    func send(_ method: String = "GET", _ target: String, headers: [String] = []) throws {
+        let lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1"] + headers
+        let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+        let sent = request.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
+        guard sent == request.count else { throw RawHTTPError(description: "send failed") }
+    }
+
+    /// Reads one response; a HEAD response or a 304 has no body whatever its headers say.
+    func readReply(bodyless: Bool = false) throws -> RawReply {
+        let headerEnd = try readUntil(Array("\r\n\r\n".utf8))
+        let head = String(decoding: buffer[..<headerEnd], as: UTF8.self)
+        buffer.removeFirst(headerEnd + 4)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+            throw RawHTTPError(description: "bad status line in \(head)")
+        }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body: [UInt8] = []
+        if bodyless || status == 304 {
+        } else if headers["transfer-encoding"] == "chunked" {
+            while true {
+                let lineEnd = try readUntil(Array("\r\n".utf8))
+                let size = Int(String(decoding: buffer[..<lineEnd], as: UTF8.self), radix: 16) ?? 0
+                buffer.removeFirst(lineEnd + 2)
+                try fill(size + 2)
+                body += buffer[..<size]
+                buffer.removeFirst(size + 2)
+                if size == 0 { break }
+            }
+        } else if let length = headers["content-length"].flatMap({ Int($0) }) {
+            try fill(length)
+            body = Array(buffer[..<length])
+            buffer.removeFirst(length)
+        }
+        return RawReply(status: status, headers: headers, body: body)
+    }
+
+    /// Reads raw bytes (an event stream) until they contain `marker`; returns everything read.
+    func readStream(until marker: String) throws -> String {
+        let end = try readUntil(Array(marker.utf8))
+        let text = String(decoding: buffer[..<(end + marker.utf8.count)], as: UTF8.self)
+        buffer.removeFirst(end + marker.utf8.count)
+        return text
+    }
+
+    /// Whether the server closed the connection (a read returns end of file).
+    func isClosedByServer() -> Bool {
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, 0) == 0
+    }
+
+    private func readUntil(_ marker: [UInt8]) throws -> Int {
+        for _ in 0..<10_000 {
+            if let index = firstIndex(of: marker) { return index }
+            try receive()
+        }
+        throw RawHTTPError(description: "marker never arrived")
+    }
+
+    private func fill(_ count: Int) throws {
+        while buffer.count < count { try receive() }
+    }
+
+    private func receive() throws {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { throw RawHTTPError(description: "connection closed or timed out (\(count))") }
+        buffer += chunk[..<count]
+    }
+
+    private func firstIndex(of marker: [UInt8]) -> Int? {
+        guard buffer.count >= marker.count else { return nil }
+        for start in 0...(buffer.count - marker.count) where buffer[start..<start + marker.count].elementsEqual(marker) {
+            return start
+        }
+        return nil
+    }
+}
+
+/// One request on a fresh connection.
+func fetch(_ port: UInt16, _ target: String, method: String = "GET", headers: [String] = []) throws -> RawReply {
+    let connection = try RawHTTPConnection(port: port)
+    try connection.send(method, target, headers: headers)
+    return try connection.readReply(bodyless: method == "HEAD")
+}

@@ -1,0 +1,176 @@
+import Testing
+import TomoServer
+
+@Suite struct ServerResponseTests {
+    @Test(arguments: [
+        ("/", "text/html; charset=utf-8"),
+        ("/alice/", "text/html; charset=utf-8"),
+        ("/alice/index.html", "text/html; charset=utf-8"),
+        ("/feed.xml", "application/atom+xml; charset=utf-8"),
+        ("/alice/feed.xml", "application/atom+xml; charset=utf-8"),
+        ("/sitemap.xml", "application/xml; charset=utf-8"),
+        ("/search.json", "application/json; charset=utf-8"),
+        ("/static/style.css", "text/css; charset=utf-8"),
+        ("/static/app.js", "text/javascript; charset=utf-8"),
+        ("/static/icon.svg", "image/svg+xml"),
+        ("/static/site.webmanifest", "application/manifest+json; charset=utf-8"),
+        ("/static/font.woff2", "font/woff2"),
+        ("/static/font.woff", "font/woff"),
+        ("/favicon.ico", "image/x-icon"),
+        ("/robots.txt", "text/plain; charset=utf-8"),
+        ("/media/a.png", "image/png"),
+        ("/media/b.jpg", "image/jpeg"),
+        ("/media/c.jpeg", "image/jpeg"),
+        ("/media/d.webp", "image/webp"),
+        ("/media/e.gif", "image/gif"),
+        ("/media/f.avif", "image/avif"),
+    ])
+    func servesEveryFileTypeWithItsContentType(path: String, type: String) throws {
+        try withServer { server throws in
+            let reply = try fetch(server.port, path)
+            #expect(reply.status == 200)
+            #expect(reply.headers["content-type"] == type)
+            #expect(reply.headers["etag"] != nil)
+        }
+    }
+
+    @Test func servesTheBytesOfTheSnapshot() throws {
+        try withServer { server throws in
+            let reply = try fetch(server.port, "/media/a.png")
+            #expect(reply.body == [0x89, 0x50, 0x4E, 0x47])
+            #expect(reply.headers["content-length"] == "4")
+        }
+    }
+
+    @Test func redirectsAFolderWithoutSlashKeepingTheQuery() throws {
+        try withServer { server throws in
+            let reply = try fetch(server.port, "/alice?tab=posts&x=%20")
+            #expect(reply.status == 301)
+            #expect(reply.headers["location"] == "/alice/?tab=posts&x=%20")
+            #expect(try fetch(server.port, "/alice").headers["location"] == "/alice/")
+        }
+    }
+
+    @Test func answersMissingPathsWithTheSitesNotFoundPage() throws {
+        try withServer { server throws in
+            let reply = try fetch(server.port, "/nobody/")
+            #expect(reply.status == 404)
+            #expect(reply.text.contains("Nothing here"))
+            #expect(reply.headers["content-type"] == "text/html; charset=utf-8")
+        }
+    }
+
+    @Test func answersMissingPathsInPlainTextWithoutANotFoundPage() throws {
+        try withServer(site: ServedSite(files: ["index.html": Array("home".utf8)])) { server throws in
+            let reply = try fetch(server.port, "/missing.css")
+            #expect(reply.status == 404)
+            #expect(reply.headers["content-type"] == "text/plain; charset=utf-8")
+        }
+    }
+
+    @Test func neverListsAFolderWithoutIndex() throws {
+        try withServer { server throws in
+            #expect(try fetch(server.port, "/static/").status == 404)
+            #expect(try fetch(server.port, "/media").status == 404)
+        }
+    }
+
+    @Test func answersNotModifiedWhenTheETagMatches() throws {
+        try withServer { server throws in
+            let first = try fetch(server.port, "/alice/")
+            let etag = try #require(first.headers["etag"])
+            #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""))
+            let second = try fetch(server.port, "/alice/", headers: ["If-None-Match: \(etag)"])
+            #expect(second.status == 304)
+            #expect(second.headers["etag"] == etag)
+            #expect(second.body.isEmpty)
+            let other = try fetch(server.port, "/alice/", headers: ["If-None-Match: \"stale\""])
+            #expect(other.status == 200)
+        }
+    }
+
+    @Test func changesTheETagWhenTheContentChanges() throws {
+        try withServer { server throws in
+            let before = try fetch(server.port, "/").headers["etag"]
+            var site = sampleSite
+            site.files["index.html"] = Array("<p>changed</p>".utf8)
+            server.publish(site)
+            let after = try fetch(server.port, "/", headers: ["If-None-Match: \(before ?? "")"])
+            #expect(after.status == 200)
+            #expect(after.text == "<p>changed</p>")
+            #expect(after.headers["etag"] != before)
+        }
+    }
+
+    @Test func answersHeadWithTheHeadersOfGetAndNoBody() throws {
+        try withServer { server throws in
+            let get = try fetch(server.port, "/alice/")
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send("HEAD", "/alice/")
+            let head = try connection.readReply(bodyless: true)
+            #expect(head.status == 200)
+            for name in ["content-type", "content-length", "etag"] {
+                #expect(head.headers[name] == get.headers[name])
+            }
+            // The connection stays usable: no body bytes were left in it.
+            try connection.send("GET", "/robots.txt")
+            #expect(try connection.readReply().text == "User-agent: *")
+        }
+    }
+
+    @Test func refusesOtherMethods() throws {
+        try withServer { server throws in
+            let reply = try fetch(server.port, "/", method: "POST")
+            #expect(reply.status == 405)
+            #expect(reply.headers["allow"] == "GET, HEAD")
+        }
+    }
+
+    @Test func keepsTheConnectionAliveAcrossRequests() throws {
+        try withServer { server throws in
+            let connection = try RawHTTPConnection(port: server.port)
+            for path in ["/", "/alice/", "/static/style.css"] {
+                try connection.send("GET", path)
+                let reply = try connection.readReply()
+                #expect(reply.status == 200)
+                #expect(reply.headers["connection"]?.lowercased() != "close")
+            }
+        }
+    }
+
+    @Test func gzipsTextForClientsThatAcceptIt() throws {
+        try withServer { server throws in
+            let plain = try fetch(server.port, "/alice/")
+            let zipped = try fetch(server.port, "/alice/", headers: ["Accept-Encoding: gzip, deflate, br"])
+            #expect(zipped.headers["content-encoding"] == "gzip")
+            #expect(zipped.headers["vary"] == "Accept-Encoding")
+            #expect(plain.headers["vary"] == "Accept-Encoding")
+            #expect(plain.headers["content-encoding"] == nil)
+            #expect(zipped.body.count < plain.body.count)
+            #expect(try gunzip(zipped.body) == plain.body)
+            #expect(zipped.headers["etag"] != plain.headers["etag"])
+            // The gzip ETag revalidates too.
+            let etag = zipped.headers["etag"] ?? ""
+            let revalidated = try fetch(server.port, "/alice/", headers: ["Accept-Encoding: gzip", "If-None-Match: \(etag)"])
+            #expect(revalidated.status == 304)
+        }
+    }
+
+    @Test func neverGzipsImagesOrForRefusingClients() throws {
+        try withServer { server throws in
+            let image = try fetch(server.port, "/media/b.jpg", headers: ["Accept-Encoding: gzip"])
+            #expect(image.headers["content-encoding"] == nil)
+            #expect(image.headers["vary"] == nil)
+            let refused = try fetch(server.port, "/alice/", headers: ["Accept-Encoding: gzip;q=0"])
+            #expect(refused.headers["content-encoding"] == nil)
+        }
+    }
+
+    @Test func requestsSeeTheNewSnapshotAfterPublish() throws {
+        try withServer { server throws in
+            server.publish(ServedSite(files: ["bob/index.html": Array("bob".utf8)]))
+            #expect(try fetch(server.port, "/bob/").text == "bob")
+            #expect(try fetch(server.port, "/alice/").status == 404)
+        }
+    }
+}
