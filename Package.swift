@@ -30,8 +30,10 @@ let package = Package(
         .target(name: "CSystem"),
         // The build pipeline: content models → page views → rendered pages → output folder.
         .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoStore", "TomoImages", "TomoTemplates", "TomoTheme", "CSystem"]),
+        // `tomo serve`: the site session, the server and the file watcher put together.
+        .target(name: "TomoPreview", dependencies: ["TomoCore", "TomoSite", "TomoServer"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
-        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent", "TomoSite", "TomoStore"]),
+        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent", "TomoSite", "TomoStore", "TomoPreview"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
         // libvips through a fixed-argument C shim (its API is variadic); CVips only carries pkg-config flags.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
@@ -64,6 +66,7 @@ let package = Package(
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore"]),
         .testTarget(name: "TomoStoreTests", dependencies: ["TomoStore", "TomoCore"]),
         .testTarget(name: "TomoImagesTests", dependencies: ["TomoImages", "TomoCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "TomoPreviewTests", dependencies: ["TomoPreview"]),
         .testTarget(name: "TomoServerTests", dependencies: ["TomoServer", "TomoCore", "CZlib"]),
     ]
 )

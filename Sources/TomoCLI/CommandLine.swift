@@ -10,6 +10,7 @@ public enum TomoCommandLine {
     public static let commands: [CommandSpec] = [
         InitCommand.spec,
         BuildCommand.spec,
+        ServeCommand.spec,
         TemplateCommands.render,
         CheckCommand.spec,
         UserCommands.add,

@@ -156,7 +156,9 @@ public final class SiteSession: @unchecked Sendable {
         }
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         next.warnings = warnings
-        if imagesChanged || pending.contains(where: { if case .profile = $0 { return true } else { return false } }) {
+        // Thumbnails are made again only when an image file changed or a profile names other images.
+        let imagePaths = { (content: SiteContent) in Set(content.profiles.flatMap { [$0.icon, $0.header].compactMap { $0 } }) }
+        if imagesChanged || imagePaths(next.content) != imagePaths(current.content) {
             let before = images
             images = try PublishedImages.make(for: next.content, site: options.site)
             // A profile whose icon or header now has other thumbnails shows them.

@@ -1,0 +1,75 @@
+import Dispatch
+import Foundation
+import TomoCore
+import TomoPreview
+
+/// `tomo serve`: preview the site with live reload until Ctrl-C.
+enum ServeCommand {
+    static let spec = CommandSpec(
+        path: ["serve"],
+        summary: "Preview the site on http://127.0.0.1:8080/ and reload pages on every save",
+        options: [
+            OptionSpec("port", value: "PORT", "the first port to try (default 8080; a taken port moves on to the next)"),
+            OptionSpec("host", value: "ADDRESS", "the address to listen on (default 127.0.0.1, this machine only)"),
+            .flag("no-reload", "do not add the live-reload script to pages"),
+        ],
+        discussion: """
+        Builds the site into memory and serves it. Every save in content/ or templates/ rebuilds
+        only what changed, and open pages reload (a stylesheet change swaps the stylesheet without
+        a reload). A failed rebuild keeps the last good site and shows the error over the page and
+        here, until the next good rebuild. public/ is not touched: run `tomo build` to publish.
+
+        Example:
+          tomo serve --port 3000
+        """,
+        run: { invocation in
+            var options = SitePreview.Options(site: try invocation.siteDirectory())
+            if let host = invocation.option("host") { options.host = host }
+            if let port = invocation.option("port") {
+                guard let number = UInt16(port), number > 0 else {
+                    throw UsageError("--port takes a number from 1 to 65535", usage: invocation.command.usage)
+                }
+                options.port = number
+            }
+            options.liveReload = !invocation.flag("no-reload")
+            let console = invocation.console
+            let preview = try SitePreview.start(options) { event in report(event, on: console) }
+            console.line("Serving \(console.paint(preview.url, .bold)) (Ctrl-C stops)")
+            waitForInterrupt()
+            preview.stop()
+            console.line("Stopped.")
+            return 0
+        }
+    )
+
+    static func report(_ event: SitePreview.Event, on console: Console) {
+        switch event {
+        case .note(let text):
+            console.warning(text)
+        case .built(let files, let seconds, let warnings):
+            for warning in warnings.prefix(BuildCommand.maximumWarnings) { console.warning(warning.description) }
+            console.line(String(format: "Built %d files in %.2f s", files, seconds))
+        case .rebuilt(let changed, let made, let milliseconds, let stylesheetsOnly):
+            let what = stylesheetsOnly ? "stylesheets swapped" : "\(changed) files changed"
+            console.line(String(format: "Rebuilt in %.0f ms: %@ (%d made again)", milliseconds, what, made))
+        case .failed(let diagnostics):
+            for diagnostic in diagnostics { TomoCommandLine.report(diagnostic, on: console) }
+            console.errorLine("The last good site is still served; the error shows on open pages.")
+        }
+    }
+
+    /// Blocks until SIGINT or SIGTERM.
+    static func waitForInterrupt() {
+        let stop = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        stop.wait()
+        sources.forEach { $0.cancel() }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Synchronization
+import TomoCore
+import TomoServer
+import TomoSite
+
+/// `tomo serve`: builds the site into memory, serves it, watches `content/` and `templates/`,
+/// and after each save rebuilds only what changed and tells open pages to reload. A failed
+/// rebuild keeps serving the last good site and shows the error over every open page until the
+/// next good rebuild.
+public final class SitePreview: Sendable {
+    public struct Options: Sendable {
+        public var site: URL
+        public var host = "127.0.0.1"
+        public var port: UInt16 = 8080
+        public var liveReload = true
+        /// How long the watcher waits for more changes before rebuilding.
+        public var debounce: Duration = .milliseconds(30)
+
+        public init(site: URL) {
+            self.site = site
+        }
+    }
+
+    /// What the preview tells the person running it.
+    public enum Event: Sendable {
+        /// A remark such as "port 8080 is taken, trying 8081".
+        case note(String)
+        case built(files: Int, seconds: Double, warnings: [Diagnostic])
+        case rebuilt(changed: Int, made: Int, milliseconds: Double, stylesheetsOnly: Bool)
+        case failed([Diagnostic])
+    }
+
+    public let url: String
+    private let server: PreviewServer
+    private let watcher: Mutex<FileWatcher?>
+
+    /// Starts serving and watching; the first build happens before this returns.
+    public static func start(_ options: Options, onEvent: @escaping @Sendable (Event) -> Void) throws -> SitePreview {
+        var configuration = PreviewServer.Configuration()
+        configuration.host = options.host
+        configuration.port = options.port
+        configuration.liveReload = options.liveReload
+        let server = try PreviewServer.start(configuration) { onEvent(.note($0)) }
+        let preview = SitePreview(url: server.url, server: server)
+        // Absolute links (Open Graph, canonical) point at the preview, as pages are seen there.
+        let session = SiteSession(options: BuildOptions(site: options.site, baseURL: server.url))
+        let state = PreviewState(session: session, server: server, liveReload: options.liveReload, onEvent: onEvent)
+        state.buildAll()
+
+        let site = options.site.standardizedFileURL
+        let folders = ["content", "templates"].map { site.appendingPathComponent($0) }.filter { folder in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        let watcher = try FileWatcher(folders: folders, debounce: options.debounce) { urls in
+            state.rebuild(changed: urls.compactMap { Self.sitePath(of: $0, in: site) })
+        }
+        preview.watcher.withLock { $0 = watcher }
+        return preview
+    }
+
+    private init(url: String, server: PreviewServer) {
+        self.url = url
+        self.server = server
+        self.watcher = Mutex(nil)
+    }
+
+    /// Stops watching and serving.
+    public func stop() {
+        let watcher = self.watcher.withLock { watcher -> FileWatcher? in
+            defer { watcher = nil }
+            return watcher
+        }
+        watcher?.stop()
+        server.stop()
+    }
+
+    /// `content/users/alice.yaml` for a changed file, or nil for files that are not the site's
+    /// (hidden files, editor backups and swap files, the store's lock).
+    static func sitePath(of url: URL, in site: URL) -> String? {
+        let path = url.standardizedFileURL.path
+        guard path.hasPrefix(site.path + "/") else { return nil }
+        let relative = String(path.dropFirst(site.path.count + 1))
+        let name = url.lastPathComponent
+        if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return nil }
+        if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name == "4913" { return nil }
+        return relative
+    }
+}
+
+/// The preview's moving parts, used from the watcher's thread only (one rebuild at a time).
+private final class PreviewState: @unchecked Sendable {
+    let session: SiteSession
+    let server: PreviewServer
+    let liveReload: Bool
+    let onEvent: @Sendable (SitePreview.Event) -> Void
+    /// The files as served: pages carry the reload script.
+    var served: [String: [UInt8]] = [:]
+    var showsError = false
+
+    init(session: SiteSession, server: PreviewServer, liveReload: Bool, onEvent: @escaping @Sendable (SitePreview.Event) -> Void) {
+        self.session = session
+        self.server = server
+        self.liveReload = liveReload
+        self.onEvent = onEvent
+    }
+
+    func buildAll() {
+        do {
+            let update = try session.buildAll()
+            served = [:]
+            apply(update, paths: Set(update.files.keys))
+            server.publish(ServedSite(files: served))
+            onEvent(.built(files: update.files.count, seconds: update.seconds, warnings: update.warnings))
+        } catch {
+            fail(error)
+        }
+    }
+
+    func rebuild(changed paths: [String]) {
+        guard !paths.isEmpty else { return }
+        do {
+            let update = try session.rebuild(changedPaths: paths)
+            for path in update.removed { served[path] = nil }
+            apply(update, paths: update.changed)
+            server.publish(ServedSite(files: served))
+            if showsError {
+                showsError = false
+                server.showError(nil)
+            }
+            if !update.changed.isEmpty || !update.removed.isEmpty {
+                server.notifyReload(update.onlyStylesheets ? .css : .page)
+            }
+            onEvent(.rebuilt(changed: update.changed.count + update.removed.count, made: update.made,
+                             milliseconds: update.seconds * 1000, stylesheetsOnly: update.onlyStylesheets))
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func apply(_ update: SiteSession.Update, paths: Set<String>) {
+        for path in paths {
+            guard let bytes = update.files[path] else { continue }
+            served[path] = liveReload && path.hasSuffix(".html") ? injectReloadScript(into: bytes) : bytes
+        }
+    }
+
+    /// Keeps the last good site; the error goes over every open page and to the terminal.
+    private func fail(_ error: DiagnosticList) {
+        showsError = true
+        server.showError(error.diagnostics.map(\.description).joined(separator: "\n"))
+        if served.isEmpty {
+            // Nothing good to show yet: every address answers with the error until it is fixed.
+            let page = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title></head><body><h1>The site does not build yet</h1><p>Fix the problems shown, and this page reloads.</p></body></html>"
+            let bytes = Array(page.utf8)
+            server.publish(ServedSite(files: ["index.html": liveReload ? injectReloadScript(into: bytes) : bytes, "404.html": liveReload ? injectReloadScript(into: bytes) : bytes]))
+        }
+        onEvent(.failed(error.diagnostics))
+    }
+}
