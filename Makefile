@@ -26,7 +26,7 @@ endef
 # Only `make screenshots` needs these.
 SCREENSHOT_APT_PACKAGES := chromium imagemagick curl
 
-.PHONY: deps test-deps tomo demo test check-html bench screenshots clean
+.PHONY: deps test-deps tomo serve demo test check-html bench screenshots clean
 
 ## deps: install the Debian packages the build needs that are missing
 deps:
@@ -41,6 +41,11 @@ test-deps: deps
 tomo: deps
 	$(SWIFT) build -c release --product tomo
 	.build/release/tomo help
+
+## serve: build the demo site and serve it on http://127.0.0.1:8080/ with live reload
+serve: deps
+	$(SWIFT) build -c release --product tomo
+	.build/release/tomo serve
 
 ## demo: build the demo site (content/ and templates/ of this repository) into public/
 demo: deps

@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "TomoServer", dependencies: ["TomoCore", "CMicrohttpd", "CMicrohttpdShim", "CZlib"]),
         .executableTarget(
             name: "tomo-bench",
-            dependencies: ["TomoTemplates", "TomoCore", "TomoImages", "TomoSite", "TomoServer"],
+            dependencies: ["TomoTemplates", "TomoCore", "TomoImages", "TomoSite", "TomoServer", "TomoPreview"],
             path: "Benchmarks/TomoBench"
         ),
         .executableTarget(

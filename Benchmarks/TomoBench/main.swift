@@ -11,6 +11,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("templates", TemplateBenchmark.run),
     ("images", ImageBenchmark.run),
     ("site", SiteBenchmark.run),
+    ("reload", ReloadBenchmark.run),
     ("server", ServerBenchmark.run),
 ]
 for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
