@@ -2,7 +2,7 @@ import Foundation
 import TomoCore
 import TomoYAML
 
-/// Loads `content/site.yaml`, `content/users/*` and `content/pages/*.md` of a site folder,
+/// Loads `content/site.yaml`, `content/users/*`, `content/pages/*.md` and `content/posts/*/*.md` of a site folder,
 /// reading every file and collecting every problem before giving an answer.
 public enum ContentLoader {
     public static func load(site: URL) -> ContentLoadResult {
@@ -10,11 +10,15 @@ public enum ContentLoader {
         let config = loadConfig(site: site, diagnostics: &diagnostics)
         let profiles = loadProfiles(site: site, diagnostics: &diagnostics)
         let pages = loadPages(site: site, handles: Set(profiles.handles), diagnostics: &diagnostics)
+        let posts = loadPosts(site: site, handles: Set(profiles.handles), diagnostics: &diagnostics)
         return ContentLoadResult(
-            content: config.map { SiteContent(config: $0, profiles: profiles.loaded.sorted { $0.handle < $1.handle }, pages: pages.loaded.sorted { $0.name < $1.name }) },
+            content: config.map {
+                SiteContent(config: $0, profiles: profiles.loaded.sorted { $0.handle < $1.handle }, pages: pages.loaded.sorted { $0.name < $1.name }, posts: posts.loaded)
+            },
             diagnostics: diagnostics.sorted(by: Self.isOrderedBefore),
             profileFileCount: profiles.handles.count,
-            pageFileCount: pages.fileCount
+            pageFileCount: pages.fileCount,
+            postFileCount: posts.fileCount
         )
     }
 
@@ -86,7 +90,7 @@ public enum ContentLoader {
         return (profile, reader.diagnostics)
     }
 
-    private static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]
 
     private static func loadPages(site: URL, handles: Set<String>, diagnostics: inout [Diagnostic]) -> (loaded: [Page], fileCount: Int) {
         let folder = site.appendingPathComponent("content/pages")
@@ -139,7 +143,7 @@ public enum ContentLoader {
         }
     }
 
-    private static func read(_ url: URL, file: String, reader: NodeReader) -> [UInt8]? {
+    static func read(_ url: URL, file: String, reader: NodeReader) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             reader.error("cannot read \(file) (does it exist, and may tomo read it?)", at: SourceLocation(file: file, line: 1, column: 1))
             return nil
@@ -149,7 +153,7 @@ public enum ContentLoader {
 
     /// The regular files of a folder, sorted, without hidden files; none when the folder is missing.
     /// Sub-folders (a user's images) are not content files.
-    private static func fileNames(in folder: URL) -> [String] {
+    static func fileNames(in folder: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { name in
             var isDirectory: ObjCBool = false
@@ -159,7 +163,7 @@ public enum ContentLoader {
         }.sorted()
     }
 
-    private static func isOrderedBefore(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    static func isOrderedBefore(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         let left = a.location ?? SourceLocation(file: "", line: 0, column: 0)
         let right = b.location ?? SourceLocation(file: "", line: 0, column: 0)
         return (left.file, left.line, left.column) < (right.file, right.line, right.column)

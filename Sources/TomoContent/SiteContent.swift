@@ -7,6 +7,8 @@ public struct SiteContent: Sendable {
     public var profiles: [Profile]
     /// Sorted by name.
     public var pages: [Page]
+    /// Every post that loaded, whatever its visibility, sorted by id.
+    public var posts: [Post] = []
 }
 
 /// The outcome of loading a site's content: the content (when site.yaml could be read) and
@@ -15,9 +17,10 @@ public struct ContentLoadResult: Sendable {
     /// Nil when `content/site.yaml` has errors. Profiles and pages with errors are left out.
     public var content: SiteContent?
     public var diagnostics: [Diagnostic]
-    /// Profile and page files found, whether they loaded or not (for summaries).
+    /// Profile, page and post files found, whether they loaded or not (for summaries).
     public var profileFileCount: Int
     public var pageFileCount: Int
+    public var postFileCount: Int = 0
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }

@@ -24,7 +24,7 @@ public enum Identifiers {
         if bytes.count > 80 { return "slug \"\(slug)\" is longer than 80 characters" }
         if !isLowercaseLetterOrDigit(first) { return "slug \"\(slug)\" must start with a-z or 0-9" }
         if !bytes.allSatisfy({ isLowercaseLetterOrDigit($0) || $0 == UInt8(ascii: "-") }) {
-            return "slug \"\(slug)\" may use only a-z, 0-9 and - (try \"\(suggestedSlug(slug))\")"
+            return "slug \"\(slug)\" may use only a-z, 0-9 and - (try \"\(self.slug(from: slug))\")"
         }
         return nil
     }
@@ -43,11 +43,19 @@ public enum Identifiers {
         return String(String(mapped).prefix(30))
     }
 
-    private static func suggestedSlug(_ text: String) -> String {
-        let mapped = text.lowercased().map { character -> Character in
-            character.isASCII && (character.isLetter || character.isNumber) ? character : "-"
+    /// A valid slug made from any text (a photo's file name): lower case, every run of other
+    /// characters than a-z and 0-9 one `-`, no `-` at either end, at most `limit` characters;
+    /// empty when the text has no letter or digit of a-z, 0-9.
+    public static func slug(from text: String, limit: Int = 80) -> String {
+        var slug = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.isASCII, isLowercaseLetterOrDigit(UInt8(scalar.value)) {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty, !slug.hasSuffix("-") {
+                slug += "-"
+            }
         }
-        let trimmed = String(mapped).drop(while: { $0 == "-" })
-        return String(trimmed.prefix(80))
+        while slug.count > limit || slug.hasSuffix("-") { slug.removeLast() }
+        return slug
     }
 }

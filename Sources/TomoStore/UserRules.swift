@@ -34,9 +34,8 @@ extension Store {
         follows.removeAll { $0.from == handle || $0.to == handle }
         blocks.removeAll { $0.from == handle || $0.to == handle }
         picks.removeAll { $0.from == handle || $0.to == handle }
-        reports.removeAll { $0.user == handle || $0.post.hasPrefix(ownPrefix) }
-        hiddenPosts.removeAll { $0.hasPrefix(ownPrefix) }
-        likes.removeAll { $0.post.hasPrefix(ownPrefix) }
+        reports.removeAll { $0.user == handle }
+        forgetPosts { $0.hasPrefix(ownPrefix) }
         for index in likes.indices { likes[index].users.sortedRemove(handle) }
         likes.removeAll { $0.users.isEmpty }
         return .changed("removed \(handle) and every relation naming them")

@@ -1,0 +1,102 @@
+import Foundation
+import TomoCore
+
+/// Posts: `content/posts/<handle>/<slug>.md`, each with its photo beside it.
+extension ContentLoader {
+    /// Every post that loads, sorted by id, and every problem of the post files (sorted), without
+    /// reading the rest of the content: for commands that only need the posts (`tomo post list`).
+    public static func loadPosts(site: URL) -> (posts: [Post], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let posts = loadPosts(site: site, handles: profileHandles(site: site), diagnostics: &diagnostics)
+        return (posts.loaded, diagnostics.sorted(by: isOrderedBefore))
+    }
+
+    /// Reads the one post `id` (`<handle>/<slug>`), for a rebuild that reloads only the file that
+    /// changed. No post and no problem when its file does not exist.
+    public static func loadPost(site: URL, id: String) -> (post: Post?, diagnostics: [Diagnostic]) {
+        let parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else { return (nil, [Diagnostic("\"\(id)\" is not a post id: write it as HANDLE/SLUG, e.g. alice/sunset")]) }
+        let (handle, slug) = (parts[0], parts[1])
+        if let problem = Identifiers.handleProblem(handle) ?? Identifiers.slugProblem(slug) {
+            return (nil, [Diagnostic("post \"\(id)\": \(problem)")])
+        }
+        let folder = site.appendingPathComponent("content/posts/\(handle)")
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(slug).md").path) else { return (nil, []) }
+        if !profileHandles(site: site).contains(handle) {
+            return (nil, [missingProfile(handle)])
+        }
+        return readPost(in: folder, handle: handle, fileName: "\(slug).md")
+    }
+
+    /// The posts of the folders whose handle is in `handles` (the users with a profile file);
+    /// the number of post files found, loaded or not.
+    static func loadPosts(site: URL, handles: Set<String>, diagnostics: inout [Diagnostic]) -> (loaded: [Post], fileCount: Int) {
+        let postsFolder = site.appendingPathComponent("content/posts")
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: postsFolder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let looseFiles = Set(fileNames(in: postsFolder))
+        var loaded: [Post] = []
+        var fileCount = 0
+        for handle in entries {
+            if looseFiles.contains(handle) {
+                diagnostics.append(Diagnostic("ignored: posts live in content/posts/<handle>/<slug>.md", at: SourceLocation(file: "content/posts/\(handle)", line: 1, column: 1), severity: .warning))
+                continue
+            }
+            let folder = postsFolder.appendingPathComponent(handle)
+            let names = fileNames(in: folder)
+            let postNames = names.filter { $0.hasSuffix(".md") }
+            fileCount += postNames.count
+            // A folder without posts (only photos left behind, or empty) names nobody's posts.
+            guard !postNames.isEmpty else { continue }
+            if let problem = Identifiers.handleProblem(handle) {
+                diagnostics.append(Diagnostic("bad folder name: \(problem); the folder name is the handle of the user who posts", at: folderStart(handle)))
+                continue
+            }
+            guard handles.contains(handle) else {
+                diagnostics.append(missingProfile(handle))
+                continue
+            }
+            for name in names {
+                let fileExtension = (name as NSString).pathExtension
+                if fileExtension == "md" {
+                    let (post, found) = readPost(in: folder, handle: handle, fileName: name)
+                    if let post { loaded.append(post) }
+                    diagnostics += found
+                } else if !imageExtensions.contains(fileExtension.lowercased()) {
+                    // Photos sit beside the posts; anything else is likely a mistake.
+                    let start = SourceLocation(file: "content/posts/\(handle)/\(name)", line: 1, column: 1)
+                    diagnostics.append(Diagnostic("ignored: a post folder holds <slug>.md posts and their photos", at: start, severity: .warning))
+                }
+            }
+        }
+        return (loaded.sorted { $0.id < $1.id }, fileCount)
+    }
+
+    private static func readPost(in folder: URL, handle: String, fileName: String) -> (Post?, [Diagnostic]) {
+        let file = "content/posts/\(handle)/\(fileName)"
+        let slug = String(fileName.dropLast(".md".count))
+        if let problem = Identifiers.slugProblem(slug) {
+            return (nil, [Diagnostic("bad file name: \(problem); the file name is the post's slug", at: SourceLocation(file: file, line: 1, column: 1))])
+        }
+        let reader = NodeReader()
+        let url = folder.appendingPathComponent(fileName)
+        let post = read(url, file: file, reader: reader).flatMap { PostReader(handle: handle, slug: slug, file: file, folder: folder, reader: reader).read($0) }
+        return (post, reader.diagnostics)
+    }
+
+    /// The handles that have a profile file (`content/users/<handle>.yaml` or `.json`).
+    private static func profileHandles(site: URL) -> Set<String> {
+        let names = fileNames(in: site.appendingPathComponent("content/users"))
+        return Set(names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.map { String($0.dropLast(5)) })
+    }
+
+    private static func missingProfile(_ handle: String) -> Diagnostic {
+        Diagnostic(
+            "no profile content/users/\(handle).yaml for these posts: add the user with `tomo user add \(handle)`, or move the posts to their owner's folder",
+            at: folderStart(handle)
+        )
+    }
+
+    private static func folderStart(_ handle: String) -> SourceLocation {
+        SourceLocation(file: "content/posts/\(handle)/", line: 1, column: 1)
+    }
+}

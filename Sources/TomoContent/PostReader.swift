@@ -1,0 +1,104 @@
+import Foundation
+import TomoCore
+import TomoMarkdown
+import TomoYAML
+
+/// Validates one post file: YAML front matter (`photo`, `date`, `alt`, `visibility`) and a
+/// Markdown caption.
+struct PostReader {
+    static let keys = ["photo", "date", "alt", "visibility"]
+
+    let handle: String
+    let slug: String
+    let file: String
+    /// `content/posts/<handle>/`, which the photo path is relative to.
+    let folder: URL
+    let reader: NodeReader
+
+    /// The post, or nil when an error makes it unusable; problems go to `reader`.
+    func read(_ bytes: [UInt8]) -> Post? {
+        let document: FrontMatter
+        do {
+            document = try FrontMatter.split(bytes, file: file)
+        } catch {
+            reader.add([error])
+            return nil
+        }
+        guard let yaml = document.yaml else {
+            reader.error(
+                "a post starts with front matter: put `---`, `photo: \(slug).jpg`, `date: 2026-05-01T18:30:00+09:00` and `---` on the first four lines",
+                at: SourceLocation(file: file, line: 1, column: 1)
+            )
+            return nil
+        }
+        let root: YAMLNode
+        do {
+            root = try YAMLParser.parse(yaml, file: file)
+        } catch {
+            reader.add(error.diagnostics)
+            return nil
+        }
+        // `---` right after `---` is front matter with no fields: report what is missing.
+        let frontMatter = root.scalar == .null ? YAMLNode(.mapping([]), at: SourceLocation(file: file, line: 1, column: 1)) : root
+        guard let fields = reader.fields(of: frontMatter, known: Self.keys, what: "a post's front matter") else { return nil }
+        let photo = self.photo(fields)
+        let date = self.date(fields)
+        let visibility = self.visibility(fields)
+        let alt = reader.string(fields, "alt").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        if alt == nil {
+            reader.warning("no alt text: people who cannot see the photo learn nothing of it (add `alt: what the photo shows`)", at: fields["alt"]?.location ?? fields.location)
+        }
+        guard let photo, let date, let visibility, !reader.hasErrors else { return nil }
+        let caption = document.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        return Post(
+            handle: handle,
+            slug: slug,
+            file: file,
+            photo: photo,
+            date: date.parsed.instant,
+            dateText: date.text,
+            utcOffset: date.parsed.utcOffset,
+            alt: alt,
+            visibility: visibility,
+            caption: Post.Caption(markdown: caption, html: Markdown.html(caption), firstLine: Markdown.firstLinePlainText(caption))
+        )
+    }
+
+    /// The photo's path: an image file that exists and stays inside the post's folder.
+    private func photo(_ fields: Fields) -> String? {
+        guard let path = reader.string(fields, "photo", required: "\(slug).jpg"), let node = fields["photo"] else { return nil }
+        let fileExtension = (path as NSString).pathExtension.lowercased()
+        guard Post.photoExtensions.contains(fileExtension) else {
+            reader.error("photo \"\(path)\" is not a photo file: use a .\(Post.photoExtensions.joined(separator: ", ."))", at: node.location)
+            return nil
+        }
+        switch ContainedFile.check(path, in: folder) {
+        case .inside:
+            return path
+        case .outside:
+            reader.error("photo \"\(path)\" must stay inside content/posts/\(handle)/: put the photo beside the post and write its file name", at: node.location)
+        case .missing:
+            reader.error("photo file not found: put the photo at content/posts/\(handle)/\(path) or fix the path", at: node.location)
+        }
+        return nil
+    }
+
+    private func date(_ fields: Fields) -> (text: String, parsed: WrittenDate)? {
+        guard let text = reader.string(fields, "date", required: "2026-05-01T18:30:00+09:00"), let node = fields["date"] else { return nil }
+        guard let date = WrittenDate.parse(text) else {
+            reader.error("\"\(text)\" is not a date: write date as \(WrittenDate.acceptedForms); a time without an offset is taken as UTC", at: node.location)
+            return nil
+        }
+        return (text, date)
+    }
+
+    private func visibility(_ fields: Fields) -> Post.Visibility? {
+        guard let word = reader.string(fields, "visibility"), let node = fields["visibility"] else { return .public }
+        guard let visibility = Post.Visibility(rawValue: word) else {
+            let hint = Suggestion.hint(for: word, in: Post.Visibility.allCases.map(\.rawValue))
+            reader.error("unknown visibility \"\(word)\"\(hint): use public, followers or private", at: node.location)
+            return nil
+        }
+        return visibility
+    }
+}
