@@ -2,14 +2,14 @@ import TomoCore
 
 /// The theme's texts in the site's language (`templates/labels/<language>.json`).
 ///
-/// A label is a text with `{count}` and `{name}` placeholders, or `{"one": …, "other": …}` where
+/// A label is a text with `{count}`, `{name}` and `{total}` placeholders, or `{"one": …, "other": …}` where
 /// the singular differs ("1 follower" / "2 followers"); Japanese needs only one form.
 struct Labels: Sendable {
     let values: [String: JSONValue]
 
-    /// The label `key` with its placeholders filled in; the key itself when the theme lacks it,
-    /// so a missing label shows up on the page instead of vanishing.
-    func text(_ key: String, count: Int? = nil, name: String? = nil) -> String {
+    /// The label `key` with its placeholders (`{count}`, `{name}`, `{total}`) filled in; the key
+    /// itself when the theme lacks it, so a missing label shows up on the page instead of vanishing.
+    func text(_ key: String, count: Int? = nil, name: String? = nil, total: Int? = nil) -> String {
         var template: String
         switch values[key] {
         case .string(let text)?:
@@ -22,6 +22,7 @@ struct Labels: Sendable {
         }
         if let count { template = template.replacingOccurrences(of: "{count}", with: String(count)) }
         if let name { template = template.replacingOccurrences(of: "{name}", with: name) }
+        if let total { template = template.replacingOccurrences(of: "{total}", with: String(total)) }
         return template
     }
 

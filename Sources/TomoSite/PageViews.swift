@@ -6,11 +6,13 @@ import TomoCore
 /// Templates never compute: every text, URL and flag they show is decided here.
 struct PageViews: Sendable {
     let content: SiteContent
+    let profilesByHandle: [String: Profile]
     let labels: Labels
     let graph: SocialGraph
+    let posts: PostIndex
     let address: SiteAddress
     let buildDate: Date
-    /// Published images by their path inside `content/users/`.
+    /// Published images by their path in the site (`content/users/alice/icon.jpg`).
     let images: [String: PublishedImage]
 
     // MARK: - Shared parts
@@ -55,8 +57,8 @@ struct PageViews: Sendable {
     // MARK: - Pages
 
     func profile(_ profile: Profile) -> JSONValue {
-        let header = profile.header.flatMap { images[$0] }
-        let icon = profile.icon.flatMap { images[$0] }
+        let header = profile.header.flatMap { images["content/users/" + $0] }
+        let icon = profile.icon.flatMap { images["content/users/" + $0] }
         let links: [JSONValue] = profile.links.map { link in
             [
                 "service": .string(link.service.rawValue),
@@ -77,7 +79,18 @@ struct PageViews: Sendable {
         }
         let followers = graph.followers(of: profile.handle).count
         let following = graph.following(of: profile.handle).count
+        let ownPosts = posts.posts(of: profile.handle)
+        // The header (or icon) loads first; the grid's photos come after it.
+        let firstPhoto = header == nil && icon == nil ? 0 : 1
         let user: JSONValue = [
+            "posts": .array(ownPosts.enumerated().map { postCard($1, position: $0 + firstPhoto) }),
+            "hasPosts": .bool(!ownPosts.isEmpty),
+            "postsCount": .int(ownPosts.count),
+            "postsText": .string(labels.text("postsCount", count: ownPosts.count)),
+            "noPostsText": .string(labels.text("noPosts")),
+            "timelineURL": .string(address.path(profile.handle + "/timeline/")),
+            "timelineText": .string(labels.text("timeline")),
+            "feedURL": .string(address.path(profile.handle + "/feed.xml")),
             "followersCount": .int(followers),
             "followingCount": .int(following),
             "followersText": .string(labels.text("followersCount", count: followers)),
@@ -118,7 +131,7 @@ struct PageViews: Sendable {
             "initial": .string(Self.initial(of: profile.name)),
             "url": .string(address.path(profile.handle + "/")),
             "summary": .string(profile.bio?.firstLine ?? ""),
-            "icon": profile.icon.flatMap { images[$0] }?.view(loading: position == 0 ? .eager : .lazy) ?? .null,
+            "icon": profile.icon.flatMap { images["content/users/" + $0] }?.view(loading: position == 0 ? .eager : .lazy) ?? .null,
         ]
     }
 
@@ -151,7 +164,11 @@ struct PageViews: Sendable {
             path: "",
             type: "website",
             image: nil,
-            fields: ["users": .array(profiles.prefix(content.config.homeUsers).enumerated().map { card($1, position: $0) })]
+            fields: [
+                "users": .array(profiles.prefix(content.config.homeUsers).enumerated().map { card($1, position: $0) }),
+                "recentPosts": .array(posts.newestFirst.prefix(content.config.pageSize).enumerated().map { postCard($1, position: $0 + 1) }),
+                "hasRecentPosts": .bool(!posts.newestFirst.isEmpty),
+            ]
         )
     }
 

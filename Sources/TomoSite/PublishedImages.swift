@@ -5,22 +5,33 @@ import TomoImages
 
 /// The thumbnails of every icon and header, made (or found in the cache) on all cores.
 struct PublishedImages: Sendable {
-    /// By the image's path inside `content/users/` (`alice/icon.jpg`).
-    var byContentPath: [String: PublishedImage] = [:]
+    /// By the image's path in the site (`content/users/alice/icon.jpg`).
+    var bySitePath: [String: PublishedImage] = [:]
     /// Output path (`media/alice/icon-3fa01c9e-256.webp`) → the cached thumbnail file.
     var files: [String: URL] = [:]
     /// How many source images there are.
-    var count: Int { byContentPath.count }
+    var count: Int { bySitePath.count }
 
-    /// Processes every profile's icon and header; reports every unreadable image at once.
-    static func make(for content: SiteContent, site: URL) throws(DiagnosticList) -> PublishedImages {
-        var sources: [(path: String, handle: String, source: ImageSource)] = []
+    /// Every image the content shows, by its path in the site, with the handle whose media folder
+    /// publishes it: icons, headers and post photos.
+    static func sources(of content: SiteContent) -> [(path: String, handle: String)] {
+        var sources: [(path: String, handle: String)] = []
         var seen: Set<String> = []
         for profile in content.profiles {
-            for path in [profile.icon, profile.header].compactMap({ $0 }) where seen.insert(path).inserted {
-                let file = site.appendingPathComponent("content/users").appendingPathComponent(path)
-                sources.append((path, profile.handle, ImageSource(file: file, displayPath: "content/users/" + path)))
+            for path in [profile.icon, profile.header].compactMap({ $0 }) where seen.insert("content/users/" + path).inserted {
+                sources.append(("content/users/" + path, profile.handle))
             }
+        }
+        for post in content.posts where seen.insert(post.photoFile).inserted {
+            sources.append((post.photoFile, post.handle))
+        }
+        return sources
+    }
+
+    /// Processes every image of the content; reports every unreadable image at once.
+    static func make(for content: SiteContent, site: URL) throws(DiagnosticList) -> PublishedImages {
+        let sources = Self.sources(of: content).map { entry in
+            (path: entry.path, handle: entry.handle, source: ImageSource(file: site.appendingPathComponent(entry.path), displayPath: entry.path))
         }
         var published = PublishedImages()
         guard !sources.isEmpty else { return published }
@@ -38,7 +49,7 @@ struct PublishedImages: Sendable {
                 for variant in image.variants {
                     published.files[folder + "/" + variant.fileName] = variant.file
                 }
-                published.byContentPath[entry.path] = PublishedImage(image, folder: folder)
+                published.bySitePath[entry.path] = PublishedImage(image, folder: folder)
             case .failure(let error):
                 problems.append(error)
             }

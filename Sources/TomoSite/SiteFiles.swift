@@ -3,11 +3,13 @@ import TomoCore
 
 /// The site-wide files that are data rather than pages: the sitemap and the search index.
 enum SiteFiles {
-    /// `/sitemap.xml`: the home page, every profile and every free page, with absolute URLs.
-    static func sitemap(content: SiteContent, address: SiteAddress) -> [UInt8] {
+    /// `/sitemap.xml`: the home page, every profile, every free page and every published post,
+    /// with absolute URLs.
+    static func sitemap(content: SiteContent, postPaths: [String], address: SiteAddress) -> [UInt8] {
         var paths = [""]
         paths += content.profiles.map { $0.handle + "/" }
         paths += content.pages.map { $0.name + "/" }
+        paths += postPaths
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in paths {
             xml += "  <url><loc>\(escapeXML(address.absolute(path)))</loc></url>\n"

@@ -112,6 +112,14 @@ public final class SiteSession: @unchecked Sendable {
                     pending.insert(.anyProfile)
                     imagesChanged = true
                 }
+            case ("content", "posts"?):
+                if parts.count == 4, parts[3].hasSuffix(".md") {
+                    pending.formUnion([.post("\(parts[2])/\(parts[3].dropLast(3))"), .anyPost])
+                } else {
+                    // A photo beside the posts.
+                    pending.insert(.anyPost)
+                    imagesChanged = true
+                }
             case ("content", "pages"?):
                 pending.formUnion([.pageList])
             case ("content", "store.json"?):
@@ -146,6 +154,16 @@ public final class SiteSession: @unchecked Sendable {
             if let profile { profiles.append(profile) }
             next.content.profiles = profiles.sorted { $0.handle < $1.handle }
         }
+        for key in pending {
+            guard case .post(let id) = key else { continue }
+            let (post, diagnostics) = ContentLoader.loadPost(site: options.site, id: id)
+            problems += diagnostics.filter { $0.severity == .error }
+            warnings.removeAll { $0.location?.file.hasPrefix("content/posts/\(id).") == true }
+            warnings += diagnostics.filter { $0.severity == .warning }
+            var posts = next.content.posts.filter { $0.id != id }
+            if let post { posts.append(post) }
+            next.content.posts = posts.sorted { $0.id < $1.id }
+        }
         if pending.contains(.pageList) || pending.contains(.theme) || pending.contains(.store)
             || pending.contains(where: { if case .staticFile = $0 { return true } else { return false } }) {
             // Pages, the theme and the store are read whole: they are small next to the profiles.
@@ -156,17 +174,19 @@ public final class SiteSession: @unchecked Sendable {
         }
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         next.warnings = warnings
-        // Thumbnails are made again only when an image file changed or a profile names other images.
-        let imagePaths = { (content: SiteContent) in Set(content.profiles.flatMap { [$0.icon, $0.header].compactMap { $0 } }) }
+        // Thumbnails are made again only when an image file changed or the content names other images.
+        let imagePaths = { (content: SiteContent) in Set(PublishedImages.sources(of: content).map(\.path)) }
         if imagesChanged || imagePaths(next.content) != imagePaths(current.content) {
             let before = images
-            images = try PublishedImages.make(for: next.content, site: options.site)
-            // A profile whose icon or header now has other thumbnails shows them.
-            for profile in next.content.profiles {
-                let paths = [profile.icon, profile.header].compactMap { $0 }
-                if paths.contains(where: { before.byContentPath[$0]?.path != images.byContentPath[$0]?.path }) {
-                    pending.insert(.profile(profile.handle))
-                }
+            let after = try PublishedImages.make(for: next.content, site: options.site)
+            images = after
+            // A profile or post whose image now has other thumbnails shows them.
+            let changedImage = { (path: String) in before.bySitePath[path]?.path != after.bySitePath[path]?.path }
+            for profile in next.content.profiles where [profile.icon, profile.header].compactMap({ $0 }).contains(where: { changedImage("content/users/" + $0) }) {
+                pending.insert(.profile(profile.handle))
+            }
+            for post in next.content.posts where changedImage(post.photoFile) {
+                pending.insert(.post(post.id))
             }
         }
         return next

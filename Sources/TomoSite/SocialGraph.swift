@@ -7,6 +7,12 @@ struct SocialGraph: Sendable {
     private(set) var followers: [String: [String]] = [:]
     /// Handle → who they follow (accepted), sorted.
     private(set) var following: [String: [String]] = [:]
+    /// Handle → everyone in a block with them, in either direction.
+    private(set) var blocked: [String: Set<String>] = [:]
+    /// Post id → who likes it, sorted (every like counts, profile or not).
+    private(set) var likers: [String: [String]] = [:]
+    /// Post ids kept out of the output.
+    let hidden: Set<String>
     /// Handles with a profile, newest registration first (store order), then those the store
     /// does not know, by handle.
     let newestFirst: [String]
@@ -18,6 +24,14 @@ struct SocialGraph: Sendable {
         }
         for handle in followers.keys { followers[handle]?.sort() }
         for handle in following.keys { following[handle]?.sort() }
+        for block in store.blocks {
+            blocked[block.from, default: []].insert(block.to)
+            blocked[block.to, default: []].insert(block.from)
+        }
+        for likes in store.likes {
+            likers[likes.post] = likes.users
+        }
+        hidden = Set(store.hiddenPosts)
         let registered = store.usersNewestFirst.map(\.handle).filter(profiles.contains)
         let known = Set(registered)
         newestFirst = registered + profiles.filter { !known.contains($0) }.sorted()
@@ -25,4 +39,15 @@ struct SocialGraph: Sendable {
 
     func followers(of handle: String) -> [String] { followers[handle] ?? [] }
     func following(of handle: String) -> [String] { following[handle] ?? [] }
+    func likers(of post: String) -> [String] { likers[post] ?? [] }
+
+    func isBlocked(_ first: String, _ second: String) -> Bool {
+        blocked[first]?.contains(second) ?? false
+    }
+
+    /// Whose posts `handle`'s timeline shows: themselves and everyone they follow (accepted),
+    /// less anyone in a block with them either way.
+    func timelineOwners(of handle: String) -> [String] {
+        [handle] + following(of: handle).filter { !isBlocked(handle, $0) }
+    }
 }

@@ -1,0 +1,173 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import TomoCore
+import TomoStore
+@testable import TomoSite
+
+/// A small social graph with posts that covers every timeline rule:
+/// - ann follows bob (accepted), cat (accepted), dan (pending: dan approves follows), eve (accepted, but eve blocked ann);
+/// - ann blocked fay after following her; bob hid nothing, but one of bob's posts is hidden by `tomo post hide`;
+/// - posts in several time zones, two at the same instant.
+@Suite struct PostPagesTests {
+    static let photo = Array((try? Data(contentsOf: SiteBuildTests.demoIcon)) ?? Data())
+
+    func graphSite(pageSize: Int = 20) throws -> SiteFolder {
+        var files = ["content/site.yaml": SiteFolder.siteYAML + "pageSize: \(pageSize)\n"]
+        for handle in ["ann", "bob", "cat", "dan", "eve", "fay"] {
+            files["content/users/\(handle).yaml"] = "name: \(handle.capitalized)\nemail: \(handle)@private.example\n"
+        }
+        func post(_ id: String, _ date: String, visibility: String = "public") {
+            files["content/posts/\(id).md"] = "---\nphoto: p.jpg\ndate: \(date)\nalt: photo \(id)\nvisibility: \(visibility)\n---\nCaption of \(id)\n"
+        }
+        post("ann/own", "2026-05-01T12:00:00+00:00")
+        post("bob/tokyo-morning", "2026-05-01T10:00:00+09:00")   // 01:00 UTC: older than ann/own
+        post("bob/hidden", "2026-05-02T00:00:00+00:00")
+        post("bob/friends-only", "2026-05-03T00:00:00+00:00", visibility: "followers")
+        post("cat/same-a", "2026-05-04T12:00:00+02:00")          // 10:00 UTC
+        post("cat/same-b", "2026-05-04T10:00:00+00:00")          // 10:00 UTC: tie, ordered by id
+        post("dan/pending", "2026-05-05T00:00:00+00:00")
+        post("eve/blocked", "2026-05-06T00:00:00+00:00")
+        post("fay/blocked", "2026-05-07T00:00:00+00:00")
+        post("cat/private", "2026-05-08T00:00:00+00:00", visibility: "private")
+        let site = try SiteFolder(files)
+        for handle in ["ann", "bob", "cat", "dan", "eve", "fay"] {
+            try site.write("content/posts/\(handle)/p.jpg", bytes: Self.photo)
+        }
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
+            for handle in ["ann", "bob", "cat", "dan", "eve", "fay"] { _ = try store.addUser(handle) }
+            _ = try store.updateUser("dan") { $0.approveFollows = true }
+            for followed in ["bob", "cat", "dan", "eve", "fay"] { _ = try store.follow("ann", followed) }
+            _ = try store.block("eve", "ann")
+            _ = try store.block("ann", "fay")
+            _ = try store.hidePost(PostID(handle: "bob", slug: "hidden"), visibility: .public)
+            _ = try store.like("bob", PostID(handle: "ann", slug: "own"), visibility: .public)
+            _ = try store.like("cat", PostID(handle: "ann", slug: "own"), visibility: .public)
+            return try store.like("cat", PostID(handle: "bob", slug: "tokyo-morning"), visibility: .public)
+        }
+        return site
+    }
+
+    func postIDs(in html: String) -> [String] {
+        html.components(separatedBy: "data-post-id=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+    }
+
+    @Test func aTimelineFollowsEveryRule() throws {
+        let site = try graphSite()
+        try site.build()
+        let timeline = try #require(site.page("ann/timeline/index.html"))
+        // Own and accepted follows only; no pending follow, no block either way, no hidden or
+        // non-public post; newest first by instant across time zones, ties by id.
+        #expect(postIDs(in: timeline) == ["cat/same-a", "cat/same-b", "ann/own", "bob/tokyo-morning"])
+    }
+
+    @Test func timelinesArePagedByPageSizeWithNoEmptyPage() throws {
+        let site = try graphSite(pageSize: 3)
+        try site.build()
+        let first = try #require(site.page("ann/timeline/index.html"))
+        let second = try #require(site.page("ann/timeline/page/2/index.html"))
+        #expect(postIDs(in: first) == ["cat/same-a", "cat/same-b", "ann/own"])
+        #expect(postIDs(in: second) == ["bob/tokyo-morning"])
+        #expect(first.contains(#"<a rel="next" href="/ann/timeline/page/2/">"#))
+        #expect(second.contains(#"<a rel="prev" href="/ann/timeline/">"#))
+        #expect(site.page("ann/timeline/page/3/index.html") == nil)
+        #expect(site.page("ann/timeline/page/1/index.html") == nil)
+    }
+
+    @Test func postPagesAndCardsCarryTheLikeCount() throws {
+        let site = try graphSite()
+        try site.build()
+        let post = try #require(site.page("ann/posts/own/index.html"))
+        #expect(post.contains(#"<article class="post" data-post-id="ann/own" data-like-count="2">"#))
+        #expect(post.contains("2 likes"))
+        #expect(post.contains(#"<li class="user-card" data-handle="bob">"#) && post.contains(#"data-handle="cat""#))
+        #expect(post.contains(#"<time datetime="2026-05-01T12:00:00Z">"#))
+        let tokyo = try #require(site.page("bob/posts/tokyo-morning/index.html"))
+        #expect(tokyo.contains("1 like<"))
+        #expect(tokyo.contains(#"datetime="2026-05-01T10:00:00+09:00">May 1, 2026, 10:00</time>"#))
+        let profile = try #require(site.page("ann/index.html"))
+        #expect(profile.contains(#"data-post-id="ann/own" data-like-count="2""#))
+        #expect(profile.contains("1 post<"))
+        #expect(post.contains(#"<meta property="og:image" content="https://example.com/media/ann/p-"#))
+    }
+
+    @Test func nothingPrivateReachesTheOutput() throws {
+        let site = try graphSite()
+        try site.build()
+        let files = site.outputFiles()
+        for (path, text) in files {
+            for secret in ["bob/hidden", "bob/friends-only", "cat/private", "private.example", "Caption of bob/hidden", "Caption of cat/private"] {
+                #expect(!text.contains(secret), "\(path) leaks \(secret)")
+            }
+        }
+        #expect(files["bob/posts/hidden/index.html"] == nil)
+        #expect(files["bob/posts/friends-only/index.html"] == nil)
+        #expect(files["cat/posts/private/index.html"] == nil)
+    }
+
+    @Test func feedsAreValidAtomWithAbsoluteURLs() throws {
+        let site = try graphSite()
+        try site.build()
+        for path in ["feed.xml", "ann/feed.xml", "dan/feed.xml"] {
+            let feed = try #require(site.page(path))
+            let parsed = try AtomSummary(Data(feed.utf8))
+            #expect(parsed.rootName == "feed", "\(path)")
+            #expect(parsed.feedElements.isSuperset(of: ["id", "title", "updated", "author", "link"]), "\(path)")
+            for entry in parsed.entries {
+                #expect(entry.keys.contains("id") && entry.keys.contains("title") && entry.keys.contains("updated") && entry.keys.contains("content"), "\(path)")
+                #expect(entry["id"]?.hasPrefix("https://example.com/") == true)
+            }
+        }
+        let all = try AtomSummary(Data(try #require(site.page("feed.xml")).utf8))
+        #expect(all.entries.count == 6)
+        #expect(all.entries.first?["content"]?.contains(#"<img src="https://example.com/media/"#) == true)
+        #expect(try AtomSummary(Data(try #require(site.page("ann/feed.xml")).utf8)).entries.count == 1)
+    }
+
+    @Test func theHomePageShowsRecentPublicPosts() throws {
+        let site = try graphSite()
+        try site.build()
+        let home = try #require(site.page("index.html"))
+        #expect(postIDs(in: home).first == "fay/blocked")
+        #expect(!postIDs(in: home).contains("bob/hidden"))
+    }
+}
+
+/// The parts of an Atom document the tests check, read with an XML parser.
+final class AtomSummary: NSObject, XMLParserDelegate {
+    private(set) var rootName = ""
+    private(set) var feedElements: Set<String> = []
+    private(set) var entries: [[String: String]] = []
+    private var path: [String] = []
+    private var text = ""
+
+    init(_ data: Data) throws {
+        super.init()
+        let parser = XMLParser(data: data)
+        parser.delegate = self
+        guard parser.parse() else { throw parser.parserError ?? CocoaError(.coderReadCorrupt) }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        if path.isEmpty { rootName = name }
+        if path == ["feed"] {
+            feedElements.insert(name)
+            if name == "entry" { entries.append([:]) }
+        }
+        path.append(name)
+        text = ""
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if path.count == 3, path[1] == "entry", !entries.isEmpty {
+            entries[entries.count - 1][name] = text
+        }
+        path.removeLast()
+    }
+}
