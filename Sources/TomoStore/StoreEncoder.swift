@@ -4,19 +4,33 @@ import TomoCore
 /// per line, so the same store always gives the same bytes and a `git diff` shows one line per
 /// changed relation.
 public enum StoreEncoder {
+    /// The whole store as one array (for tests and small stores).
     public static func encode(_ store: Store) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(96 * (store.follows.count + store.users.count) + 16 * store.likes.count + 4096)
-        out.append(contentsOf: "{\n".utf8)
-        section("blocks", store.blocks, of: store, into: &out) { block, out in
+        var sink = ArraySink()
+        encode(store, to: &sink)
+        return sink.bytes
+    }
+
+    /// Hands the encoded store to `sink` in pieces of about 256 KiB, so a 20 MB store is never
+    /// one buffer in memory, and the parts kept verbatim go out without being copied.
+    static func encode<Sink: ByteSink>(_ store: Store, to sink: inout Sink) throws(Sink.Failure) {
+        var out = ChunkedOutput(sink: sink)
+        defer { sink = out.sink }
+        try encode(store, into: &out)
+        try out.flush()
+    }
+
+    private static func encode<Sink: ByteSink>(_ store: Store, into out: inout ChunkedOutput<Sink>) throws(Sink.Failure) {
+        out.buffer.append(contentsOf: "{\n".utf8)
+        try section("blocks", store.blocks, of: store, into: &out) { block, out in
             out.append(contentsOf: "{\"created\":".utf8); appendString(block.created, to: &out)
             out.append(contentsOf: ",\"from\":".utf8); appendString(block.from, to: &out)
             out.append(contentsOf: ",\"to\":".utf8); appendString(block.to, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        section("follows", store.follows.lazy.filter { $0.status == .accepted }, of: store, into: &out, appendFollow)
-        section("hidden", store.hiddenPosts, of: store, into: &out) { post, out in appendString(post, to: &out) }
-        section("likes", store.likes, open: "{", close: "}", of: store, into: &out) { likes, out in
+        try section("follows", store.follows.lazy.filter { $0.status == .accepted }, of: store, into: &out, appendFollow)
+        try section("hidden", store.hiddenPosts, of: store, into: &out) { post, out in appendString(post, to: &out) }
+        try section("likes", store.likes, open: "{", close: "}", of: store, into: &out) { likes, out in
             appendString(likes.post, to: &out)
             out.append(contentsOf: ": [".utf8)
             for (index, user) in likes.users.enumerated() {
@@ -25,24 +39,23 @@ public enum StoreEncoder {
             }
             out.append(UInt8(ascii: "]"))
         }
-        section("picks", store.picks, of: store, into: &out) { pick, out in
+        try section("picks", store.picks, of: store, into: &out) { pick, out in
             out.append(contentsOf: "{\"created\":".utf8); appendString(pick.created, to: &out)
             out.append(contentsOf: ",\"decision\":\"".utf8); out.append(contentsOf: pick.decision.rawValue.utf8)
             out.append(contentsOf: "\",\"from\":".utf8); appendString(pick.from, to: &out)
             out.append(contentsOf: ",\"to\":".utf8); appendString(pick.to, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        section("reports", store.reports, of: store, into: &out) { report, out in
+        try section("reports", store.reports, of: store, into: &out) { report, out in
             out.append(contentsOf: "{\"created\":".utf8); appendString(report.created, to: &out)
             out.append(contentsOf: ",\"post\":".utf8); appendString(report.post, to: &out)
             out.append(contentsOf: ",\"reason\":".utf8); appendString(report.reason, to: &out)
             out.append(contentsOf: ",\"user\":".utf8); appendString(report.user, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        section("requests", store.follows.lazy.filter { $0.status == .pending }, of: store, into: &out, appendFollow)
-        section("users", store.users, of: store, into: &out) { user, out in appendUser(user, to: &out) }
-        out.append(contentsOf: "  \"version\": \(Store.currentVersion)\n}\n".utf8)
-        return out
+        try section("requests", store.follows.lazy.filter { $0.status == .pending }, of: store, into: &out, appendFollow)
+        try section("users", store.users, of: store, into: &out) { user, out in appendUser(user, to: &out) }
+        out.buffer.append(contentsOf: "  \"version\": \(Store.currentVersion)\n}\n".utf8)
     }
 
     /// `["from","to","created"]`: status is the section the record is in.
@@ -86,23 +99,67 @@ public enum StoreEncoder {
 
     /// `  "name": [` + one record per line + `  ],`, or the section's bytes as they were read
     /// when the command did not decode it.
-    private static func section<Records: Sequence>(
+    private static func section<Records: Sequence, Sink: ByteSink>(
         _ name: String, _ records: Records, open: Character = "[", close: Character = "]",
-        of store: Store, into out: inout [UInt8], _ appendRecord: (Records.Element, inout [UInt8]) -> Void
-    ) {
-        out.append(contentsOf: "  \"\(name)\": ".utf8)
+        of store: Store, into out: inout ChunkedOutput<Sink>, _ appendRecord: (Records.Element, inout [UInt8]) -> Void
+    ) throws(Sink.Failure) {
+        out.buffer.append(contentsOf: "  \"\(name)\": ".utf8)
         if let bytes = store.verbatim[name] {
-            out.append(contentsOf: bytes)
-            out.append(contentsOf: ",\n".utf8)
+            try out.writeDirectly(bytes)
+            out.buffer.append(contentsOf: ",\n".utf8)
             return
         }
-        out.append(contentsOf: String(open).utf8)
+        out.buffer.append(contentsOf: String(open).utf8)
         var isEmpty = true
         for record in records {
-            out.append(contentsOf: isEmpty ? "\n    ".utf8 : ",\n    ".utf8)
-            appendRecord(record, &out)
+            out.buffer.append(contentsOf: isEmpty ? "\n    ".utf8 : ",\n    ".utf8)
+            appendRecord(record, &out.buffer)
             isEmpty = false
+            try out.flushIfFull()
         }
-        out.append(contentsOf: (isEmpty ? "\(close),\n" : "\n  \(close),\n").utf8)
+        out.buffer.append(contentsOf: (isEmpty ? "\(close),\n" : "\n  \(close),\n").utf8)
+    }
+}
+
+/// Where encoded bytes go: an array, or the store's temporary file.
+protocol ByteSink {
+    associatedtype Failure: Error
+    mutating func write(_ bytes: UnsafeRawBufferPointer) throws(Failure)
+}
+
+struct ArraySink: ByteSink {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes.append(contentsOf: bytes)
+    }
+}
+
+/// A buffer that is passed on to the sink whenever it holds a chunk.
+struct ChunkedOutput<Sink: ByteSink> {
+    static var chunkSize: Int { 1 << 18 }
+
+    var buffer: [UInt8] = []
+    var sink: Sink
+
+    init(sink: Sink) {
+        self.sink = sink
+        buffer.reserveCapacity(Self.chunkSize + 4096)
+    }
+
+    mutating func flushIfFull() throws(Sink.Failure) {
+        if buffer.count >= Self.chunkSize { try flush() }
+    }
+
+    mutating func flush() throws(Sink.Failure) {
+        let result: Result<Void, Sink.Failure> = buffer.withUnsafeBytes { bytes in Result { () throws(Sink.Failure) in try sink.write(bytes) } }
+        try result.get()
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    mutating func writeDirectly(_ bytes: ArraySlice<UInt8>) throws(Sink.Failure) {
+        try flush()
+        let result: Result<Void, Sink.Failure> = bytes.withUnsafeBytes { bytes in Result { () throws(Sink.Failure) in try sink.write(bytes) } }
+        try result.get()
     }
 }
