@@ -110,6 +110,17 @@ func timeCommands(site: URL, tomo: String, runs: Int) throws {
     start = ContinuousClock.now
     _ = try StoreFile(site: site).update(sections: followSections) { store throws(Diagnostic) in try store.unfollow(handle(3), handle(4)) }
     let updateTime = milliseconds(since: start)
+    // What an append-only change log would cost instead of rewriting the store: one record, fsync'd.
+    let log = site.appendingPathComponent("content/.bench-append.log")
+    start = ContinuousClock.now
+    let descriptor = open(log.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    let line = Array("[\"follow\",\"user00003\",\"user00004\",\"2026-01-02T00:00:00.000Z\"]\n".utf8)
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    fsync(descriptor)
+    close(descriptor)
+    let appendTime = milliseconds(since: start)
+    unlink(log.path)
+    print(String(format: "an append-only log instead: append one record + fsync %.2f ms", appendTime))
     print(String(format: "in-process: read %.1f ms, decode %.1f ms, rule %.2f ms, encode %.1f ms (%d bytes); whole locked update incl. fsync %.1f ms", readTime, decodeTime, ruleTime, encodeTime, encoded.count, updateTime))
 }
 

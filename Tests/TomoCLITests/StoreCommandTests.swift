@@ -150,6 +150,7 @@ private struct Site {
         #expect(nearby.arrayValue?.first?["km"] == .double(0.423))
         #expect(try site.json("discover", "alice", "--limit", "1", "--json").arrayValue?.count == 1)
         #expect(site.tomo("discover", "alice", "--within", "far").status == 2)
+        #expect(site.tomo("discover", "alice", "--limit", "1e300").status == 2)
         #expect(site.tomo("user", "set", "alice", "--location", "135,0").status == 2)
 
         #expect(site.tomo("pick", "alice", "bob", "accept").status == 0)
