@@ -73,12 +73,19 @@ public enum StoreEncoder {
     private static func appendString(_ text: String, to out: inout [UInt8]) {
         var text = text
         let plain = text.withUTF8 { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+            var plain = true
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                plain = false
+                break
+            }
+            if plain {
+                out.append(UInt8(ascii: "\""))
+                out.append(contentsOf: bytes)
+                out.append(UInt8(ascii: "\""))
+            }
+            return plain
         }
-        guard plain else { return JSONWriter.appendString(text, to: &out) }
-        out.append(UInt8(ascii: "\""))
-        text.withUTF8 { out.append(contentsOf: $0) }
-        out.append(UInt8(ascii: "\""))
+        if !plain { JSONWriter.appendString(text, to: &out) }
     }
 
     private static func appendUser(_ user: User, to out: inout [UInt8]) {
