@@ -13,10 +13,17 @@ public enum StoreDecoder {
             Result { () throws(Failure) in try decodeDocument(buffer, sections: wanted) }
         }
         switch result {
-        case .success(.store(var store, let verbatim)):
+        case .success(.store(var parts)):
             // Slices of `bytes`, not copies: a section no one reads costs no memory of its own.
-            for (name, range) in verbatim { store.verbatim[name] = bytes[range] }
-            return store
+            for (name, range) in parts.verbatim { parts.store.verbatim[name] = bytes[range] }
+            if let index = parts.followIndex {
+                parts.store.rawFollows = RawFollows(file: bytes, starts: index.starts, ends: index.ends, canonicalSpacing: index.canonicalSpacing)
+            }
+            // Few requests: merged in; a pair both followed and requested stays followed.
+            for request in parts.requests where parts.store.followRecord(for: request.key) == nil {
+                parts.store.follows.upsert(request)
+            }
+            return parts.store
         case .success(.olderVersion(let version)):
             let document = try JSONParser.parse(bytes: bytes, file: file)
             let migrated = try StoreMigration.migrate(document, from: version, file: file)
@@ -30,9 +37,23 @@ public enum StoreDecoder {
     }
 
     private enum Decoded {
-        /// The store, and where the sections it did not decode lie in the file.
-        case store(Store, verbatim: [String: Range<Int>])
+        case store(Parts)
         case olderVersion(Int)
+    }
+
+    private struct Parts {
+        var store: Store
+        /// Where the sections the command does not read lie in the file.
+        var verbatim: [String: Range<Int>] = [:]
+        /// With `.followPairs`: where each accepted follow lies, when the section is in tomo's order.
+        var followIndex: FollowIndex?
+        var requests: [Follow] = []
+    }
+
+    private struct FollowIndex {
+        var starts: [Int]
+        var ends: [Int]
+        var canonicalSpacing: Bool
     }
 
     static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "reports", "requests", "users", "version"]
@@ -68,36 +89,37 @@ public enum StoreDecoder {
         }
         if version < Store.currentVersion { return .olderVersion(version) }
 
-        var store = Store()
-        store.loaded = wanted
-        var verbatim: [String: Range<Int>] = [:]
+        var parts = Parts(store: Store())
+        parts.store.loaded = wanted
+        let followsWanted = wanted.contains(.follows) || wanted.contains(.followPairs)
         for part in StoreSection.allCases where !wanted.contains(part) {
+            if followsWanted && (part == .follows || part == .followPairs) { continue }
             for name in part.fileSections {
-                if let range = sections[name] { verbatim[name] = range }
+                if let range = sections[name] { parts.verbatim[name] = range }
             }
         }
         func section(_ name: String) -> StoreReader? {
             sections[name].map { StoreReader(bytes: bytes, range: $0) }
         }
-        if var r = section("users") { store.users = try decodeUsers(&r) }
-        if wanted.contains(.follows) {
-            if var r = section("follows") { store.follows = try decodeFollows(&r, status: .accepted) }
-            if var r = section("requests") {
-                // Few requests: merged in; a pair both followed and requested stays followed.
-                for request in try decodeFollows(&r, status: .pending) where store.follows.record(for: request.key) == nil {
-                    store.follows.upsert(request)
-                }
+        if var r = section("users") { parts.store.users = try decodeUsers(&r) }
+        if followsWanted {
+            if !wanted.contains(.follows), var r = section("follows"), let index = try indexFollows(&r) {
+                parts.followIndex = index
+            } else if var r = section("follows") {
+                parts.store.follows = try decodeFollows(&r, status: .accepted)
+                parts.store.loaded.insert(.follows)
             }
+            if var r = section("requests") { parts.requests = try decodeFollows(&r, status: .pending) }
         }
-        if wanted.contains(.blocks), var r = section("blocks") { store.blocks = try decodeBlocks(&r) }
-        if wanted.contains(.likes), var r = section("likes") { store.likes = try decodeLikes(&r) }
-        if wanted.contains(.reports), var r = section("reports") { store.reports = try decodeReports(&r) }
-        if wanted.contains(.picks), var r = section("picks") { store.picks = try decodePicks(&r) }
+        if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r) }
+        if wanted.contains(.likes), var r = section("likes") { parts.store.likes = try decodeLikes(&r) }
+        if wanted.contains(.reports), var r = section("reports") { parts.store.reports = try decodeReports(&r) }
+        if wanted.contains(.picks), var r = section("picks") { parts.store.picks = try decodePicks(&r) }
         if wanted.contains(.hidden), var r = section("hidden") {
-            try forEachElement(&r, "an array of post ids") { r throws(Failure) in store.hiddenPosts.append(try r.readString()) }
-            store.hiddenPosts = Array(Set(store.hiddenPosts)).sorted()
+            try forEachElement(&r, "an array of post ids") { r throws(Failure) in parts.store.hiddenPosts.append(try r.readString()) }
+            parts.store.hiddenPosts = Array(Set(parts.store.hiddenPosts)).sorted()
         }
-        return .store(store, verbatim: verbatim)
+        return .store(parts)
     }
 
     // MARK: Sections
@@ -166,6 +188,47 @@ public enum StoreDecoder {
         }
         follows.normalizeOrder()
         return follows
+    }
+
+    /// Checks the accepted follows and notes where each record lies, without making strings of
+    /// them; nil when the section is not in tomo's own order (then it is decoded instead).
+    private static func indexFollows(_ r: inout StoreReader) throws(Failure) -> FollowIndex? {
+        let bytes = r.bytes
+        var index = FollowIndex(starts: [], ends: [], canonicalSpacing: true)
+        index.starts.reserveCapacity((r.end - r.position) / 48)
+        index.ends.reserveCapacity((r.end - r.position) / 48)
+        var usable = true
+        var previous: (from: Range<Int>, to: Range<Int>)?
+        let separator = Array(",\n    ".utf8)
+        try forEachElement(&r, "an array of [from, to, created] records") { r throws(Failure) in
+            let start = r.position
+            if let end = index.ends.last, !UnsafeBufferPointer(rebasing: bytes[end..<start]).elementsEqual(separator) {
+                index.canonicalSpacing = false
+            }
+            try r.expect(UInt8(ascii: "["), "a [from, to, created] record")
+            let (from, fromKind) = try r.scanString()
+            try r.expect(UInt8(ascii: ","), "',' and the handle followed")
+            let (to, toKind) = try r.scanString()
+            try r.expect(UInt8(ascii: ","), "',' and the time created")
+            let (_, createdKind) = try r.scanString()
+            try r.expect(UInt8(ascii: "]"), "']': a follow record is [from, to, created]")
+            if from.isEmpty || to.isEmpty { throw r.failure("this follow is missing a field", at: start) }
+            // Byte order is string order only for ASCII; escapes would need decoding.
+            if fromKind != .ascii || toKind != .ascii || createdKind == .escaped { usable = false }
+            if let previous, !isBefore(previous, (from, to), in: bytes) { usable = false }
+            previous = (from, to)
+            index.starts.append(start)
+            index.ends.append(r.position)
+        }
+        return usable ? index : nil
+    }
+
+    /// True when record key `a` sorts strictly before `b` (follower, then followed).
+    private static func isBefore(_ a: (from: Range<Int>, to: Range<Int>), _ b: (from: Range<Int>, to: Range<Int>), in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let aFrom = UnsafeBufferPointer(rebasing: bytes[a.from])
+        let bFrom = UnsafeBufferPointer(rebasing: bytes[b.from])
+        if !aFrom.elementsEqual(bFrom) { return aFrom.lexicographicallyPrecedes(bFrom) }
+        return UnsafeBufferPointer(rebasing: bytes[a.to]).lexicographicallyPrecedes(UnsafeBufferPointer(rebasing: bytes[b.to]))
     }
 
     private static func decodeBlocks(_ r: inout StoreReader) throws(Failure) -> [Block] {

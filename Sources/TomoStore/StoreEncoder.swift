@@ -28,7 +28,11 @@ public enum StoreEncoder {
             out.append(contentsOf: ",\"to\":".utf8); appendString(block.to, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        try section("follows", store.follows.lazy.filter { $0.status == .accepted }, of: store, into: &out, appendFollow)
+        if let raw = store.rawFollows {
+            try mergeFollows(raw, with: store.follows.lazy.filter { $0.status == .accepted }, into: &out)
+        } else {
+            try section("follows", store.follows.lazy.filter { $0.status == .accepted }, of: store, into: &out, appendFollow)
+        }
         try section("hidden", store.hiddenPosts, of: store, into: &out) { post, out in appendString(post, to: &out) }
         try section("likes", store.likes, open: "{", close: "}", of: store, into: &out) { likes, out in
             appendString(likes.post, to: &out)
@@ -56,6 +60,26 @@ public enum StoreEncoder {
         try section("requests", store.follows.lazy.filter { $0.status == .pending }, of: store, into: &out, appendFollow)
         try section("users", store.users, of: store, into: &out) { user, out in appendUser(user, to: &out) }
         out.buffer.append(contentsOf: "  \"version\": \(Store.currentVersion)\n}\n".utf8)
+    }
+
+    /// The accepted follows of a command that read them as the file's bytes: the file's records
+    /// copied in long runs, with the ones this command added or changed in their places.
+    private static func mergeFollows<Sink: ByteSink>(
+        _ raw: RawFollows, with changed: some Sequence<Follow>, into out: inout ChunkedOutput<Sink>
+    ) throws(Sink.Failure) {
+        out.buffer.append(contentsOf: "  \"follows\": [".utf8)
+        var isFirst = true
+        var copied = 0
+        for follow in changed {
+            let position = raw.insertionIndex(of: follow.key)
+            try raw.appendRecords(copied..<position, to: &out, isFirst: &isFirst)
+            copied = position
+            out.buffer.append(contentsOf: isFirst ? "\n    ".utf8 : ",\n    ".utf8)
+            isFirst = false
+            appendFollow(follow, to: &out.buffer)
+        }
+        try raw.appendRecords(copied..<raw.starts.count, to: &out, isFirst: &isFirst)
+        out.buffer.append(contentsOf: (isFirst ? "],\n" : "\n  ],\n").utf8)
     }
 
     /// `["from","to","created"]`: status is the section the record is in.

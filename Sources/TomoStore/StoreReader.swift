@@ -104,7 +104,7 @@ struct StoreReader {
     }
 
     /// Moves past a string; the range of its content and what it holds (one pass over the bytes).
-    private mutating func scanString() throws(Failure) -> (content: Range<Int>, kind: StringKind) {
+    mutating func scanString() throws(Failure) -> (content: Range<Int>, kind: StringKind) {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string in double quotes") }
         let open = position
