@@ -37,7 +37,7 @@ struct SplitMix {
 func generate(site: URL, users userCount: Int, follows followCount: Int, likes likeCount: Int) throws {
     let content = site.appendingPathComponent("content")
     try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: content.appendingPathComponent("site.yaml").path, contents: Data("title: Bench\n".utf8))
+    _ = FileManager.default.createFile(atPath: content.appendingPathComponent("site.yaml").path, contents: Data("title: Bench\n".utf8))
     try? FileManager.default.removeItem(at: content.appendingPathComponent("store.json"))
     var random = SplitMix(state: 42)
     let postsPerUser = 5
