@@ -24,7 +24,10 @@ public struct Store: Sendable, Hashable {
 
     /// With `.followPairs`: the file's accepted follows, as its bytes (`follows` then holds only
     /// requests and the follows this command added or changed).
-    var rawFollows: RawFollows?
+    var rawFollows: RawSection<Follow>?
+    /// With `.likePairs`: the file's likes, as its bytes (`likes` then holds only the posts whose
+    /// likes this command changed).
+    var rawLikes: RawSection<PostLikes>?
 
     /// The parts decoded from the file; the others are empty here and kept in `verbatim`.
     public internal(set) var loaded: Set<StoreSection> = Set(StoreSection.allCases)
@@ -64,6 +67,22 @@ public struct Store: Sendable, Hashable {
         return removedDecoded || removedRaw
     }
 
+    /// For like and unlike: either way of reading likes will do.
+    func needsLikePairs() {
+        precondition(loaded.contains(.likes) || loaded.contains(.likePairs), "the store was read without its likes")
+    }
+
+    /// Who likes `post`, as a record (nil when nobody does).
+    func likeRecord(for post: String) -> PostLikes? {
+        likes.record(for: post) ?? rawLikes?.record(for: post)
+    }
+
+    /// Replaces the likes of `record.post` (none left: the post's line goes).
+    mutating func storeLikes(_ record: PostLikes) {
+        _ = rawLikes?.remove(record.post)
+        if record.users.isEmpty { likes.remove(record.post) } else { likes.upsert(record) }
+    }
+
     /// The user, or a refusal that names the closest registered handle.
     public func requireUser(_ handle: String) throws(Diagnostic) -> User {
         needs(.users)
@@ -83,15 +102,22 @@ public enum StoreSection: String, Sendable, Hashable, CaseIterable {
     /// decline, block): accepted follows stay the file's bytes, indexed. Much faster on a big
     /// store; the queries over all follows need `.follows`.
     case followPairs
-    case blocks
     case likes
+    /// Enough of the likes to look at and change single posts' likes (like, unlike): the
+    /// posts' lines stay the file's bytes, indexed. The queries over all likes need `.likes`.
+    case likePairs
+    case blocks
     case reports
     case picks
     case hidden
 
     /// The file's section names for this part.
     var fileSections: [String] {
-        self == .follows || self == .followPairs ? ["follows", "requests"] : [rawValue]
+        switch self {
+        case .follows, .followPairs: ["follows", "requests"]
+        case .likes, .likePairs: ["likes"]
+        default: [rawValue]
+        }
     }
 }
 

@@ -17,7 +17,10 @@ public enum StoreDecoder {
             // Slices of `bytes`, not copies: a section no one reads costs no memory of its own.
             for (name, range) in parts.verbatim { parts.store.verbatim[name] = bytes[range] }
             if let index = parts.followIndex {
-                parts.store.rawFollows = RawFollows(file: bytes, starts: index.starts, ends: index.ends, canonicalSpacing: index.canonicalSpacing)
+                parts.store.rawFollows = RawSection(file: bytes, starts: index.starts, ends: index.ends, canonicalSpacing: index.canonicalSpacing)
+            }
+            if let index = parts.likeIndex {
+                parts.store.rawLikes = RawSection(file: bytes, starts: index.starts, ends: index.ends, canonicalSpacing: index.canonicalSpacing)
             }
             // Few requests: merged in; a pair both followed and requested stays followed.
             for request in parts.requests where parts.store.followRecord(for: request.key) == nil {
@@ -46,14 +49,33 @@ public enum StoreDecoder {
         /// Where the sections the command does not read lie in the file.
         var verbatim: [String: Range<Int>] = [:]
         /// With `.followPairs`: where each accepted follow lies, when the section is in tomo's order.
-        var followIndex: FollowIndex?
+        var followIndex: SectionIndex?
+        /// With `.likePairs`: where each post's likes lie, when the section is in tomo's order.
+        var likeIndex: SectionIndex?
         var requests: [Follow] = []
     }
 
-    private struct FollowIndex {
-        var starts: [Int]
-        var ends: [Int]
-        var canonicalSpacing: Bool
+    /// Where a section's records lie, for a `RawSection`.
+    private struct SectionIndex {
+        var starts: [Int] = []
+        var ends: [Int] = []
+        var canonicalSpacing = true
+        /// False when the section is not in tomo's own order (then it is decoded instead).
+        var usable = true
+
+        init(capacity: Int) {
+            starts.reserveCapacity(capacity)
+            ends.reserveCapacity(capacity)
+        }
+
+        /// Notes a record, and whether it follows the one before as tomo writes them.
+        mutating func append(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
+            if let end = ends.last, !UnsafeBufferPointer(rebasing: bytes[end..<range.lowerBound]).elementsEqual(",\n    ".utf8) {
+                canonicalSpacing = false
+            }
+            starts.append(range.lowerBound)
+            ends.append(range.upperBound)
+        }
     }
 
     static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "reports", "requests", "users", "version"]
@@ -94,6 +116,7 @@ public enum StoreDecoder {
         let followsWanted = wanted.contains(.follows) || wanted.contains(.followPairs)
         for part in StoreSection.allCases where !wanted.contains(part) {
             if followsWanted && (part == .follows || part == .followPairs) { continue }
+            if (wanted.contains(.likes) || wanted.contains(.likePairs)) && (part == .likes || part == .likePairs) { continue }
             for name in part.fileSections {
                 if let range = sections[name] { parts.verbatim[name] = range }
             }
@@ -112,7 +135,15 @@ public enum StoreDecoder {
             if var r = section("requests") { parts.requests = try decodeFollows(&r, status: .pending) }
         }
         if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r) }
-        if wanted.contains(.likes), var r = section("likes") { parts.store.likes = try decodeLikes(&r) }
+        if wanted.contains(.likes) || wanted.contains(.likePairs), var r = section("likes") {
+            var indexReader = r
+            if !wanted.contains(.likes), let index = try indexLikes(&indexReader) {
+                parts.likeIndex = index
+            } else {
+                parts.store.likes = try decodeLikes(&r)
+                parts.store.loaded.insert(.likes)
+            }
+        }
         if wanted.contains(.reports), var r = section("reports") { parts.store.reports = try decodeReports(&r) }
         if wanted.contains(.picks), var r = section("picks") { parts.store.picks = try decodePicks(&r) }
         if wanted.contains(.hidden), var r = section("hidden") {
@@ -192,19 +223,12 @@ public enum StoreDecoder {
 
     /// Checks the accepted follows and notes where each record lies, without making strings of
     /// them; nil when the section is not in tomo's own order (then it is decoded instead).
-    private static func indexFollows(_ r: inout StoreReader) throws(Failure) -> FollowIndex? {
+    private static func indexFollows(_ r: inout StoreReader) throws(Failure) -> SectionIndex? {
         let bytes = r.bytes
-        var index = FollowIndex(starts: [], ends: [], canonicalSpacing: true)
-        index.starts.reserveCapacity((r.end - r.position) / 48)
-        index.ends.reserveCapacity((r.end - r.position) / 48)
-        var usable = true
-        var previous: (from: Range<Int>, to: Range<Int>)?
-        let separator = Array(",\n    ".utf8)
+        var index = SectionIndex(capacity: (r.end - r.position) / 48)
+        var previous: [Range<Int>] = []
         try forEachElement(&r, "an array of [from, to, created] records") { r throws(Failure) in
             let start = r.position
-            if let end = index.ends.last, !UnsafeBufferPointer(rebasing: bytes[end..<start]).elementsEqual(separator) {
-                index.canonicalSpacing = false
-            }
             try r.expect(UInt8(ascii: "["), "a [from, to, created] record")
             let (from, fromKind) = try r.scanString()
             try r.expect(UInt8(ascii: ","), "',' and the handle followed")
@@ -214,21 +238,45 @@ public enum StoreDecoder {
             try r.expect(UInt8(ascii: "]"), "']': a follow record is [from, to, created]")
             if from.isEmpty || to.isEmpty { throw r.failure("this follow is missing a field", at: start) }
             // Byte order is string order only for ASCII; escapes would need decoding.
-            if fromKind != .ascii || toKind != .ascii || createdKind == .escaped { usable = false }
-            if let previous, !isBefore(previous, (from, to), in: bytes) { usable = false }
-            previous = (from, to)
-            index.starts.append(start)
-            index.ends.append(r.position)
+            if fromKind != .ascii || toKind != .ascii || createdKind != .ascii { index.usable = false }
+            if !previous.isEmpty, !isBefore(previous, [from, to], in: bytes) { index.usable = false }
+            previous = [from, to]
+            index.append(start..<r.position, in: bytes)
         }
-        return usable ? index : nil
+        return index.usable ? index : nil
     }
 
-    /// True when record key `a` sorts strictly before `b` (follower, then followed).
-    private static func isBefore(_ a: (from: Range<Int>, to: Range<Int>), _ b: (from: Range<Int>, to: Range<Int>), in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let aFrom = UnsafeBufferPointer(rebasing: bytes[a.from])
-        let bFrom = UnsafeBufferPointer(rebasing: bytes[b.from])
-        if !aFrom.elementsEqual(bFrom) { return aFrom.lexicographicallyPrecedes(bFrom) }
-        return UnsafeBufferPointer(rebasing: bytes[a.to]).lexicographicallyPrecedes(UnsafeBufferPointer(rebasing: bytes[b.to]))
+    /// The same for the likes: `"handle/slug": ["liker", …]` per record.
+    private static func indexLikes(_ r: inout StoreReader) throws(Failure) -> SectionIndex? {
+        let bytes = r.bytes
+        var index = SectionIndex(capacity: (r.end - r.position) / 64)
+        var previous: [Range<Int>] = []
+        try r.expect(UInt8(ascii: "{"), "an object of post id to likers")
+        var first = true
+        while let (post, postKind) = try r.nextKeyRange(first: &first) {
+            let start = r.keyOffset
+            if postKind != .ascii { index.usable = false }
+            try r.expect(UInt8(ascii: "["), "an array of handles")
+            var firstLiker = true
+            while try r.nextElement(first: &firstLiker) {
+                let (_, likerKind) = try r.scanString()
+                if likerKind != .ascii { index.usable = false }
+            }
+            if !previous.isEmpty, !isBefore(previous, [post], in: bytes) { index.usable = false }
+            previous = [post]
+            index.append(start..<r.position, in: bytes)
+        }
+        return index.usable ? index : nil
+    }
+
+    /// True when the record key made of the strings at `a` sorts strictly before the one at `b`.
+    private static func isBefore(_ a: [Range<Int>], _ b: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (left, right) in zip(a, b) {
+            let leftBytes = UnsafeBufferPointer(rebasing: bytes[left])
+            let rightBytes = UnsafeBufferPointer(rebasing: bytes[right])
+            if !leftBytes.elementsEqual(rightBytes) { return leftBytes.lexicographicallyPrecedes(rightBytes) }
+        }
+        return false
     }
 
     private static func decodeBlocks(_ r: inout StoreReader) throws(Failure) -> [Block] {

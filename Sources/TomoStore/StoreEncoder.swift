@@ -29,19 +29,15 @@ public enum StoreEncoder {
             out.append(UInt8(ascii: "}"))
         }
         if let raw = store.rawFollows {
-            try mergeFollows(raw, with: store.follows.lazy.filter { $0.status == .accepted }, into: &out)
+            try merge("follows", raw, with: store.follows.lazy.filter { $0.status == .accepted }, into: &out, appendFollow)
         } else {
             try section("follows", store.follows.lazy.filter { $0.status == .accepted }, of: store, into: &out, appendFollow)
         }
         try section("hidden", store.hiddenPosts, of: store, into: &out) { post, out in appendString(post, to: &out) }
-        try section("likes", store.likes, open: "{", close: "}", of: store, into: &out) { likes, out in
-            appendString(likes.post, to: &out)
-            out.append(contentsOf: ": [".utf8)
-            for (index, user) in likes.users.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                appendString(user, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+        if let raw = store.rawLikes {
+            try merge("likes", raw, with: store.likes, open: "{", close: "}", into: &out, appendLikes)
+        } else {
+            try section("likes", store.likes, open: "{", close: "}", of: store, into: &out, appendLikes)
         }
         try section("picks", store.picks, of: store, into: &out) { pick, out in
             out.append(contentsOf: "{\"created\":".utf8); appendString(pick.created, to: &out)
@@ -62,24 +58,36 @@ public enum StoreEncoder {
         out.buffer.append(contentsOf: "  \"version\": \(Store.currentVersion)\n}\n".utf8)
     }
 
-    /// The accepted follows of a command that read them as the file's bytes: the file's records
-    /// copied in long runs, with the ones this command added or changed in their places.
-    private static func mergeFollows<Sink: ByteSink>(
-        _ raw: RawFollows, with changed: some Sequence<Follow>, into out: inout ChunkedOutput<Sink>
+    /// A section a command read as the file's bytes: the file's records copied in long runs,
+    /// with the ones this command added or changed (`changed`, in key order) in their places.
+    private static func merge<Record, Sink: ByteSink>(
+        _ name: String, _ raw: RawSection<Record>, with changed: some Sequence<Record>, open: Character = "[", close: Character = "]",
+        into out: inout ChunkedOutput<Sink>, _ appendRecord: (Record, inout [UInt8]) -> Void
     ) throws(Sink.Failure) {
-        out.buffer.append(contentsOf: "  \"follows\": [".utf8)
+        out.buffer.append(contentsOf: "  \"\(name)\": \(open)".utf8)
         var isFirst = true
         var copied = 0
-        for follow in changed {
-            let position = raw.insertionIndex(of: follow.key)
+        for record in changed {
+            let position = raw.insertionIndex(of: record.key)
             try raw.appendRecords(copied..<position, to: &out, isFirst: &isFirst)
             copied = position
             out.buffer.append(contentsOf: isFirst ? "\n    ".utf8 : ",\n    ".utf8)
             isFirst = false
-            appendFollow(follow, to: &out.buffer)
+            appendRecord(record, &out.buffer)
         }
         try raw.appendRecords(copied..<raw.starts.count, to: &out, isFirst: &isFirst)
-        out.buffer.append(contentsOf: (isFirst ? "],\n" : "\n  ],\n").utf8)
+        out.buffer.append(contentsOf: (isFirst ? "\(close),\n" : "\n  \(close),\n").utf8)
+    }
+
+    /// `"handle/slug": ["liker",…]`
+    private static func appendLikes(_ likes: PostLikes, to out: inout [UInt8]) {
+        appendString(likes.post, to: &out)
+        out.append(contentsOf: ": [".utf8)
+        for (index, user) in likes.users.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            appendString(user, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     /// `["from","to","created"]`: status is the section the record is in.

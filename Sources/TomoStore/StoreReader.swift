@@ -201,11 +201,11 @@ struct StoreReader {
         return start..<position
     }
 
-    /// Like `nextKey`, without making a string of the key.
-    private mutating func nextKeyRange(first: inout Bool) throws(Failure) -> Range<Int>? {
+    /// Like `nextKey`, without making a string of the key (which starts at `keyOffset`).
+    mutating func nextKeyRange(first: inout Bool) throws(Failure) -> (content: Range<Int>, kind: StringKind)? {
         guard try nextItem(first: &first, close: UInt8(ascii: "}"), in: "object") else { return nil }
         keyOffset = position
-        let (key, _) = try scanString()
+        let key = try scanString()
         try expect(UInt8(ascii: ":"), "':' after the key")
         skipWhitespace()
         return key

@@ -19,7 +19,7 @@ enum PostRelationCommands {
             let post = try PostID(parsing: invocation.arguments[1])
             let site = try invocation.siteDirectory()
             let visibility = try PostFrontMatter.visibility(of: post, in: site)
-            return try StoreCommandSupport.change(invocation, sections: [.likes, .blocks]) { store, _ throws(Diagnostic) in
+            return try StoreCommandSupport.change(invocation, sections: [.likePairs, .blocks]) { store, _ throws(Diagnostic) in
                 try store.like(invocation.arguments[0], post, visibility: visibility)
             }
         }
@@ -35,7 +35,7 @@ enum PostRelationCommands {
         """,
         run: { invocation in
             let post = try PostID(parsing: invocation.arguments[1])
-            return try StoreCommandSupport.change(invocation, sections: [.likes]) { store, _ throws(Diagnostic) in
+            return try StoreCommandSupport.change(invocation, sections: [.likePairs]) { store, _ throws(Diagnostic) in
                 try store.unlike(invocation.arguments[0], post)
             }
         }

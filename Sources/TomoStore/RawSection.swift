@@ -1,15 +1,15 @@
-/// The file's accepted follows kept as the file's bytes, for the commands that look at or
-/// change one or two pairs (follow, unfollow, accept, decline, block). Decoding 200,000 records
-/// into strings and encoding them again is most of what such a command would otherwise cost;
-/// instead the records are indexed while their syntax is checked, looked up by binary search,
-/// and copied to the new file in long runs.
+/// A big sorted section kept as the file's bytes, for commands that look at or change a record
+/// or two: the accepted follows for follow, unfollow, accept, decline and block; the likes for
+/// like and unlike. Decoding 200,000 records into strings and encoding them again is most of
+/// what such a command would otherwise cost; instead the records are indexed while their syntax
+/// is checked, looked up by binary search, and copied to the new file in long runs.
 ///
-/// Used only when the section is in the order tomo writes (sorted by follower then followed,
-/// no duplicates, plain ASCII handles); any other section is decoded as usual.
-struct RawFollows: Sendable, Hashable {
+/// Used only when the section is in the order tomo writes it (sorted by key, no duplicates,
+/// ASCII strings without escapes); any other section is decoded as usual.
+struct RawSection<Record: RawRecord>: Sendable, Hashable {
     /// The whole store file (shared with the reader, not copied).
     let file: [UInt8]
-    /// Where each record (`["from","to","created"]`) starts and ends in `file`, in key order.
+    /// Where each record starts and ends in `file`, in key order.
     let starts: [Int]
     let ends: [Int]
     /// True when records are separated by exactly `,\n    ` (as tomo writes them), so runs of
@@ -25,53 +25,40 @@ struct RawFollows: Sendable, Hashable {
         self.canonicalSpacing = canonicalSpacing
     }
 
-    var count: Int { starts.count - removed.count }
-
     /// The record for `key`, unless this command removed it.
-    func record(for key: RecordPair) -> Follow? {
+    func record(for key: Record.Key) -> Record? {
         guard let index = index(of: key), !removed.contains(index) else { return nil }
-        return follow(at: index)
+        return Record(strings: strings(at: index))
     }
 
     /// Removes the record for `key`; true when there was one.
-    mutating func remove(_ key: RecordPair) -> Bool {
+    mutating func remove(_ key: Record.Key) -> Bool {
         guard let index = index(of: key), !removed.contains(index) else { return false }
         removed.insert(index)
         return true
     }
 
     /// Index of the first record whose key is not less than `key`.
-    func insertionIndex(of key: RecordPair) -> Int {
+    func insertionIndex(of key: Record.Key) -> Int {
         var low = 0
         var high = starts.count
         while low < high {
             let middle = (low + high) / 2
-            if self.key(at: middle) < key { low = middle + 1 } else { high = middle }
+            if Record.key(strings: strings(at: middle)) < key { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
-    private func index(of key: RecordPair) -> Int? {
+    private func index(of key: Record.Key) -> Int? {
         let index = insertionIndex(of: key)
-        return index < starts.count && self.key(at: index) == key ? index : nil
+        return index < starts.count && Record.key(strings: strings(at: index)) == key ? index : nil
     }
 
-    private func key(at index: Int) -> RecordPair {
-        let fields = strings(at: index)
-        return RecordPair(first: fields[0], second: fields[1])
-    }
-
-    private func follow(at index: Int) -> Follow {
-        let fields = strings(at: index)
-        return Follow(from: fields[0], to: fields[1], status: .accepted, created: fields[2])
-    }
-
-    /// The three strings of a record the decoder already checked: `["a","b","c"]` with any
-    /// spacing, ASCII without escapes.
+    /// The strings of a record the decoder already checked (ASCII, no escapes), in order.
     private func strings(at index: Int) -> [String] {
         var fields: [String] = []
         var position = starts[index]
-        while position < ends[index], fields.count < 3 {
+        while position < ends[index] {
             if file[position] == UInt8(ascii: "\"") {
                 let start = position + 1
                 position = start
@@ -105,4 +92,29 @@ struct RawFollows: Sendable, Hashable {
             index = last + 1
         }
     }
+}
+
+/// A record a `RawSection` can hold: made from its strings in file order.
+protocol RawRecord: KeyedRecord, Sendable, Hashable where Key: Sendable {
+    init(strings: [String])
+    static func key(strings: [String]) -> Key
+}
+
+/// `["from","to","created"]` in the follows section: accepted follows.
+extension Follow: RawRecord {
+    init(strings: [String]) {
+        self.init(from: strings[0], to: strings[1], status: .accepted, created: strings[2])
+    }
+
+    static func key(strings: [String]) -> RecordPair { RecordPair(first: strings[0], second: strings[1]) }
+}
+
+/// `"handle/slug": ["liker", …]` in the likes section.
+extension PostLikes: RawRecord {
+    init(strings: [String]) {
+        // Likers as the store keeps them: sorted, each once (a hand edit may have broken that).
+        self.init(post: strings[0], users: Array(Set(strings.dropFirst())).sorted())
+    }
+
+    static func key(strings: [String]) -> String { strings[0] }
 }

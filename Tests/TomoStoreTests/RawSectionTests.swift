@@ -88,3 +88,66 @@ import TomoCore
         #expect(pairs.follows.map(\.created) == ["t1", "t3"])
     }
 }
+
+/// `.likePairs`: like and unlike keep the other posts' likes as the file's bytes.
+@Suite struct LikePairsTests {
+    private static let users = ["amy", "bob", "cat", "dan"]
+
+    private func bothWays(_ text: String, _ rule: (inout Store) throws(Diagnostic) -> Outcome) throws -> (full: String, pairs: String, pairsOutcome: Outcome) {
+        let full = try TemporarySite()
+        let pairs = try TemporarySite()
+        try full.writeStore(text)
+        try pairs.writeStore(text)
+        _ = try full.store.update(sections: [.likes, .blocks], rule)
+        let outcome = try pairs.store.update(sections: [.likePairs, .blocks], rule)
+        return (full.storeText(), pairs.storeText(), outcome)
+    }
+
+    private static func storeWithLikes() throws -> String {
+        let site = try TemporarySite()
+        try site.apply { store throws(Diagnostic) in
+            for handle in users { _ = try store.addUser(handle, at: "2026-01-01T00:00:00.000Z") }
+            for (user, post) in [("bob", "amy/b"), ("cat", "amy/b"), ("amy", "bob/a"), ("dan", "cat/z")] {
+                _ = try store.like(user, try PostID(parsing: post), visibility: .public)
+            }
+            return .changed("")
+        }
+        return site.storeText()
+    }
+
+    @Test(arguments: [
+        ("dan", "amy/a"),  // a new post, before every other
+        ("dan", "amy/b"),  // a post with likes
+        ("amy", "bob/b"),  // a new post in the middle
+        ("amy", "dan/x"),  // a new post after every other
+    ])
+    func likeWritesWhatAFullReadWouldWrite(user: String, post: String) throws {
+        let id = try PostID(parsing: post)
+        let result = try bothWays(try Self.storeWithLikes()) { store throws(Diagnostic) in try store.like(user, id, visibility: .public) }
+        #expect(result.pairs == result.full)
+        #expect(result.pairsOutcome.changed)
+    }
+
+    @Test func repeatsAndUnlikesMatchTheFullRead() throws {
+        let text = try Self.storeWithLikes()
+        var result = try bothWays(text) { store throws(Diagnostic) in try store.like("bob", PostID(handle: "amy", slug: "b"), visibility: .public) }
+        #expect(result.pairsOutcome == .unchanged("bob already likes amy/b"))
+        result = try bothWays(text) { store throws(Diagnostic) in try store.unlike("bob", PostID(handle: "amy", slug: "b")) }
+        #expect(result.pairs == result.full && result.pairsOutcome.changed)
+        // The last like of a post takes its line with it.
+        result = try bothWays(text) { store throws(Diagnostic) in try store.unlike("amy", PostID(handle: "bob", slug: "a")) }
+        #expect(result.pairs == result.full && !result.pairs.contains("bob/a"))
+        #expect(try StoreDecoder.decode(Array(result.pairs.utf8), file: "s").likeCount("amy/b") == 2)
+    }
+
+    @Test func aHandEditedSectionOutOfOrderIsDecodedInsteadAndStillRight() throws {
+        let text = """
+        {"users": [{"handle":"amy","created":"t"},{"handle":"bob","created":"t"}],
+         "likes": {"bob/z": ["amy"], "amy/a": ["bob", "amy", "bob"]},
+         "version": 1}
+        """
+        let result = try bothWays(text) { store throws(Diagnostic) in try store.unlike("bob", PostID(handle: "amy", slug: "a")) }
+        #expect(result.pairs == result.full)
+        #expect(result.pairs.contains("\"amy/a\": [\"amy\"],\n    \"bob/z\": [\"amy\"]"))
+    }
+}
