@@ -4,62 +4,66 @@ import TomoCore
 /// accepted; nobody follows across a block.
 extension Store {
     public mutating func follow(_ from: String, _ to: String, at time: String = Timestamp.now()) throws(Diagnostic) -> Outcome {
-        needs(.users, .follows, .blocks)
+        needs(.users, .blocks)
+        needsFollowPairs()
         if from == to { throw Diagnostic("\(from) cannot follow themselves") }
         _ = try requireUser(from)
         let target = try requireUser(to)
         try refuseAcrossBlock(from, to, doing: "follow")
-        if let existing = follows.record(for: RecordPair(first: from, second: to)) {
+        if let existing = followRecord(for: RecordPair(first: from, second: to)) {
             switch existing.status {
             case .accepted: return .unchanged("\(from) already follows \(to)")
             case .pending: return .unchanged("\(from) already asked to follow \(to); it waits for `tomo accept \(to) \(from)`")
             }
         }
         if target.approveFollows {
-            follows.upsert(Follow(from: from, to: to, status: .pending, created: time))
+            storeFollow(Follow(from: from, to: to, status: .pending, created: time))
             return .changed("\(from) asked to follow \(to); \(to) approves follows, so it waits for `tomo accept \(to) \(from)`")
         }
-        follows.upsert(Follow(from: from, to: to, status: .accepted, created: time))
+        storeFollow(Follow(from: from, to: to, status: .accepted, created: time))
         return .changed("\(from) now follows \(to)")
     }
 
     /// Ends a follow or withdraws a request.
     public mutating func unfollow(_ from: String, _ to: String) throws(Diagnostic) -> Outcome {
-        needs(.users, .follows)
+        needs(.users)
+        needsFollowPairs()
         _ = try requireUser(from)
         _ = try requireUser(to)
-        guard let existing = follows.record(for: RecordPair(first: from, second: to)) else {
+        guard let existing = followRecord(for: RecordPair(first: from, second: to)) else {
             return .unchanged("\(from) does not follow \(to)")
         }
-        follows.remove(existing.key)
+        _ = deleteFollow(existing.key)
         return .changed(existing.status == .accepted ? "\(from) no longer follows \(to)" : "\(from) withdrew the request to follow \(to)")
     }
 
     /// `user` accepts `requester`'s follow request.
     public mutating func accept(_ user: String, _ requester: String) throws(Diagnostic) -> Outcome {
-        needs(.users, .follows)
+        needs(.users)
+        needsFollowPairs()
         _ = try requireUser(user)
         _ = try requireUser(requester)
         let key = RecordPair(first: requester, second: user)
-        guard var request = follows.record(for: key) else {
+        guard var request = followRecord(for: key) else {
             throw Diagnostic("\(requester) has not asked to follow \(user): `tomo requests \(user)` lists the requests")
         }
         if request.status == .accepted { return .unchanged("\(requester) already follows \(user)") }
         request.status = .accepted
-        follows.upsert(request)
+        storeFollow(request)
         return .changed("\(user) accepted \(requester): \(requester) now follows \(user)")
     }
 
     /// `user` declines `requester`'s follow request; with no request waiting it is a no-op.
     public mutating func decline(_ user: String, _ requester: String) throws(Diagnostic) -> Outcome {
-        needs(.users, .follows)
+        needs(.users)
+        needsFollowPairs()
         _ = try requireUser(user)
         _ = try requireUser(requester)
         let key = RecordPair(first: requester, second: user)
-        guard let request = follows.record(for: key), request.status == .pending else {
+        guard let request = followRecord(for: key), request.status == .pending else {
             return .unchanged("no request from \(requester) waits for \(user)")
         }
-        follows.remove(key)
+        _ = deleteFollow(key)
         return .changed("\(user) declined \(requester)'s request")
     }
 

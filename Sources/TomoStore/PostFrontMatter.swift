@@ -15,14 +15,14 @@ public enum PostFrontMatter {
     public static func visibility(of post: PostID, in site: URL) throws(Diagnostic) -> PostVisibility? {
         let path = relativePath(of: post)
         guard let data = FileManager.default.contents(atPath: site.appendingPathComponent(path).path) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" }) == true else { return .public }
+        let lines = String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        guard lines.first.map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) == "---" }) == true else { return .public }
         for (index, line) in lines.enumerated().dropFirst() {
-            if line.trimmingCharacters(in: .whitespaces) == "---" { break }
+            if line.trimmingCharacters(in: .whitespacesAndNewlines) == "---" { break }
             guard line.hasPrefix("visibility:") else { continue }
             var value = line.dropFirst("visibility:".count)
             if let comment = value.range(of: " #") { value = value[..<comment.lowerBound] }
-            let word = value.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            let word = value.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
             guard let visibility = PostVisibility(rawValue: word) else {
                 let hint = Suggestion.hint(for: word, in: PostVisibility.allCases.map(\.rawValue))
                 throw Diagnostic(

@@ -13,26 +13,27 @@ extension Store {
     /// One like per user and post; refused for a post that is missing or not public, and when the
     /// post's owner blocks the user.
     public mutating func like(_ user: String, _ post: PostID, visibility: PostVisibility?) throws(Diagnostic) -> Outcome {
-        needs(.users, .likes, .blocks)
+        needs(.users, .blocks)
+        needsLikePairs()
         _ = try requireUser(user)
         try requireLikeable(post, visibility: visibility)
         if blocks.record(for: RecordPair(first: post.handle, second: user)) != nil {
             throw Diagnostic("\(post.handle) blocks \(user), so \(user) cannot like \(post)")
         }
         let id = post.description
-        let (found, index) = likes.search(id)
-        if !found { likes.insert(PostLikes(post: id, users: []), at: index) }
-        if !likes[index].users.sortedInsert(user) { return .unchanged("\(user) already likes \(id)") }
-        return .changed("\(user) likes \(id) (\(likes[index].users.count) like\(likes[index].users.count == 1 ? "" : "s"))")
+        var record = likeRecord(for: id) ?? PostLikes(post: id, users: [])
+        if !record.users.sortedInsert(user) { return .unchanged("\(user) already likes \(id)") }
+        storeLikes(record)
+        return .changed("\(user) likes \(id) (\(record.users.count) like\(record.users.count == 1 ? "" : "s"))")
     }
 
     public mutating func unlike(_ user: String, _ post: PostID) throws(Diagnostic) -> Outcome {
-        needs(.users, .likes)
+        needs(.users)
+        needsLikePairs()
         _ = try requireUser(user)
         let id = post.description
-        let (found, index) = likes.search(id)
-        guard found, likes[index].users.sortedRemove(user) else { return .unchanged("\(user) does not like \(id)") }
-        if likes[index].users.isEmpty { likes.remove(at: index) }
+        guard var record = likeRecord(for: id), record.users.sortedRemove(user) else { return .unchanged("\(user) does not like \(id)") }
+        storeLikes(record)
         return .changed("\(user) no longer likes \(id)")
     }
 

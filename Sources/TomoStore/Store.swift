@@ -22,6 +22,13 @@ public struct Store: Sendable, Hashable {
     /// Post ids kept out of the output, sorted.
     public internal(set) var hiddenPosts: [String] = []
 
+    /// With `.followPairs`: the file's accepted follows, as its bytes (`follows` then holds only
+    /// requests and the follows this command added or changed).
+    var rawFollows: RawSection<Follow>?
+    /// With `.likePairs`: the file's likes, as its bytes (`likes` then holds only the posts whose
+    /// likes this command changed).
+    var rawLikes: RawSection<PostLikes>?
+
     /// The parts decoded from the file; the others are empty here and kept in `verbatim`.
     public internal(set) var loaded: Set<StoreSection> = Set(StoreSection.allCases)
     /// The file's bytes for each part a command did not need, keyed by the file's section name;
@@ -35,6 +42,45 @@ public struct Store: Sendable, Hashable {
         for section in sections {
             precondition(loaded.contains(section), "the store was read without its \(section) section")
         }
+    }
+
+    /// For rules that work on single follow pairs: either way of reading follows will do.
+    func needsFollowPairs() {
+        precondition(loaded.contains(.follows) || loaded.contains(.followPairs), "the store was read without its follows")
+    }
+
+    /// The follow or request from `key.first` to `key.second`.
+    func followRecord(for key: RecordPair) -> Follow? {
+        follows.record(for: key) ?? rawFollows?.record(for: key)
+    }
+
+    /// Adds or replaces a follow or request.
+    mutating func storeFollow(_ follow: Follow) {
+        _ = rawFollows?.remove(follow.key)
+        follows.upsert(follow)
+    }
+
+    /// Removes a follow or request; true when there was one.
+    mutating func deleteFollow(_ key: RecordPair) -> Bool {
+        let removedDecoded = follows.remove(key)
+        let removedRaw = rawFollows?.remove(key) ?? false
+        return removedDecoded || removedRaw
+    }
+
+    /// For like and unlike: either way of reading likes will do.
+    func needsLikePairs() {
+        precondition(loaded.contains(.likes) || loaded.contains(.likePairs), "the store was read without its likes")
+    }
+
+    /// Who likes `post`, as a record (nil when nobody does).
+    func likeRecord(for post: String) -> PostLikes? {
+        likes.record(for: post) ?? rawLikes?.record(for: post)
+    }
+
+    /// Replaces the likes of `record.post` (none left: the post's line goes).
+    mutating func storeLikes(_ record: PostLikes) {
+        _ = rawLikes?.remove(record.post)
+        if record.users.isEmpty { likes.remove(record.post) } else { likes.upsert(record) }
     }
 
     /// The user, or a refusal that names the closest registered handle.
@@ -52,15 +98,26 @@ public enum StoreSection: String, Sendable, Hashable, CaseIterable {
     case users
     /// Accepted follows and pending requests (the file's "follows" and "requests").
     case follows
-    case blocks
+    /// Enough of the follows to look at and change single pairs (follow, unfollow, accept,
+    /// decline, block): accepted follows stay the file's bytes, indexed. Much faster on a big
+    /// store; the queries over all follows need `.follows`.
+    case followPairs
     case likes
+    /// Enough of the likes to look at and change single posts' likes (like, unlike): the
+    /// posts' lines stay the file's bytes, indexed. The queries over all likes need `.likes`.
+    case likePairs
+    case blocks
     case reports
     case picks
     case hidden
 
     /// The file's section names for this part.
     var fileSections: [String] {
-        self == .follows ? ["follows", "requests"] : [rawValue]
+        switch self {
+        case .follows, .followPairs: ["follows", "requests"]
+        case .likes, .likePairs: ["likes"]
+        default: [rawValue]
+        }
     }
 }
 

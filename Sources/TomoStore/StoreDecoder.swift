@@ -13,8 +13,20 @@ public enum StoreDecoder {
             Result { () throws(Failure) in try decodeDocument(buffer, sections: wanted) }
         }
         switch result {
-        case .success(.store(let store)):
-            return store
+        case .success(.store(var parts)):
+            // Slices of `bytes`, not copies: a section no one reads costs no memory of its own.
+            for (name, range) in parts.verbatim { parts.store.verbatim[name] = bytes[range] }
+            if let index = parts.followIndex {
+                parts.store.rawFollows = RawSection(file: bytes, starts: index.starts, ends: index.ends, canonicalSpacing: index.canonicalSpacing)
+            }
+            if let index = parts.likeIndex {
+                parts.store.rawLikes = RawSection(file: bytes, starts: index.starts, ends: index.ends, canonicalSpacing: index.canonicalSpacing)
+            }
+            // Few requests: merged in; a pair both followed and requested stays followed.
+            for request in parts.requests where parts.store.followRecord(for: request.key) == nil {
+                parts.store.follows.upsert(request)
+            }
+            return parts.store
         case .success(.olderVersion(let version)):
             let document = try JSONParser.parse(bytes: bytes, file: file)
             let migrated = try StoreMigration.migrate(document, from: version, file: file)
@@ -28,8 +40,42 @@ public enum StoreDecoder {
     }
 
     private enum Decoded {
-        case store(Store)
+        case store(Parts)
         case olderVersion(Int)
+    }
+
+    private struct Parts {
+        var store: Store
+        /// Where the sections the command does not read lie in the file.
+        var verbatim: [String: Range<Int>] = [:]
+        /// With `.followPairs`: where each accepted follow lies, when the section is in tomo's order.
+        var followIndex: SectionIndex?
+        /// With `.likePairs`: where each post's likes lie, when the section is in tomo's order.
+        var likeIndex: SectionIndex?
+        var requests: [Follow] = []
+    }
+
+    /// Where a section's records lie, for a `RawSection`.
+    private struct SectionIndex {
+        var starts: [Int] = []
+        var ends: [Int] = []
+        var canonicalSpacing = true
+        /// False when the section is not in tomo's own order (then it is decoded instead).
+        var usable = true
+
+        init(capacity: Int) {
+            starts.reserveCapacity(capacity)
+            ends.reserveCapacity(capacity)
+        }
+
+        /// Notes a record, and whether it follows the one before as tomo writes them.
+        mutating func append(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
+            if let end = ends.last, !UnsafeBufferPointer(rebasing: bytes[end..<range.lowerBound]).elementsEqual(",\n    ".utf8) {
+                canonicalSpacing = false
+            }
+            starts.append(range.lowerBound)
+            ends.append(range.upperBound)
+        }
     }
 
     static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "reports", "requests", "users", "version"]
@@ -65,35 +111,46 @@ public enum StoreDecoder {
         }
         if version < Store.currentVersion { return .olderVersion(version) }
 
-        var store = Store()
-        store.loaded = wanted
+        var parts = Parts(store: Store())
+        parts.store.loaded = wanted
+        let followsWanted = wanted.contains(.follows) || wanted.contains(.followPairs)
         for part in StoreSection.allCases where !wanted.contains(part) {
+            if followsWanted && (part == .follows || part == .followPairs) { continue }
+            if (wanted.contains(.likes) || wanted.contains(.likePairs)) && (part == .likes || part == .likePairs) { continue }
             for name in part.fileSections {
-                if let range = sections[name] { store.verbatim[name] = ArraySlice(bytes[range]) }
+                if let range = sections[name] { parts.verbatim[name] = range }
             }
         }
         func section(_ name: String) -> StoreReader? {
             sections[name].map { StoreReader(bytes: bytes, range: $0) }
         }
-        if var r = section("users") { store.users = try decodeUsers(&r) }
-        if wanted.contains(.follows) {
-            if var r = section("follows") { store.follows = try decodeFollows(&r, status: .accepted) }
-            if var r = section("requests") {
-                // Few requests: merged in; a pair both followed and requested stays followed.
-                for request in try decodeFollows(&r, status: .pending) where store.follows.record(for: request.key) == nil {
-                    store.follows.upsert(request)
-                }
+        if var r = section("users") { parts.store.users = try decodeUsers(&r) }
+        if followsWanted {
+            if !wanted.contains(.follows), var r = section("follows"), let index = try indexFollows(&r) {
+                parts.followIndex = index
+            } else if var r = section("follows") {
+                parts.store.follows = try decodeFollows(&r, status: .accepted)
+                parts.store.loaded.insert(.follows)
+            }
+            if var r = section("requests") { parts.requests = try decodeFollows(&r, status: .pending) }
+        }
+        if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r) }
+        if wanted.contains(.likes) || wanted.contains(.likePairs), var r = section("likes") {
+            var indexReader = r
+            if !wanted.contains(.likes), let index = try indexLikes(&indexReader) {
+                parts.likeIndex = index
+            } else {
+                parts.store.likes = try decodeLikes(&r)
+                parts.store.loaded.insert(.likes)
             }
         }
-        if wanted.contains(.blocks), var r = section("blocks") { store.blocks = try decodeBlocks(&r) }
-        if wanted.contains(.likes), var r = section("likes") { store.likes = try decodeLikes(&r) }
-        if wanted.contains(.reports), var r = section("reports") { store.reports = try decodeReports(&r) }
-        if wanted.contains(.picks), var r = section("picks") { store.picks = try decodePicks(&r) }
+        if wanted.contains(.reports), var r = section("reports") { parts.store.reports = try decodeReports(&r) }
+        if wanted.contains(.picks), var r = section("picks") { parts.store.picks = try decodePicks(&r) }
         if wanted.contains(.hidden), var r = section("hidden") {
-            try forEachElement(&r, "an array of post ids") { r throws(Failure) in store.hiddenPosts.append(try r.readString()) }
-            store.hiddenPosts = Array(Set(store.hiddenPosts)).sorted()
+            try forEachElement(&r, "an array of post ids") { r throws(Failure) in parts.store.hiddenPosts.append(try r.readString()) }
+            parts.store.hiddenPosts = Array(Set(parts.store.hiddenPosts)).sorted()
         }
-        return .store(store)
+        return .store(parts)
     }
 
     // MARK: Sections
@@ -146,6 +203,8 @@ public enum StoreDecoder {
     /// `["from", "to", "created"]` per line: the compact record of the biggest section.
     private static func decodeFollows(_ r: inout StoreReader, status: FollowStatus) throws(Failure) -> [Follow] {
         var follows: [Follow] = []
+        // About 50 bytes a record: reserving up front saves copying a growing 14 MB array.
+        follows.reserveCapacity((r.end - r.position) / 48)
         try forEachElement(&r, "an array of [from, to, created] records") { r throws(Failure) in
             let start = r.position
             try r.expect(UInt8(ascii: "["), "a [from, to, created] record")
@@ -160,6 +219,64 @@ public enum StoreDecoder {
         }
         follows.normalizeOrder()
         return follows
+    }
+
+    /// Checks the accepted follows and notes where each record lies, without making strings of
+    /// them; nil when the section is not in tomo's own order (then it is decoded instead).
+    private static func indexFollows(_ r: inout StoreReader) throws(Failure) -> SectionIndex? {
+        let bytes = r.bytes
+        var index = SectionIndex(capacity: (r.end - r.position) / 48)
+        var previous: [Range<Int>] = []
+        try forEachElement(&r, "an array of [from, to, created] records") { r throws(Failure) in
+            let start = r.position
+            try r.expect(UInt8(ascii: "["), "a [from, to, created] record")
+            let (from, fromKind) = try r.scanString()
+            try r.expect(UInt8(ascii: ","), "',' and the handle followed")
+            let (to, toKind) = try r.scanString()
+            try r.expect(UInt8(ascii: ","), "',' and the time created")
+            let (_, createdKind) = try r.scanString()
+            try r.expect(UInt8(ascii: "]"), "']': a follow record is [from, to, created]")
+            if from.isEmpty || to.isEmpty { throw r.failure("this follow is missing a field", at: start) }
+            // Byte order is string order only for ASCII; escapes would need decoding.
+            if fromKind != .ascii || toKind != .ascii || createdKind != .ascii { index.usable = false }
+            if !previous.isEmpty, !isBefore(previous, [from, to], in: bytes) { index.usable = false }
+            previous = [from, to]
+            index.append(start..<r.position, in: bytes)
+        }
+        return index.usable ? index : nil
+    }
+
+    /// The same for the likes: `"handle/slug": ["liker", …]` per record.
+    private static func indexLikes(_ r: inout StoreReader) throws(Failure) -> SectionIndex? {
+        let bytes = r.bytes
+        var index = SectionIndex(capacity: (r.end - r.position) / 64)
+        var previous: [Range<Int>] = []
+        try r.expect(UInt8(ascii: "{"), "an object of post id to likers")
+        var first = true
+        while let (post, postKind) = try r.nextKeyRange(first: &first) {
+            let start = r.keyOffset
+            if postKind != .ascii { index.usable = false }
+            try r.expect(UInt8(ascii: "["), "an array of handles")
+            var firstLiker = true
+            while try r.nextElement(first: &firstLiker) {
+                let (_, likerKind) = try r.scanString()
+                if likerKind != .ascii { index.usable = false }
+            }
+            if !previous.isEmpty, !isBefore(previous, [post], in: bytes) { index.usable = false }
+            previous = [post]
+            index.append(start..<r.position, in: bytes)
+        }
+        return index.usable ? index : nil
+    }
+
+    /// True when the record key made of the strings at `a` sorts strictly before the one at `b`.
+    private static func isBefore(_ a: [Range<Int>], _ b: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (left, right) in zip(a, b) {
+            let leftBytes = UnsafeBufferPointer(rebasing: bytes[left])
+            let rightBytes = UnsafeBufferPointer(rebasing: bytes[right])
+            if !leftBytes.elementsEqual(rightBytes) { return leftBytes.lexicographicallyPrecedes(rightBytes) }
+        }
+        return false
     }
 
     private static func decodeBlocks(_ r: inout StoreReader) throws(Failure) -> [Block] {

@@ -4,45 +4,90 @@ import TomoCore
 /// per line, so the same store always gives the same bytes and a `git diff` shows one line per
 /// changed relation.
 public enum StoreEncoder {
+    /// The whole store as one array (for tests and small stores).
     public static func encode(_ store: Store) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(96 * (store.follows.count + store.users.count) + 16 * store.likes.count + 4096)
-        out.append(contentsOf: "{\n".utf8)
-        section("blocks", store.blocks, of: store, into: &out) { block, out in
+        var sink = ArraySink()
+        encode(store, to: &sink)
+        return sink.bytes
+    }
+
+    /// Hands the encoded store to `sink` in pieces of about 256 KiB, so a 20 MB store is never
+    /// one buffer in memory, and the parts kept verbatim go out without being copied.
+    static func encode<Sink: ByteSink>(_ store: Store, to sink: inout Sink) throws(Sink.Failure) {
+        var out = ChunkedOutput(sink: sink)
+        defer { sink = out.sink }
+        try encode(store, into: &out)
+        try out.flush()
+    }
+
+    private static func encode<Sink: ByteSink>(_ store: Store, into out: inout ChunkedOutput<Sink>) throws(Sink.Failure) {
+        out.buffer.append(contentsOf: "{\n".utf8)
+        try section("blocks", store.blocks, of: store, into: &out) { block, out in
             out.append(contentsOf: "{\"created\":".utf8); appendString(block.created, to: &out)
             out.append(contentsOf: ",\"from\":".utf8); appendString(block.from, to: &out)
             out.append(contentsOf: ",\"to\":".utf8); appendString(block.to, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        section("follows", store.follows.lazy.filter { $0.status == .accepted }, of: store, into: &out, appendFollow)
-        section("hidden", store.hiddenPosts, of: store, into: &out) { post, out in appendString(post, to: &out) }
-        section("likes", store.likes, open: "{", close: "}", of: store, into: &out) { likes, out in
-            appendString(likes.post, to: &out)
-            out.append(contentsOf: ": [".utf8)
-            for (index, user) in likes.users.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                appendString(user, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+        if let raw = store.rawFollows {
+            try merge("follows", raw, with: store.follows.lazy.filter { $0.status == .accepted }, into: &out, appendFollow)
+        } else {
+            try section("follows", store.follows.lazy.filter { $0.status == .accepted }, of: store, into: &out, appendFollow)
         }
-        section("picks", store.picks, of: store, into: &out) { pick, out in
+        try section("hidden", store.hiddenPosts, of: store, into: &out) { post, out in appendString(post, to: &out) }
+        if let raw = store.rawLikes {
+            try merge("likes", raw, with: store.likes, open: "{", close: "}", into: &out, appendLikes)
+        } else {
+            try section("likes", store.likes, open: "{", close: "}", of: store, into: &out, appendLikes)
+        }
+        try section("picks", store.picks, of: store, into: &out) { pick, out in
             out.append(contentsOf: "{\"created\":".utf8); appendString(pick.created, to: &out)
             out.append(contentsOf: ",\"decision\":\"".utf8); out.append(contentsOf: pick.decision.rawValue.utf8)
             out.append(contentsOf: "\",\"from\":".utf8); appendString(pick.from, to: &out)
             out.append(contentsOf: ",\"to\":".utf8); appendString(pick.to, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        section("reports", store.reports, of: store, into: &out) { report, out in
+        try section("reports", store.reports, of: store, into: &out) { report, out in
             out.append(contentsOf: "{\"created\":".utf8); appendString(report.created, to: &out)
             out.append(contentsOf: ",\"post\":".utf8); appendString(report.post, to: &out)
             out.append(contentsOf: ",\"reason\":".utf8); appendString(report.reason, to: &out)
             out.append(contentsOf: ",\"user\":".utf8); appendString(report.user, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        section("requests", store.follows.lazy.filter { $0.status == .pending }, of: store, into: &out, appendFollow)
-        section("users", store.users, of: store, into: &out) { user, out in appendUser(user, to: &out) }
-        out.append(contentsOf: "  \"version\": \(Store.currentVersion)\n}\n".utf8)
-        return out
+        try section("requests", store.follows.lazy.filter { $0.status == .pending }, of: store, into: &out, appendFollow)
+        try section("users", store.users, of: store, into: &out) { user, out in appendUser(user, to: &out) }
+        out.buffer.append(contentsOf: "  \"version\": \(Store.currentVersion)\n}\n".utf8)
+    }
+
+    /// A section a command read as the file's bytes: the file's records copied in long runs,
+    /// with the ones this command added or changed (`changed`, in key order) in their places.
+    private static func merge<Record, Sink: ByteSink>(
+        _ name: String, _ raw: RawSection<Record>, with changed: some Sequence<Record>, open: Character = "[", close: Character = "]",
+        into out: inout ChunkedOutput<Sink>, _ appendRecord: (Record, inout [UInt8]) -> Void
+    ) throws(Sink.Failure) {
+        out.buffer.append(contentsOf: "  \"\(name)\": \(open)".utf8)
+        var isFirst = true
+        var copied = 0
+        for record in changed {
+            let position = raw.insertionIndex(of: record.key)
+            try raw.appendRecords(copied..<position, to: &out, isFirst: &isFirst)
+            copied = position
+            out.buffer.append(contentsOf: isFirst ? "\n    ".utf8 : ",\n    ".utf8)
+            isFirst = false
+            appendRecord(record, &out.buffer)
+        }
+        try raw.appendRecords(copied..<raw.starts.count, to: &out, isFirst: &isFirst)
+        out.buffer.append(contentsOf: (isFirst ? "\(close),\n" : "\n  \(close),\n").utf8)
+    }
+
+    /// `"handle/slug": ["liker",…]`
+    private static func appendLikes(_ likes: PostLikes, to out: inout [UInt8]) {
+        appendString(likes.post, to: &out)
+        out.append(contentsOf: ": [".utf8)
+        for (index, user) in likes.users.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            appendString(user, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     /// `["from","to","created"]`: status is the section the record is in.
@@ -60,12 +105,19 @@ public enum StoreEncoder {
     private static func appendString(_ text: String, to out: inout [UInt8]) {
         var text = text
         let plain = text.withUTF8 { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+            var plain = true
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                plain = false
+                break
+            }
+            if plain {
+                out.append(UInt8(ascii: "\""))
+                out.append(contentsOf: bytes)
+                out.append(UInt8(ascii: "\""))
+            }
+            return plain
         }
-        guard plain else { return JSONWriter.appendString(text, to: &out) }
-        out.append(UInt8(ascii: "\""))
-        text.withUTF8 { out.append(contentsOf: $0) }
-        out.append(UInt8(ascii: "\""))
+        if !plain { JSONWriter.appendString(text, to: &out) }
     }
 
     private static func appendUser(_ user: User, to out: inout [UInt8]) {
@@ -86,23 +138,67 @@ public enum StoreEncoder {
 
     /// `  "name": [` + one record per line + `  ],`, or the section's bytes as they were read
     /// when the command did not decode it.
-    private static func section<Records: Sequence>(
+    private static func section<Records: Sequence, Sink: ByteSink>(
         _ name: String, _ records: Records, open: Character = "[", close: Character = "]",
-        of store: Store, into out: inout [UInt8], _ appendRecord: (Records.Element, inout [UInt8]) -> Void
-    ) {
-        out.append(contentsOf: "  \"\(name)\": ".utf8)
+        of store: Store, into out: inout ChunkedOutput<Sink>, _ appendRecord: (Records.Element, inout [UInt8]) -> Void
+    ) throws(Sink.Failure) {
+        out.buffer.append(contentsOf: "  \"\(name)\": ".utf8)
         if let bytes = store.verbatim[name] {
-            out.append(contentsOf: bytes)
-            out.append(contentsOf: ",\n".utf8)
+            try out.writeDirectly(bytes)
+            out.buffer.append(contentsOf: ",\n".utf8)
             return
         }
-        out.append(contentsOf: String(open).utf8)
+        out.buffer.append(contentsOf: String(open).utf8)
         var isEmpty = true
         for record in records {
-            out.append(contentsOf: isEmpty ? "\n    ".utf8 : ",\n    ".utf8)
-            appendRecord(record, &out)
+            out.buffer.append(contentsOf: isEmpty ? "\n    ".utf8 : ",\n    ".utf8)
+            appendRecord(record, &out.buffer)
             isEmpty = false
+            try out.flushIfFull()
         }
-        out.append(contentsOf: (isEmpty ? "\(close),\n" : "\n  \(close),\n").utf8)
+        out.buffer.append(contentsOf: (isEmpty ? "\(close),\n" : "\n  \(close),\n").utf8)
+    }
+}
+
+/// Where encoded bytes go: an array, or the store's temporary file.
+protocol ByteSink {
+    associatedtype Failure: Error
+    mutating func write(_ bytes: UnsafeRawBufferPointer) throws(Failure)
+}
+
+struct ArraySink: ByteSink {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes.append(contentsOf: bytes)
+    }
+}
+
+/// A buffer that is passed on to the sink whenever it holds a chunk.
+struct ChunkedOutput<Sink: ByteSink> {
+    static var chunkSize: Int { 1 << 18 }
+
+    var buffer: [UInt8] = []
+    var sink: Sink
+
+    init(sink: Sink) {
+        self.sink = sink
+        buffer.reserveCapacity(Self.chunkSize + 4096)
+    }
+
+    mutating func flushIfFull() throws(Sink.Failure) {
+        if buffer.count >= Self.chunkSize { try flush() }
+    }
+
+    mutating func flush() throws(Sink.Failure) {
+        let result: Result<Void, Sink.Failure> = buffer.withUnsafeBytes { bytes in Result { () throws(Sink.Failure) in try sink.write(bytes) } }
+        try result.get()
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    mutating func writeDirectly(_ bytes: ArraySlice<UInt8>) throws(Sink.Failure) {
+        try flush()
+        let result: Result<Void, Sink.Failure> = bytes.withUnsafeBytes { bytes in Result { () throws(Sink.Failure) in try sink.write(bytes) } }
+        try result.get()
     }
 }

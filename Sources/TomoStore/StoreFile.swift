@@ -66,8 +66,9 @@ public struct StoreFile: Sendable {
         let size = Int(status.st_size)
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
             while count < size {
-                let result = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
+                let result = Glibc.read(descriptor, base + count, size - count)
                 if result < 0, errno == EINTR { continue }
                 if result <= 0 {
                     failed = result < 0
@@ -81,24 +82,16 @@ public struct StoreFile: Sendable {
     }
 
     private func write(_ store: Store) throws(Diagnostic) {
-        let bytes = StoreEncoder.encode(store)
         let descriptor = open(temporaryURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw systemError("cannot write \(temporaryURL.path)") }
-        var written = 0
-        let complete = bytes.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0, errno == EINTR { continue }
-                if result <= 0 { return false }
-                written += result
-            }
-            return true
-        }
-        guard complete, fsync(descriptor) == 0 else {
-            let failure = systemError("cannot write \(temporaryURL.path)")
+        var sink = FileSink(descriptor: descriptor, path: temporaryURL.path)
+        do throws(Diagnostic) {
+            try StoreEncoder.encode(store, to: &sink)
+            guard fsync(descriptor) == 0 else { throw systemError("cannot write \(temporaryURL.path)") }
+        } catch {
             close(descriptor)
             unlink(temporaryURL.path)
-            throw failure
+            throw error
         }
         close(descriptor)
         guard rename(temporaryURL.path, url.path) == 0 else {
@@ -114,7 +107,24 @@ public struct StoreFile: Sendable {
         }
     }
 
-    private func systemError(_ what: String) -> Diagnostic {
+    fileprivate func systemError(_ what: String) -> Diagnostic {
         Diagnostic("\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// The store's temporary file, written piece by piece as the encoder produces it.
+private struct FileSink: ByteSink {
+    let descriptor: Int32
+    let path: String
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) throws(Diagnostic) {
+        guard let base = bytes.baseAddress else { return }
+        var written = 0
+        while written < bytes.count {
+            let result = Glibc.write(descriptor, base + written, bytes.count - written)
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { throw Diagnostic("cannot write \(path): \(String(cString: strerror(errno)))") }
+            written += result
+        }
     }
 }

@@ -79,36 +79,43 @@ struct StoreReader {
 
     mutating func readString() throws(Failure) -> String {
         let open = position
-        let (content, hasEscapes) = try scanString()
+        let (content, kind) = try scanString()
         let slice = UnsafeBufferPointer(rebasing: bytes[content])
-        // Handles, ids and times are ASCII: no UTF-8 validation needed for them.
-        if !hasEscapes, slice.allSatisfy({ $0 < 0x80 }) {
+        switch kind {
+        case .ascii:
+            // Handles, ids and times: no validation needed.
             return String(decoding: slice, as: UTF8.self)
-        }
-        if !hasEscapes {
-            guard let string = String(validating: UnsafeBufferPointer(rebasing: bytes[content]), as: UTF8.self) else {
+        case .unicode:
+            guard let string = String(validating: slice, as: UTF8.self) else {
                 throw failure("invalid UTF-8 in this string: save the file as UTF-8", at: open)
             }
             return string
+        case .escaped:
+            let literal = Array(UnsafeBufferPointer(rebasing: bytes[(content.lowerBound - 1)..<(content.upperBound + 1)]))
+            do {
+                if let string = try JSONParser.parse(bytes: literal, file: "").stringValue { return string }
+            } catch {}
+            throw failure("invalid string", at: open)
         }
-        let literal = Array(UnsafeBufferPointer(rebasing: bytes[(content.lowerBound - 1)..<(content.upperBound + 1)]))
-        do {
-            if let string = try JSONParser.parse(bytes: literal, file: "").stringValue { return string }
-        } catch {}
-        throw failure("invalid string", at: open)
     }
 
-    /// Moves past a string; the range of its content and whether it holds escapes.
-    private mutating func scanString() throws(Failure) -> (content: Range<Int>, hasEscapes: Bool) {
+    enum StringKind {
+        case ascii, unicode, escaped
+    }
+
+    /// Moves past a string; the range of its content and what it holds (one pass over the bytes).
+    mutating func scanString() throws(Failure) -> (content: Range<Int>, kind: StringKind) {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string in double quotes") }
         let open = position
         position += 1
         let contentStart = position
+        var highBits: UInt8 = 0
         var hasEscapes = false
         while position < end {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
+            highBits |= byte
             if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
                 position += 1
@@ -119,7 +126,8 @@ struct StoreReader {
         }
         guard position < end else { throw failure("unexpected end of the file: the string is not closed", at: open) }
         position += 1
-        return (contentStart..<(position - 1), hasEscapes)
+        let kind: StringKind = hasEscapes ? .escaped : (highBits & 0x80 == 0 ? .ascii : .unicode)
+        return (contentStart..<(position - 1), kind)
     }
 
     mutating func readOptionalString() throws(Failure) -> String? {
@@ -193,11 +201,11 @@ struct StoreReader {
         return start..<position
     }
 
-    /// Like `nextKey`, without making a string of the key.
-    private mutating func nextKeyRange(first: inout Bool) throws(Failure) -> Range<Int>? {
+    /// Like `nextKey`, without making a string of the key (which starts at `keyOffset`).
+    mutating func nextKeyRange(first: inout Bool) throws(Failure) -> (content: Range<Int>, kind: StringKind)? {
         guard try nextItem(first: &first, close: UInt8(ascii: "}"), in: "object") else { return nil }
         keyOffset = position
-        let (key, _) = try scanString()
+        let key = try scanString()
         try expect(UInt8(ascii: ":"), "':' after the key")
         skipWhitespace()
         return key

@@ -21,7 +21,20 @@ extension Store {
         after.created = before.created
         if after == before { return .unchanged("\(handle): nothing to change") }
         users.upsert(after)
-        return .changed("updated \(handle)")
+        return .changed("updated \(handle): " + Self.changes(from: before, to: after).joined(separator: ", "))
+    }
+
+    /// What differs between two versions of a user's settings, as a person would say it.
+    static func changes(from before: User, to after: User) -> [String] {
+        var changes: [String] = []
+        if before.name != after.name { changes.append("name \"\(after.name)\"") }
+        if before.approveFollows != after.approveFollows { changes.append("approve follows \(after.approveFollows ? "on" : "off")") }
+        if before.location != after.location {
+            changes.append(after.location.map { "location \($0.latitude),\($0.longitude)" } ?? "no location")
+        }
+        if before.gender != after.gender { changes.append(after.gender.map { "gender \($0)" } ?? "no gender") }
+        if before.seeking != after.seeking { changes.append(after.seeking.map { "seeking \($0)" } ?? "seeking no one") }
+        return changes
     }
 
     /// Removes the user and every relation that names them: follows, blocks, likes (theirs and

@@ -142,7 +142,8 @@ private struct Site {
     @Test func picksMatchesAndDiscoverJSON() throws {
         let site = try Site()
         for handle in ["alice", "bob", "carl"] { _ = site.tomo("user", "add", handle) }
-        #expect(site.tomo("user", "set", "alice", "--location", "35.6812,139.7671", "--gender", "f", "--seeking", "m").status == 0)
+        #expect(site.tomo("user", "set", "alice", "--location", "35.6812,139.7671", "--gender", "f", "--seeking", "m").output
+            == "updated alice: location 35.6812,139.7671, gender f, seeking m\n")
         _ = site.tomo("user", "set", "bob", "--location", "35.6850,139.7671", "--gender", "m")
         _ = site.tomo("user", "set", "carl", "--location", "35.6900,139.7671", "--gender", "M")
         let nearby = try site.json("discover", "alice", "--json")
@@ -150,6 +151,7 @@ private struct Site {
         #expect(nearby.arrayValue?.first?["km"] == .double(0.423))
         #expect(try site.json("discover", "alice", "--limit", "1", "--json").arrayValue?.count == 1)
         #expect(site.tomo("discover", "alice", "--within", "far").status == 2)
+        #expect(site.tomo("discover", "alice", "--limit", "1e300").status == 2)
         #expect(site.tomo("user", "set", "alice", "--location", "135,0").status == 2)
 
         #expect(site.tomo("pick", "alice", "bob", "accept").status == 0)

@@ -192,6 +192,10 @@ import TomoCore
         try site.writePost("alice/sunset")
         try site.writePost("alice/typo", visibility: "pubic")
         #expect(try PostFrontMatter.visibility(of: PostID(handle: "alice", slug: "sunset"), in: site.url) == .public)
+        // Files saved with Windows line ends read the same.
+        let crlf = site.url.appendingPathComponent("content/posts/alice/crlf.md")
+        try Data("---\r\nphoto: p.jpg\r\nvisibility: private # draft\r\n---\r\nHi\r\n".utf8).write(to: crlf)
+        #expect(try PostFrontMatter.visibility(of: PostID(handle: "alice", slug: "crlf"), in: site.url) == .private)
         #expect(throws: Diagnostic("unknown visibility \"pubic\" (did you mean \"public\"?): use public, followers or private",
                                    at: SourceLocation(file: "content/posts/alice/typo.md", line: 4, column: 13))) {
             try PostFrontMatter.visibility(of: PostID(handle: "alice", slug: "typo"), in: site.url)

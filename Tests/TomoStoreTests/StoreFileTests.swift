@@ -130,7 +130,7 @@ import TomoCore
          "likes": \(handLikes),
          "version": 1}
         """)
-        try site.store.update(sections: [.follows, .blocks]) { store throws(Diagnostic) in try store.follow("alice", "bob") }
+        _ = try site.store.update(sections: [.follows, .blocks]) { store throws(Diagnostic) in try store.follow("alice", "bob") }
         #expect(site.storeText().contains("  \"likes\": \(handLikes),\n"))
         #expect(try site.read().likers("alice/a") == ["bob"])
         #expect(try site.read().following("alice") == ["bob"])

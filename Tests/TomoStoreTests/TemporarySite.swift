@@ -1,4 +1,5 @@
 import Foundation
+import TomoCore
 import TomoStore
 
 /// A real site folder under the system's temporary folder: content/site.yaml, and posts on demand.
@@ -47,4 +48,3 @@ struct TemporarySite {
     func read() throws -> Store { try store.read() }
 }
 
-import TomoCore

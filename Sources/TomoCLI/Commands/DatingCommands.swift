@@ -97,9 +97,10 @@ enum DatingCommands {
     /// A non-negative number option (`--within 2.5`, `--limit 10`).
     private static func number(_ invocation: Invocation, _ name: String) throws -> Double? {
         guard let text = invocation.option(name) else { return nil }
-        guard let value = Double(text), value.isFinite, value >= 0, name != "limit" || value.rounded() == value else {
+        // Bounded, so converting a --limit to Int can never overflow.
+        guard let value = Double(text), value.isFinite, value >= 0, value <= 1e9, name != "limit" || value.rounded() == value else {
             let kind = name == "limit" ? "a whole number" : "a number of kilometres"
-            throw UsageError("--\(name) needs \(kind) ≥ 0, not \"\(text)\"", usage: invocation.command.usage)
+            throw UsageError("--\(name) needs \(kind) from 0 to 1,000,000,000, not \"\(text)\"", usage: invocation.command.usage)
         }
         return value
     }

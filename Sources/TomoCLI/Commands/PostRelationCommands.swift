@@ -16,10 +16,10 @@ enum PostRelationCommands {
           tomo like bob alice/sunset
         """,
         run: { invocation in
-            let post = try StoreCommandSupport.post(invocation.arguments[1])
+            let post = try PostID(parsing: invocation.arguments[1])
             let site = try invocation.siteDirectory()
             let visibility = try PostFrontMatter.visibility(of: post, in: site)
-            return try StoreCommandSupport.change(invocation, sections: [.likes, .blocks]) { store, _ throws(Diagnostic) in
+            return try StoreCommandSupport.change(invocation, sections: [.likePairs, .blocks]) { store, _ throws(Diagnostic) in
                 try store.like(invocation.arguments[0], post, visibility: visibility)
             }
         }
@@ -34,8 +34,8 @@ enum PostRelationCommands {
           tomo unlike bob alice/sunset
         """,
         run: { invocation in
-            let post = try StoreCommandSupport.post(invocation.arguments[1])
-            return try StoreCommandSupport.change(invocation, sections: [.likes]) { store, _ throws(Diagnostic) in
+            let post = try PostID(parsing: invocation.arguments[1])
+            return try StoreCommandSupport.change(invocation, sections: [.likePairs]) { store, _ throws(Diagnostic) in
                 try store.unlike(invocation.arguments[0], post)
             }
         }
@@ -54,7 +54,7 @@ enum PostRelationCommands {
           tomo report bob alice/sunset --reason "not her photo"
         """,
         run: { invocation in
-            let post = try StoreCommandSupport.post(invocation.arguments[1])
+            let post = try PostID(parsing: invocation.arguments[1])
             let visibility = try PostFrontMatter.visibility(of: post, in: try invocation.siteDirectory())
             return try StoreCommandSupport.change(invocation, sections: [.reports]) { store, _ throws(Diagnostic) in
                 try store.report(invocation.arguments[0], post, reason: invocation.option("reason") ?? "", visibility: visibility)
@@ -102,7 +102,7 @@ enum PostRelationCommands {
           tomo post hide alice/sunset
         """,
         run: { invocation in
-            let post = try StoreCommandSupport.post(invocation.arguments[0])
+            let post = try PostID(parsing: invocation.arguments[0])
             let visibility = try PostFrontMatter.visibility(of: post, in: try invocation.siteDirectory())
             return try StoreCommandSupport.change(invocation, sections: [.hidden]) { store, _ throws(Diagnostic) in
                 try store.hidePost(post, visibility: visibility)
@@ -119,7 +119,7 @@ enum PostRelationCommands {
           tomo post unhide alice/sunset
         """,
         run: { invocation in
-            let post = try StoreCommandSupport.post(invocation.arguments[0])
+            let post = try PostID(parsing: invocation.arguments[0])
             return try StoreCommandSupport.change(invocation, sections: [.hidden]) { store, _ in store.unhidePost(post) }
         }
     )

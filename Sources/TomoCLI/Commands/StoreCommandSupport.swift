@@ -38,9 +38,4 @@ enum StoreCommandSupport {
             for handle in handles { console.line(handle) }
         }
     }
-
-    /// `POST` arguments: `handle/slug`, checked before it names a file.
-    static func post(_ text: String) throws(Diagnostic) -> PostID {
-        try PostID(parsing: text)
-    }
 }

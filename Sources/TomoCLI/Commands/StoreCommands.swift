@@ -17,7 +17,7 @@ enum StoreCommands {
           tomo follow alice bob
         """,
         run: { invocation in
-            try StoreCommandSupport.change(invocation, sections: [.follows, .blocks]) { store, _ throws(Diagnostic) in
+            try StoreCommandSupport.change(invocation, sections: [.followPairs, .blocks]) { store, _ throws(Diagnostic) in
                 try store.follow(invocation.arguments[0], invocation.arguments[1])
             }
         }
@@ -32,7 +32,7 @@ enum StoreCommands {
           tomo unfollow alice bob
         """,
         run: { invocation in
-            try StoreCommandSupport.change(invocation, sections: [.follows]) { store, _ throws(Diagnostic) in
+            try StoreCommandSupport.change(invocation, sections: [.followPairs]) { store, _ throws(Diagnostic) in
                 try store.unfollow(invocation.arguments[0], invocation.arguments[1])
             }
         }
@@ -49,7 +49,7 @@ enum StoreCommands {
           tomo accept bob alice      # alice now follows bob
         """,
         run: { invocation in
-            try StoreCommandSupport.change(invocation, sections: [.follows]) { store, _ throws(Diagnostic) in
+            try StoreCommandSupport.change(invocation, sections: [.followPairs]) { store, _ throws(Diagnostic) in
                 try store.accept(invocation.arguments[0], invocation.arguments[1])
             }
         }
@@ -66,7 +66,7 @@ enum StoreCommands {
           tomo decline bob alice
         """,
         run: { invocation in
-            try StoreCommandSupport.change(invocation, sections: [.follows]) { store, _ throws(Diagnostic) in
+            try StoreCommandSupport.change(invocation, sections: [.followPairs]) { store, _ throws(Diagnostic) in
                 try store.decline(invocation.arguments[0], invocation.arguments[1])
             }
         }
@@ -110,7 +110,7 @@ enum StoreCommands {
           tomo block alice mallory
         """,
         run: { invocation in
-            try StoreCommandSupport.change(invocation, sections: [.follows, .blocks]) { store, _ throws(Diagnostic) in
+            try StoreCommandSupport.change(invocation, sections: [.followPairs, .blocks]) { store, _ throws(Diagnostic) in
                 try store.block(invocation.arguments[0], invocation.arguments[1])
             }
         }

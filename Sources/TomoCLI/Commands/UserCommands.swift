@@ -155,8 +155,10 @@ enum UserCommands {
             let site = try invocation.siteDirectory()
             let files = UserContentFiles(site: site, handle: handle)
             let storeFile = StoreFile(site: site)
-            let registered = try storeFile.read(sections: [.users]).user(handle) != nil
-            if !registered && files.existing.isEmpty { _ = try storeFile.read(sections: [.users]).requireUser(handle) }
+            let store = try storeFile.read(sections: [.users])
+            let registered = store.user(handle) != nil
+            // Neither registered nor with files: the unknown-user refusal, with its "did you mean".
+            if !registered && files.existing.isEmpty { _ = try store.requireUser(handle) }
             guard invocation.flag("yes") else {
                 let what = (registered ? ["\(handle)'s store entry and relations"] : []) + files.existing
                 throw Diagnostic("this deletes \(what.joined(separator: ", ")): run `tomo user rm \(handle) --yes` to confirm")
