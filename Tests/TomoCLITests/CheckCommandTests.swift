@@ -44,6 +44,18 @@ private func makeSite(_ files: [String: String]) throws -> URL {
         #expect(result.output == "2 users, 0 pages: 2 errors, 0 warnings\n")
     }
 
+    @Test func brokenSiteYAMLStillChecksEveryProfile() throws {
+        let site = try makeSite([
+            "content/site.yaml": "title: T\nbaseURL: https://example.com/\nlanguage: english\n",
+            "content/users/alice.yaml": "name: Alice\nshowEmail: yes\n",
+        ])
+        let result = runTomo(["check", "--site", site.path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("error: content/site.yaml:3:11: unknown language \"english\": use en or ja\n"))
+        #expect(result.error.contains("error: content/users/alice.yaml:2:12: expected true or false for \"showEmail\", found a string (\"yes\")\n"))
+        #expect(result.output == "1 user, 0 pages: 2 errors, 1 warning\n")
+    }
+
     @Test func helpExplainsTheOutput() {
         let result = runTomo(["check", "--help"])
         #expect(result.status == 0)
