@@ -121,7 +121,7 @@ import TomoStore
             }
         }
         let all = try AtomSummary(Data(try #require(site.page("feed.xml")).utf8))
-        #expect(all.entries.count == 6)
+        #expect(all.entries.count == 7)
         #expect(all.entries.first?["content"]?.contains(#"<img src="https://example.com/media/"#) == true)
         #expect(try AtomSummary(Data(try #require(site.page("ann/feed.xml")).utf8)).entries.count == 1)
     }

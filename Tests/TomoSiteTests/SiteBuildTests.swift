@@ -26,10 +26,11 @@ import TomoCore
             "content/pages/about.md": "---\ntitle: About us\n---\nWe make *sites*.\n",
         ])
         let report = try site.build()
-        #expect(report.pages == 9)
+        #expect(report.pages == 14)
         let files = Set(site.outputFiles().keys)
         for path in ["index.html", "404.html", "alice/index.html", "bob/index.html", "about/index.html", "sitemap.xml", "search.json", "static/style.css",
-                     "alice/followers/index.html", "alice/following/index.html", "bob/followers/index.html", "bob/following/index.html"] {
+                     "alice/followers/index.html", "alice/following/index.html", "bob/followers/index.html", "bob/following/index.html",
+                     "alice/timeline/index.html", "alice/feed.xml", "feed.xml"] {
             #expect(files.contains(path), "\(path)")
         }
     }
