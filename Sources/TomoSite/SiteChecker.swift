@@ -11,6 +11,7 @@ public enum SiteChecker {
         public var diagnostics: [Diagnostic]
         public var profileFileCount: Int
         public var pageFileCount: Int
+        public var postFileCount: Int
 
         public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
         public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
@@ -34,7 +35,8 @@ public enum SiteChecker {
         return Result(
             diagnostics: diagnostics.sorted(by: isOrderedBefore),
             profileFileCount: loaded.profileFileCount,
-            pageFileCount: loaded.pageFileCount
+            pageFileCount: loaded.pageFileCount,
+            postFileCount: loaded.postFileCount
         )
     }
 

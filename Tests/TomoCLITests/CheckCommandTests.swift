@@ -70,3 +70,18 @@ private func makeSite(_ files: [String: String]) throws -> URL {
         #expect(result.error.contains("no tomo site here"))
     }
 }
+
+@Suite struct CheckCommandThemeTests {
+    @Test func checkAlsoReportsMissingPartialsAndABrokenStore() throws {
+        let site = try makeSite([
+            "content/site.yaml": "title: T\nbaseURL: https://example.com/\n",
+            "content/users/alice.yaml": "name: Alice\n",
+            "templates/user-card.mustache": "<li data-handle=\"{{handle}}\">{{>badge}}</li>\n",
+            "content/store.json": "{\"version\": 1, \"users\": [}",
+        ])
+        let result = runTomo(["check"], in: site)
+        #expect(result.status == 1)
+        #expect(result.error.contains("error: content/store.json:1:"))
+        #expect(result.error.contains("warning: templates/user-card.mustache:1:30: the partial \"badge\" does not exist"))
+    }
+}

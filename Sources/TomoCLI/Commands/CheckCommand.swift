@@ -1,5 +1,5 @@
-import TomoContent
 import TomoCore
+import TomoSite
 
 /// `tomo check`: reads every content file and reports every problem, writing nothing.
 enum CheckCommand {
@@ -7,9 +7,11 @@ enum CheckCommand {
         path: ["check"],
         summary: "Check the site's content files and report every problem",
         discussion: """
-        Reads content/site.yaml, every profile in content/users/ and every page in
-        content/pages/, and lists every error and warning as FILE:LINE:COLUMN: message,
-        with paths relative to the site folder. Nothing is written.
+        Reads content/site.yaml, every profile in content/users/, every page in content/pages/,
+        every post in content/posts/, the site's templates and content/store.json, and lists
+        every error and warning as FILE:LINE:COLUMN: message, with paths relative to the site
+        folder. Warnings include missing icons and alt text and partials that do not exist.
+        Nothing is written.
 
         Exit status: 0 when there is no error (warnings allowed), 1 when there is at least one.
 
@@ -19,7 +21,7 @@ enum CheckCommand {
           2 users, 1 page: 1 error, 0 warnings
         """,
         run: { invocation in
-            let result = ContentLoader.load(site: try invocation.siteDirectory())
+            let result = SiteChecker.check(site: try invocation.siteDirectory())
             for diagnostic in result.diagnostics {
                 TomoCommandLine.report(diagnostic, on: invocation.console)
             }
@@ -28,10 +30,11 @@ enum CheckCommand {
         }
     )
 
-    /// `2 users, 1 page: 0 errors, 2 warnings`
-    static func summary(_ result: ContentLoadResult) -> String {
-        "\(count(result.profileFileCount, "user")), \(count(result.pageFileCount, "page")): "
-            + "\(count(result.errors.count, "error")), \(count(result.warnings.count, "warning"))"
+    /// `2 users, 1 page, 3 posts: 0 errors, 2 warnings`
+    static func summary(_ result: SiteChecker.Result) -> String {
+        var parts = [count(result.profileFileCount, "user"), count(result.pageFileCount, "page")]
+        if result.postFileCount > 0 { parts.append(count(result.postFileCount, "post")) }
+        return parts.joined(separator: ", ") + ": " + "\(count(result.errors.count, "error")), \(count(result.warnings.count, "warning"))"
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {
