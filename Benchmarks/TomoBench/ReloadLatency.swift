@@ -20,8 +20,7 @@ enum ReloadLatency {
             // Stands in for the rebuild: one page changed, every other byte the same.
             var rebuilt = site
             rebuilt.files["alice/index.html"]? += Array("<!-- \(Date().timeIntervalSince1970) -->".utf8)
-            server.publish(rebuilt)
-            server.notifyReload(.page)
+            if let kind = server.publish(rebuilt).reloadKind { server.notifyReload(kind) }
         }
         defer { watcher.stop() }
         let events = try EventStreamReader(port: server.port)
