@@ -3,7 +3,8 @@ import TomoServer
 
 /// Serves a snapshot of 1,000 profile-sized pages with the preview server and measures it with
 /// `wrk -t2 -c50 -d10s` on one profile page (requests/s and errors). Without wrk on PATH it
-/// prints the URL and the command, and serves until standard input closes.
+/// prints the URL and the command, and serves until standard input closes. Then measures the
+/// server's share of "save to reload event" (see `ReloadLatency`).
 enum ServerBenchmark {
     static let userCount = 1_000
 
@@ -13,6 +14,11 @@ enum ServerBenchmark {
         configuration.port = 0
         let server = try PreviewServer.start(configuration, site: site)
         defer { server.stop() }
+        try measureThroughput(server: server, site: site)
+        try ReloadLatency.measure(server: server, site: site, userCount: userCount)
+    }
+
+    private static func measureThroughput(server: PreviewServer, site: ServedSite) throws {
         let page = server.url + "alice/"
         let pageBytes = site.files["alice/index.html"]?.count ?? 0
         print("server: \(site.files.count) files (\(userCount) profile pages of about \(pageBytes / 100 * 100) bytes) at \(server.url)")
@@ -22,19 +28,23 @@ enum ServerBenchmark {
             while readLine() != nil {}
             return
         }
-        let output = try runProcess(wrk, arguments)
-        print("server: wrk \(arguments.joined(separator: " "))")
-        print(output.split(separator: "\n").map { "server:   " + $0 }.joined(separator: "\n"))
-        let requestsPerSecond = output.split(separator: "\n").first { $0.hasPrefix("Requests/sec:") }
-            .map { $0.dropFirst("Requests/sec:".count).trimmingCharacters(in: .whitespaces) } ?? "?"
-        let errorLines = output.split(separator: "\n").filter {
-            $0.contains("Socket errors") || $0.contains("Non-2xx")
+        // Plain, then as browsers ask (the precompressed gzip form).
+        for extra in [[], ["-H", "Accept-Encoding: gzip"]] {
+            let wrkArguments = extra + arguments
+            let output = try runProcess(wrk, wrkArguments)
+            print("server: wrk \(wrkArguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))")
+            print(output.split(separator: "\n").map { "server:   " + $0 }.joined(separator: "\n"))
+            let requestsPerSecond = output.split(separator: "\n").first { $0.hasPrefix("Requests/sec:") }
+                .map { $0.dropFirst("Requests/sec:".count).trimmingCharacters(in: .whitespaces) } ?? "?"
+            let errorLines = output.split(separator: "\n").filter {
+                $0.contains("Socket errors") || $0.contains("Non-2xx")
+            }
+            print("server: \(requestsPerSecond) requests/s, errors: \(errorLines.isEmpty ? "none" : errorLines.joined(separator: "; "))")
         }
-        print("server: \(requestsPerSecond) requests/s, errors: \(errorLines.isEmpty ? "none" : errorLines.joined(separator: "; "))")
     }
 
     /// `alice`, `user1` … `user999`: a profile-like page each, plus the files every site has.
-    private static func makeSite() -> ServedSite {
+    static func makeSite() -> ServedSite {
         var files: [String: [UInt8]] = [
             "index.html": Array("<!doctype html><title>Home</title><h1>Tomo</h1>".utf8),
             "404.html": Array("<!doctype html><title>Not found</title>".utf8),

@@ -2,6 +2,8 @@
 /// (the server swaps whole snapshots, never changes one).
 final class PreparedSite: Sendable {
     private let files: [String: PreparedFile]
+    /// The paths added, changed or removed compared with the snapshot this one replaced.
+    let changes: SiteChanges
 
     /// What a request path leads to.
     enum Resolution {
@@ -16,15 +18,19 @@ final class PreparedSite: Sendable {
     init(_ site: ServedSite, reusing previous: PreparedSite?) {
         var files: [String: PreparedFile] = [:]
         files.reserveCapacity(site.files.count)
+        var changed: [String] = []
         for (rawPath, bytes) in site.files {
             let path = rawPath.hasPrefix("/") ? String(rawPath.drop(while: { $0 == "/" })) : rawPath
             if let old = previous?.files[path], old.body.hasSameBytes(as: bytes) {
                 files[path] = old
             } else if let prepared = PreparedFile(path: path, bytes: bytes) {
                 files[path] = prepared
+                changed.append(path)
             }
         }
+        let removed = previous.map { $0.files.keys.filter { files[$0] == nil } } ?? []
         self.files = files
+        changes = SiteChanges(paths: (changed + removed).sorted())
     }
 
     /// The file a decoded path (no leading slash) names: `""` and folders (`alice/`) mean their

@@ -81,8 +81,10 @@ public final class PreviewServer: Sendable {
 
     /// Replaces the served files. Requests in flight finish with the snapshot they started
     /// with; every later request sees the new one. Files whose bytes did not change keep their
-    /// prepared (compressed) form.
-    public func publish(_ site: ServedSite) {
+    /// prepared (compressed) form. Returns what changed, whose `reloadKind` is what to pass to
+    /// `notifyReload` (nil: nothing changed, no reload needed).
+    @discardableResult
+    public func publish(_ site: ServedSite) -> SiteChanges {
         router.publish(site)
     }
 

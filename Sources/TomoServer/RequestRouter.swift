@@ -21,11 +21,12 @@ final class RequestRouter: Sendable {
     }
 
     /// Replaces the snapshot; requests already running keep the one they started with.
-    func publish(_ site: ServedSite) {
+    func publish(_ site: ServedSite) -> SiteChanges {
         publishing.withLock { _ in
             let previous = snapshot.withLock { $0 }
             let prepared = PreparedSite(site, reusing: previous)
             snapshot.withLock { $0 = prepared }
+            return prepared.changes
         }
     }
 

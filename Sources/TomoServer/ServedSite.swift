@@ -58,3 +58,15 @@ public struct ServedSite: Sendable {
         return [UInt8](data)
     }
 }
+
+extension ServedSite {
+    /// This site with the live-reload script tag in every HTML page, as `tomo serve` serves it
+    /// (never what `tomo build` writes).
+    public func withReloadScript() -> ServedSite {
+        var site = self
+        for (path, bytes) in files where path.lowercased().hasSuffix(".html") {
+            site.files[path] = ReloadClient.injectReloadScript(into: bytes)
+        }
+        return site
+    }
+}

@@ -91,3 +91,32 @@ import TomoServer
         return connection
     }
 }
+
+@Suite struct SiteChangesTests {
+    @Test func publishReportsWhatChangedAndHowPagesShouldUpdate() throws {
+        try withServer { server throws in
+            #expect(server.publish(sampleSite) == SiteChanges(paths: []))
+            #expect(server.publish(sampleSite).reloadKind == nil)
+
+            var cssOnly = sampleSite
+            cssOnly.files["static/style.css"] = Array("body { color: red }".utf8)
+            let cssChanges = server.publish(cssOnly)
+            #expect(cssChanges.paths == ["static/style.css"])
+            #expect(cssChanges.reloadKind == .css)
+
+            var pages = cssOnly
+            pages.files["bob/index.html"] = Array("bob".utf8)
+            pages.files["robots.txt"] = nil
+            let pageChanges = server.publish(pages)
+            #expect(pageChanges.paths == ["bob/index.html", "robots.txt"])
+            #expect(pageChanges.reloadKind == .page)
+        }
+    }
+
+    @Test func addsTheReloadScriptToHTMLPagesOnly() {
+        let site = ServedSite(files: ["a/index.html": Array("<body></body>".utf8), "b.css": Array("x".utf8)])
+            .withReloadScript()
+        #expect(site.files["a/index.html"] == Array("<body>\(ReloadClient.scriptTag)</body>".utf8))
+        #expect(site.files["b.css"] == Array("x".utf8))
+    }
+}

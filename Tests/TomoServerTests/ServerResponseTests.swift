@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TomoServer
 
@@ -171,6 +172,28 @@ import TomoServer
             server.publish(ServedSite(files: ["bob/index.html": Array("bob".utf8)]))
             #expect(try fetch(server.port, "/bob/").text == "bob")
             #expect(try fetch(server.port, "/alice/").status == 404)
+        }
+    }
+}
+
+@Suite struct SnapshotSwapTests {
+    @Test func everyResponseComesWhollyFromOneSnapshot() throws {
+        let versions = (0..<2).map { version in
+            ServedSite(files: ["page.html": Array(String(repeating: "v\(version)", count: 10_000).utf8)])
+        }
+        try withServer(site: versions[0]) { server throws in
+            let published = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                for round in 0..<100 { server.publish(versions[round % 2]) }
+                published.signal()
+            }
+            defer { published.wait() }
+            let connection = try RawHTTPConnection(port: server.port)
+            for _ in 0..<100 {
+                try connection.send("GET", "/page.html")
+                let body = try connection.readReply().text
+                #expect(body == String(repeating: "v0", count: 10_000) || body == String(repeating: "v1", count: 10_000))
+            }
         }
     }
 }
