@@ -228,6 +228,7 @@ private let frontMatterEnd = "alt: A red sky\n---\nCaption\n"
         #expect(WrittenDate.parse("2026-05-01T18:30:00+09:00")?.instant == instant("2026-05-01T09:30:00Z"))
         #expect(WrittenDate.parse("2026-05-01T18:30:00+09:00")?.utcOffset == 32_400)
         #expect(WrittenDate.parse("2026-05-01T18:30:00-0330")?.utcOffset == -12_600)
+        #expect(WrittenDate.parse("2026-05-01T18:30+09:00")?.instant == instant("2026-05-01T09:30:00Z"))
         #expect(WrittenDate.parse("2026-05-01T18:30:00Z")?.instant == instant("2026-05-01T18:30:00Z"))
         #expect(WrittenDate.parse("2026-05-01T18:30:00.250Z")?.instant == instant("2026-05-01T18:30:00Z")?.addingTimeInterval(0.25))
         #expect(WrittenDate.parse("2026-05-01 18:30")?.instant == instant("2026-05-01T18:30:00Z"))
