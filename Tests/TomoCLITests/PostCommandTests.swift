@@ -87,6 +87,17 @@ private struct PostSite {
         #expect(date.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d/) != nil)
     }
 
+    @Test func addCopiesTheBytesBehindASymbolicLink() throws {
+        let site = try PostSite()
+        try FileManager.default.createSymbolicLink(atPath: site.url.appendingPathComponent("link.jpg").path, withDestinationPath: site.photo)
+        let result = site.tomo("post", "add", "alice", "../link.jpg", "--alt", "x")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "alice/link\n")
+        let copy = site.site.appendingPathComponent("content/posts/alice/link.jpg").path
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: copy)) == nil)
+        #expect(FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: site.photo))
+    }
+
     @Test func addWithoutAltWarnsOnStandardError() throws {
         let site = try PostSite()
         let result = site.tomo("post", "add", "alice", site.photo, "--slug", "dusk")

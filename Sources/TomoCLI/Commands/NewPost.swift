@@ -61,7 +61,9 @@ struct NewPost {
         guard FileManager.default.fileExists(atPath: photo.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw Diagnostic("no photo at \(photoArgument): give the path of an image file")
         }
-        photoExtension = photo.pathExtension.lowercased()
+        // Named after the path as typed: the working-directory path may already have followed a link.
+        let typedName = (photoArgument as NSString).lastPathComponent as NSString
+        photoExtension = typedName.pathExtension.lowercased()
         guard Post.photoExtensions.contains(photoExtension) else {
             throw Diagnostic("\(photoArgument) is not a photo tomo can publish: use a .\(Post.photoExtensions.joined(separator: ", ."))")
         }
@@ -72,7 +74,7 @@ struct NewPost {
             }
             self.slug = slug
         } else {
-            self.slug = Self.freeSlug(from: photo.deletingPathExtension().lastPathComponent, photoExtension: photoExtension, in: folder)
+            self.slug = Self.freeSlug(from: typedName.deletingPathExtension, photoExtension: photoExtension, in: folder)
         }
     }
 
@@ -84,7 +86,8 @@ struct NewPost {
         let text = PostFileText.make(photo: photoName, date: dateText, alt: alt, visibility: visibility, caption: caption)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: photo, to: photoURL)
+            // A symbolic link is followed: the post gets the photo's bytes, not a link out of the site.
+            try FileManager.default.copyItem(at: photo.resolvingSymlinksInPath(), to: photoURL)
         } catch {
             throw Diagnostic("cannot copy the photo to content/posts/\(handle)/\(photoName): \(error.localizedDescription)")
         }
