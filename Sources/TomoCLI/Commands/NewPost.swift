@@ -22,7 +22,7 @@ struct NewPost {
     var photoName: String { "\(slug).\(photoExtension)" }
     var id: String { "\(handle)/\(slug)" }
 
-    init(_ invocation: Invocation, now: Date = Date()) throws {
+    init(_ invocation: Invocation) throws {
         let usage = invocation.command.usage
         handle = invocation.arguments[0]
         if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
@@ -42,6 +42,7 @@ struct NewPost {
             }
             dateText = text
         } else {
+            let now = Date()
             dateText = WrittenDate.text(for: now, utcOffset: TimeZone.current.secondsFromGMT(for: now))
         }
         if let slug = invocation.option("slug"), let problem = Identifiers.slugProblem(slug) {
