@@ -3,11 +3,12 @@ import TomoCore
 
 /// Posts: `content/posts/<handle>/<slug>.md`, each with its photo beside it.
 extension ContentLoader {
-    /// Every post that loads, sorted by id, and every problem of the post files (sorted), without
-    /// reading the rest of the content: for commands that only need the posts (`tomo post list`).
-    public static func loadPosts(site: URL) -> (posts: [Post], diagnostics: [Diagnostic]) {
+    /// Every post that loads (or only `handle`'s), sorted by id, and every problem of those post
+    /// files (sorted), without reading the rest of the content: for commands that only need the
+    /// posts (`tomo post list`, `tomo post rm`).
+    public static func loadPosts(site: URL, of handle: String? = nil) -> (posts: [Post], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let posts = loadPosts(site: site, handles: profileHandles(site: site), diagnostics: &diagnostics)
+        let posts = loadPosts(site: site, handles: profileHandles(site: site), only: handle, diagnostics: &diagnostics)
         return (posts.loaded, diagnostics.sorted(by: isOrderedBefore))
     }
 
@@ -28,11 +29,12 @@ extension ContentLoader {
         return readPost(in: folder, handle: handle, fileName: "\(slug).md")
     }
 
-    /// The posts of the folders whose handle is in `handles` (the users with a profile file);
-    /// the number of post files found, loaded or not.
-    static func loadPosts(site: URL, handles: Set<String>, diagnostics: inout [Diagnostic]) -> (loaded: [Post], fileCount: Int) {
+    /// The posts of the folders whose handle is in `handles` (the users with a profile file),
+    /// or of `only` that folder; the number of post files found, loaded or not.
+    static func loadPosts(site: URL, handles: Set<String>, only: String? = nil, diagnostics: inout [Diagnostic]) -> (loaded: [Post], fileCount: Int) {
         let postsFolder = site.appendingPathComponent("content/posts")
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: postsFolder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: postsFolder.path)) ?? [])
+            .filter { !$0.hasPrefix(".") && (only == nil || $0 == only) }.sorted()
         let looseFiles = Set(fileNames(in: postsFolder))
         var loaded: [Post] = []
         var fileCount = 0

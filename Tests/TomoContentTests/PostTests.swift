@@ -190,6 +190,16 @@ private let frontMatterEnd = "alt: A red sky\n---\nCaption\n"
         #expect(site.errors().count == 3)
     }
 
+    @Test func writtenPostFilesReadBackExactly() throws {
+        let alt = "Quotes \" and \\ backslash,\ttab, # hash, - dash\nnew line \u{01} and 日本語"
+        let text = PostFileText.make(photo: "sunset.jpg", date: "2026-05-01 18:30", alt: alt, visibility: .private, caption: "\n**Hi**\n")
+        let post = try #require(try postSite(text).load().content?.posts.first)
+        #expect(post.alt == alt)
+        #expect(post.visibility == .private)
+        #expect(post.dateText == "2026-05-01 18:30")
+        #expect(post.caption.markdown == "**Hi**")
+    }
+
     // MARK: - One post at a time
 
     @Test func loadPostReadsOneAndNothingWhenTheFileIsGone() throws {
@@ -218,6 +228,7 @@ private let frontMatterEnd = "alt: A red sky\n---\nCaption\n"
         #expect(WrittenDate.parse("2026-05-01T18:30:00+09:00")?.instant == instant("2026-05-01T09:30:00Z"))
         #expect(WrittenDate.parse("2026-05-01T18:30:00+09:00")?.utcOffset == 32_400)
         #expect(WrittenDate.parse("2026-05-01T18:30:00-0330")?.utcOffset == -12_600)
+        #expect(WrittenDate.parse("2026-05-01T18:30+09:00")?.instant == instant("2026-05-01T09:30:00Z"))
         #expect(WrittenDate.parse("2026-05-01T18:30:00Z")?.instant == instant("2026-05-01T18:30:00Z"))
         #expect(WrittenDate.parse("2026-05-01T18:30:00.250Z")?.instant == instant("2026-05-01T18:30:00Z")?.addingTimeInterval(0.25))
         #expect(WrittenDate.parse("2026-05-01 18:30")?.instant == instant("2026-05-01T18:30:00Z"))

@@ -1,0 +1,128 @@
+import Foundation
+import TomoContent
+import TomoCore
+import TomoStore
+
+/// `tomo post add`: every input checked before anything is written, then the photo copied
+/// beside a new post file in `content/posts/<handle>/`, the only folder it writes in.
+struct NewPost {
+    let site: URL
+    let handle: String
+    let photo: URL
+    /// Lower case, one of `Post.photoExtensions`.
+    let photoExtension: String
+    let slug: String
+    let dateText: String
+    let alt: String?
+    let visibility: Post.Visibility
+    let caption: String
+
+    var folder: URL { site.appendingPathComponent("content/posts/\(handle)") }
+    var postName: String { "\(slug).md" }
+    var photoName: String { "\(slug).\(photoExtension)" }
+    var id: String { "\(handle)/\(slug)" }
+
+    init(_ invocation: Invocation) throws {
+        let usage = invocation.command.usage
+        handle = invocation.arguments[0]
+        if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
+        // Option values first: a typo is wrong usage (exit 2), whatever the site holds.
+        if let word = invocation.option("visibility") {
+            guard let value = Post.Visibility(rawValue: word) else {
+                let hint = Suggestion.hint(for: word, in: Post.Visibility.allCases.map(\.rawValue))
+                throw UsageError("unknown visibility \"\(word)\"\(hint): use public, followers or private", usage: usage)
+            }
+            visibility = value
+        } else {
+            visibility = .public
+        }
+        if let text = invocation.option("date") {
+            guard WrittenDate.parse(text) != nil else {
+                throw UsageError("--date \"\(text)\" is not a date: write \(WrittenDate.acceptedForms); a time without an offset is taken as UTC", usage: usage)
+            }
+            dateText = text
+        } else {
+            let now = Date()
+            dateText = WrittenDate.text(for: now, utcOffset: TimeZone.current.secondsFromGMT(for: now))
+        }
+        if let slug = invocation.option("slug"), let problem = Identifiers.slugProblem(slug) {
+            throw UsageError("--slug: \(problem)", usage: usage)
+        }
+        alt = invocation.option("alt").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        caption = invocation.option("caption") ?? ""
+
+        site = try invocation.siteDirectory()
+        _ = try StoreFile(site: site).read(sections: [.users]).requireUser(handle)
+        guard UserContentFiles(site: site, handle: handle).hasProfile else {
+            throw Diagnostic("\(handle) has no profile content/users/\(handle).yaml: write one first (`tomo user add \(handle)` writes a starter profile)")
+        }
+        let photoArgument = invocation.arguments[1]
+        photo = invocation.path(photoArgument)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: photo.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw Diagnostic("no photo at \(photoArgument): give the path of an image file")
+        }
+        // Named after the path as typed: the working-directory path may already have followed a link.
+        let typedName = (photoArgument as NSString).lastPathComponent as NSString
+        photoExtension = typedName.pathExtension.lowercased()
+        guard Post.photoExtensions.contains(photoExtension) else {
+            throw Diagnostic("\(photoArgument) is not a photo tomo can publish: use a .\(Post.photoExtensions.joined(separator: ", ."))")
+        }
+        let folder = site.appendingPathComponent("content/posts/\(handle)")
+        if let slug = invocation.option("slug") {
+            if let taken = Self.takenFile(slug: slug, photoExtension: photoExtension, in: folder) {
+                throw Diagnostic("content/posts/\(handle)/\(taken) already exists: \(handle)/\(slug) is taken; choose another --slug")
+            }
+            self.slug = slug
+        } else {
+            self.slug = Self.freeSlug(from: typedName.deletingPathExtension, photoExtension: photoExtension, in: folder)
+        }
+    }
+
+    /// Copies the photo and writes the post; on any failure removes what it wrote. The post's
+    /// warnings (no alt text) are returned for the person to read.
+    func write() throws -> [Diagnostic] {
+        let postURL = folder.appendingPathComponent(postName)
+        let photoURL = folder.appendingPathComponent(photoName)
+        let text = PostFileText.make(photo: photoName, date: dateText, alt: alt, visibility: visibility, caption: caption)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // A symbolic link is followed: the post gets the photo's bytes, not a link out of the site.
+            try FileManager.default.copyItem(at: photo.resolvingSymlinksInPath(), to: photoURL)
+        } catch {
+            throw Diagnostic("cannot copy the photo to content/posts/\(handle)/\(photoName): \(error.localizedDescription)")
+        }
+        do {
+            try Data(text.utf8).write(to: postURL, options: .withoutOverwriting)
+        } catch {
+            try? FileManager.default.removeItem(at: photoURL)
+            throw Diagnostic("cannot write content/posts/\(handle)/\(postName): \(error.localizedDescription)")
+        }
+        // The inputs were checked; reading the post back proves the file says what was meant.
+        let (post, diagnostics) = ContentLoader.loadPost(site: site, id: id)
+        if post == nil {
+            try? FileManager.default.removeItem(at: postURL)
+            try? FileManager.default.removeItem(at: photoURL)
+            throw DiagnosticList(diagnostics)
+        }
+        return diagnostics
+    }
+
+    /// The file that makes `slug` taken (the post or a photo of that name), or nil when it is free.
+    private static func takenFile(slug: String, photoExtension: String, in folder: URL) -> String? {
+        ["\(slug).md", "\(slug).\(photoExtension)"].first { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+    }
+
+    /// The photo's name as a slug (`IMG 0012.JPG` gives `img-0012`, a name without a-z or 0-9
+    /// gives `post`), with `-2`, `-3`… appended until it is free.
+    private static func freeSlug(from name: String, photoExtension: String, in folder: URL) -> String {
+        let base = Identifiers.slug(from: name).isEmpty ? "post" : Identifiers.slug(from: name)
+        var number = 1
+        while true {
+            let suffix = number == 1 ? "" : "-\(number)"
+            let slug = Identifiers.slug(from: base, limit: 80 - suffix.count) + suffix
+            if takenFile(slug: slug, photoExtension: photoExtension, in: folder) == nil { return slug }
+            number += 1
+        }
+    }
+}

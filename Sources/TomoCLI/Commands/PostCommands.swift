@@ -1,0 +1,177 @@
+import Foundation
+import TomoContent
+import TomoCore
+import TomoStore
+
+/// `tomo post add|list|rm`: a user's photo posts in `content/posts/<handle>/`.
+enum PostCommands {
+    static let add = CommandSpec(
+        path: ["post", "add"],
+        summary: "Post a photo: copy it beside a new post file and print the post id",
+        arguments: [ArgumentSpec("HANDLE", "the user who posts (registered, with a profile)"), ArgumentSpec("PHOTO", "the image file to post")],
+        options: [
+            OptionSpec("slug", value: "SLUG", "the post's name in its id and address (default: from the photo's file name)"),
+            OptionSpec("caption", value: "TEXT", "the caption, in Markdown"),
+            OptionSpec("alt", value: "TEXT", "what the photo shows, for people who cannot see it"),
+            OptionSpec("date", value: "ISO", "when it was posted (default: now, with this computer's UTC offset)"),
+            OptionSpec("visibility", value: "V", "public (default), followers or private; only public posts are published"),
+        ],
+        discussion: """
+        Copies PHOTO (.jpg, .jpeg, .png, .webp, .gif, .heic or .avif) to
+        content/posts/HANDLE/SLUG.EXT and writes content/posts/HANDLE/SLUG.md with its front
+        matter (photo, date, alt, visibility) and the caption, then prints HANDLE/SLUG, the post
+        id, alone on standard output.
+
+        Without --slug the slug comes from the photo's file name (lower case, other characters
+        than a-z and 0-9 become -); when that post exists, -2, -3 … is added. A --slug that is
+        taken is refused. --date takes 2026-05-01T18:30:00+09:00, 2026-05-01 18:30 or
+        2026-05-01; a time without an offset is taken as UTC.
+
+        Example:
+          tomo post add alice ~/Pictures/sunset.jpg --alt "Sunset over Tokyo Bay" --caption "The sky over **Odaiba**."
+        """,
+        run: { invocation in
+            let post = try NewPost(invocation)
+            let warnings = try post.write()
+            for warning in warnings { TomoCommandLine.report(warning, on: invocation.console) }
+            invocation.console.line(post.id)
+            return 0
+        }
+    )
+
+    static let list = CommandSpec(
+        path: ["post", "list"],
+        summary: "List the posts (or HANDLE's), newest first",
+        arguments: [ArgumentSpec("HANDLE", "only this user's posts", optional: true)],
+        options: [StoreCommandSupport.jsonOption],
+        discussion: """
+        Newest first by the instant of their date (time zones honoured), ties by id. Posts whose
+        file has errors are left out and their errors printed (exit status 1).
+
+        `--json` prints [{"id", "date", "visibility", "likes", "hidden"}], the date as written
+        in the post file.
+
+        Examples:
+          tomo post list
+          tomo post list alice --json
+        """,
+        run: { invocation in
+            let handle = invocation.argument(0)
+            if let handle, let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
+            let (store, site) = try StoreCommandSupport.read(invocation, sections: [.likes, .hidden])
+            if let handle { _ = try store.requireUser(handle) }
+            let (loaded, diagnostics) = ContentLoader.loadPosts(site: site, of: handle)
+            let posts = loaded.sorted { $0.date != $1.date ? $0.date > $1.date : $0.id < $1.id }
+            let console = invocation.console
+            if invocation.flag("json") {
+                StoreCommandSupport.printJSON(.array(posts.map { post in
+                    .object([
+                        "id": .string(post.id), "date": .string(post.dateText), "visibility": .string(post.visibility.rawValue),
+                        "likes": .int(store.likeCount(post.id)), "hidden": .bool(store.isHidden(post.id)),
+                    ])
+                }), on: console)
+            } else if posts.isEmpty {
+                console.line(console.paint("no posts yet: add one with `tomo post add \(handle ?? "HANDLE") PHOTO`", .dim))
+            } else {
+                let idWidth = posts.map(\.id.count).max() ?? 0
+                let dateWidth = posts.map(\.dateText.count).max() ?? 0
+                for post in posts {
+                    let likes = store.likeCount(post.id)
+                    let hidden = store.isHidden(post.id) ? console.paint("  hidden", .dim) : ""
+                    console.line([
+                        post.dateText.padding(toLength: dateWidth, withPad: " ", startingAt: 0),
+                        post.id.padding(toLength: idWidth, withPad: " ", startingAt: 0),
+                        post.visibility.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0),
+                        "\(likes) like\(likes == 1 ? "" : "s")",
+                    ].joined(separator: "  ") + hidden)
+                }
+            }
+            let errors = diagnostics.filter { $0.severity == .error }
+            for error in errors { TomoCommandLine.report(error, on: console) }
+            return errors.isEmpty ? 0 : 1
+        }
+    )
+
+    static let remove = CommandSpec(
+        path: ["post", "rm"],
+        summary: "Delete a post, its photo and every like, report and hidden mark of it",
+        arguments: [ArgumentSpec("POST", "the post id, HANDLE/SLUG")],
+        options: [.flag("yes", "confirm: without it nothing is deleted")],
+        discussion: """
+        Deletes content/posts/HANDLE/SLUG.md and its photo (kept when another post of HANDLE
+        shows the same file), and removes the post's likes, reports and hidden mark from the
+        store. Without --yes it only says what it would delete (exit status 2).
+
+        Example:
+          tomo post rm alice/sunset --yes
+        """,
+        run: { invocation in
+            let post = try StoreCommandSupport.post(invocation.arguments[0])
+            let site = try invocation.siteDirectory()
+            let files = try PostFiles(site: site, post: post)
+            let relations = try StoreFile(site: site).read(sections: [.likes, .reports, .hidden]).relations(of: post)
+            let console = invocation.console
+            guard invocation.flag("yes") else {
+                var what = files.removable
+                if relations.likes > 0 { what.append("\(relations.likes) like\(relations.likes == 1 ? "" : "s")") }
+                if relations.reports > 0 { what.append("\(relations.reports) report\(relations.reports == 1 ? "" : "s")") }
+                if relations.hidden { what.append("its hidden mark") }
+                let notes = files.notes.map { " (\($0))" }.joined()
+                throw UsageError("this deletes \(what.joined(separator: ", "))\(notes): run `tomo post rm \(post) --yes` to confirm", usage: invocation.command.usage)
+            }
+            if relations.likes > 0 || relations.reports > 0 || relations.hidden {
+                let outcome = try StoreFile(site: site).update(sections: [.likes, .reports, .hidden]) { store in store.removePost(post) }
+                StoreCommandSupport.report(outcome, on: console)
+            }
+            for note in files.notes { console.warning(note) }
+            for path in try files.removeAll() { console.line("deleted \(path)") }
+            return 0
+        }
+    )
+}
+
+/// The files `tomo post rm` deletes: the post and its photo, unless another post shows it too.
+private struct PostFiles {
+    let site: URL
+    /// Relative to the site.
+    let removable: [String]
+    /// Why a photo stays, for the person to know.
+    let notes: [String]
+
+    init(site: URL, post: PostID) throws(Diagnostic) {
+        self.site = site
+        let file = "content/posts/\(post.handle)/\(post.slug).md"
+        guard FileManager.default.fileExists(atPath: site.appendingPathComponent(file).path) else {
+            throw Diagnostic("no post \(post): \(file) does not exist")
+        }
+        guard let loaded = ContentLoader.loadPost(site: site, id: post.description).post else {
+            removable = [file]
+            notes = ["\(file) has errors, so its photo is not known: delete the photo yourself if no other post shows it"]
+            return
+        }
+        let photo = Self.standardized(loaded.photoFile, in: site)
+        let sharers = ContentLoader.loadPosts(site: site, of: post.handle).posts
+            .filter { $0.id != loaded.id && Self.standardized($0.photoFile, in: site) == photo }
+        if let other = sharers.first {
+            removable = [file]
+            notes = ["kept \(loaded.photoFile): \(other.id) shows it too"]
+        } else {
+            removable = [file, loaded.photoFile]
+            notes = []
+        }
+    }
+
+    /// Deletes the files; the paths deleted.
+    func removeAll() throws(Diagnostic) -> [String] {
+        for path in removable {
+            do { try FileManager.default.removeItem(at: site.appendingPathComponent(path)) } catch {
+                throw Diagnostic("cannot delete \(path): \(error.localizedDescription)")
+            }
+        }
+        return removable
+    }
+
+    private static func standardized(_ path: String, in site: URL) -> String {
+        site.appendingPathComponent(path).standardizedFileURL.path
+    }
+}
