@@ -106,7 +106,7 @@ enum PostCommands {
           tomo post rm alice/sunset --yes
         """,
         run: { invocation in
-            let post = try StoreCommandSupport.post(invocation.arguments[0])
+            let post = try PostID(parsing: invocation.arguments[0])
             let site = try invocation.siteDirectory()
             let files = try PostFiles(site: site, post: post)
             let relations = try StoreFile(site: site).read(sections: [.likes, .reports, .hidden]).relations(of: post)
