@@ -32,3 +32,5 @@ shoot profile-mobile-dark 390 900 dark /hana/
 shoot profile-desktop-light 1280 900 light /alice/
 shoot profile-desktop-dark 1280 900 dark /yuki/
 shoot home-desktop-light 1280 900 light /
+shoot post-mobile-light 390 900 light "/$(ls content/posts/alice | grep '\.md$' | head -1 | sed 's/\.md$//; s|^|alice/posts/|')/"
+shoot timeline-desktop-dark 1280 900 dark /hana/timeline/
