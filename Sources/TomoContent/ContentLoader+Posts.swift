@@ -36,7 +36,7 @@ extension ContentLoader {
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: postsFolder.path)) ?? [])
             .filter { !$0.hasPrefix(".") && (only == nil || $0 == only) }.sorted()
         let looseFiles = Set(fileNames(in: postsFolder))
-        var loaded: [Post] = []
+        var toRead: [(folder: URL, handle: String, name: String)] = []
         var fileCount = 0
         for handle in entries {
             if looseFiles.contains(handle) {
@@ -60,15 +60,19 @@ extension ContentLoader {
             for name in names {
                 let fileExtension = (name as NSString).pathExtension
                 if fileExtension == "md" {
-                    let (post, found) = readPost(in: folder, handle: handle, fileName: name)
-                    if let post { loaded.append(post) }
-                    diagnostics += found
+                    toRead.append((folder, handle, name))
                 } else if !imageExtensions.contains(fileExtension.lowercased()) {
                     // Photos sit beside the posts; anything else is likely a mistake.
                     let start = SourceLocation(file: "content/posts/\(handle)/\(name)", line: 1, column: 1)
                     diagnostics.append(Diagnostic("ignored: a post folder holds <slug>.md posts and their photos", at: start, severity: .warning))
                 }
             }
+        }
+        // Posts are independent of each other: read them on every core.
+        var loaded: [Post] = []
+        for (post, found) in toRead.concurrentMap({ readPost(in: $0.folder, handle: $0.handle, fileName: $0.name) }) {
+            if let post { loaded.append(post) }
+            diagnostics += found
         }
         return (loaded.sorted { $0.id < $1.id }, fileCount)
     }

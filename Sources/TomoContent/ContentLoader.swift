@@ -33,8 +33,8 @@ public enum ContentLoader {
 
     private static func loadProfiles(site: URL, diagnostics: inout [Diagnostic]) -> (loaded: [Profile], handles: [String]) {
         let folder = site.appendingPathComponent("content/users")
-        var loaded: [Profile] = []
         var fileOfHandle: [String: String] = [:]
+        var toRead: [(url: URL, file: String, handle: String)] = []
         for name in fileNames(in: folder) {
             let file = "content/users/\(name)"
             let start = SourceLocation(file: file, line: 1, column: 1)
@@ -57,7 +57,11 @@ public enum ContentLoader {
                 continue
             }
             fileOfHandle[handle] = file
-            let (profile, found) = readProfile(url, file: file, handle: handle, usersFolder: folder)
+            toRead.append((url, file, handle))
+        }
+        // Profiles are independent of each other: read them on every core.
+        var loaded: [Profile] = []
+        for (profile, found) in toRead.concurrentMap({ readProfile($0.url, file: $0.file, handle: $0.handle, usersFolder: folder) }) {
             if let profile { loaded.append(profile) }
             diagnostics += found
         }
