@@ -3,26 +3,43 @@ import Foundation
 import Synchronization
 import TomoCore
 
-/// A build's output folder, replaced all at once.
+/// A build's output folder, changed only when the whole build succeeded.
 ///
-/// Files are written into a fresh staging folder beside the output; only `commit()` swaps it in
-/// (an atomic exchange of the two folders), so a failed build leaves the previous output exactly
-/// as it was. A file whose bytes did not change is hard-linked from the previous output instead of
-/// rewritten, so its mtime stays and uploads that compare dates skip it.
+/// The first build writes into a fresh staging folder beside the output and renames it into
+/// place. Later builds touch only what changed: each new or changed file is first written beside
+/// its target under a temporary name, and only `commit()` renames them all into place and deletes
+/// the files the site no longer has. Until `commit()`, the output is exactly as it was, so a build
+/// that fails (bad content, a broken template, an unreadable image, a full disk while writing)
+/// leaves it untouched; `discard()` removes the temporary files. Unchanged files are never
+/// rewritten, so their modification time stays and uploads that compare dates skip them.
 public final class OutputFolder: Sendable {
-    /// Marks a folder as tomo's output: a non-empty folder without it is never replaced.
+    /// Marks a folder as tomo's output: a non-empty folder without it is never written to.
     public static let markerName = ".tomo-output"
+    /// The suffix of a file waiting for `commit()`.
+    static let pendingSuffix = ".tomo-new"
 
     public let destination: URL
-    let staging: URL
-    private let previous: URL?
-    private let createdFolders = Mutex<Set<String>>([""])
-    private let tally = Mutex(Tally())
+    /// Where files are written: the staging folder on a first build, the output itself after.
+    private let root: String
+    /// Whether `root` is a fresh staging folder to rename into place.
+    private let isFresh: Bool
+    private let state = Mutex(State())
+
+    private struct State {
+        var tally = Tally()
+        /// Every path of the new site.
+        var paths: Set<String> = []
+        /// Temporary file → final path, for files to rename on commit.
+        var pending: [(temporary: String, target: String)] = []
+        /// Folders this build created in the output, to remove on discard.
+        var createdFolders: [String] = []
+        var knownFolders: Set<String> = [""]
+    }
 
     public struct Tally: Sendable, Equatable {
         /// Files with new or changed bytes.
         public var written = 0
-        /// Files carried over from the previous output unchanged.
+        /// Files left as they were.
         public var unchanged = 0
         public var total: Int { written + unchanged }
     }
@@ -30,87 +47,71 @@ public final class OutputFolder: Sendable {
     public init(destination: URL) throws(Diagnostic) {
         self.destination = destination.standardizedFileURL
         let fileManager = FileManager.default
+        let parent = self.destination.deletingLastPathComponent()
+        let name = self.destination.lastPathComponent
+        Self.removeAbandonedStagingFolders(in: parent, for: name)
         var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: self.destination.path, isDirectory: &isDirectory) {
+        let exists = fileManager.fileExists(atPath: self.destination.path, isDirectory: &isDirectory)
+        if exists {
             guard isDirectory.boolValue else {
                 throw Diagnostic("\(destination.path) is a file, not a folder: choose another output folder with --out")
             }
             let entries = (try? fileManager.contentsOfDirectory(atPath: self.destination.path)) ?? []
             if !entries.isEmpty, !entries.contains(Self.markerName) {
-                throw Diagnostic("\(destination.path) holds files that tomo did not write: move them away or choose another output folder with --out (tomo replaces its output folder as a whole)")
+                throw Diagnostic("\(destination.path) holds files that tomo did not write: move them away or choose another output folder with --out (tomo manages its output folder as a whole)")
             }
-            previous = entries.isEmpty ? nil : self.destination
+        }
+        if exists {
+            root = self.destination.path
+            isFresh = false
         } else {
-            previous = nil
+            let staging = parent.appendingPathComponent(".\(name).tomo-staging-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            do {
+                try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+                try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
+            } catch {
+                throw Diagnostic("cannot create the output folder beside \(destination.path): \(error.localizedDescription)")
+            }
+            root = staging.path
+            isFresh = true
         }
-        let parent = self.destination.deletingLastPathComponent()
-        let name = self.destination.lastPathComponent
-        Self.removeAbandonedStagingFolders(in: parent, for: name)
-        staging = parent.appendingPathComponent(".\(name).tomo-staging-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        do {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw Diagnostic("cannot create the output folder beside \(destination.path): \(error.localizedDescription)")
-        }
-        try write(Array("This folder is written by tomo build and replaced as a whole on each build.\n".utf8), to: Self.markerName)
+        try write(Array("This folder is written by tomo build; files tomo did not write are deleted on the next build.\n".utf8), to: Self.markerName)
         // The marker is bookkeeping, not a page: counts start after it.
-        tally.withLock { $0 = Tally() }
+        state.withLock { $0.tally = Tally() }
     }
 
-    /// How many files were written and carried over so far.
-    public var counts: Tally { tally.withLock { $0 } }
+    /// How many files were written and left unchanged so far.
+    public var counts: Tally { state.withLock { $0.tally } }
 
     /// Writes `bytes` to `path` (relative, `/`-separated) in the new output. Safe to call from
     /// several threads at once.
     public func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
-        if let problem = Self.pathProblem(path) {
-            throw Diagnostic("refusing to write \"\(path)\": \(problem)")
+        let target = try prepare(path)
+        if !isFresh, Self.file(at: target, holds: bytes) {
+            state.withLock { $0.tally.unchanged += 1 }
+            return
         }
-        try makeParentFolders(of: path)
-        let target = staging.path + "/" + path
-        if let previous {
-            let old = previous.path + "/" + path
-            if Self.file(at: old, holds: bytes), link(old, target) == 0 {
-                tally.withLock { $0.unchanged += 1 }
-                return
-            }
-        }
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw Diagnostic("cannot create \(path) in the output: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        let failure: Int32? = bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
-        if let failure {
+        let file = isFresh ? target : target + Self.pendingSuffix
+        unlink(file)
+        if let failure = Self.create(file, with: bytes) {
             throw Diagnostic("cannot write \(path) in the output: \(String(cString: strerror(failure)))")
         }
-        tally.withLock { $0.written += 1 }
+        record(file, for: target)
     }
 
     /// Puts the file at `source` (an immutable file, such as a cached thumbnail) at `path` by hard
     /// link, so no bytes are copied and an unchanged file keeps its identity and mtime; copies
     /// when a link is impossible (another file system).
     public func linkFile(from source: URL, to path: String) throws(Diagnostic) {
-        if let problem = Self.pathProblem(path) {
-            throw Diagnostic("refusing to write \"\(path)\": \(problem)")
+        let target = try prepare(path)
+        if !isFresh, Self.sameFile(source.path, target) {
+            state.withLock { $0.tally.unchanged += 1 }
+            return
         }
-        try makeParentFolders(of: path)
-        let target = staging.path + "/" + path
-        if link(source.path, target) == 0 {
-            let unchanged = previous.map { Self.sameFile(source.path, $0.path + "/" + path) } ?? false
-            tally.withLock { unchanged ? ($0.unchanged += 1) : ($0.written += 1) }
+        let file = isFresh ? target : target + Self.pendingSuffix
+        unlink(file)
+        if link(source.path, file) == 0 {
+            record(file, for: target)
             return
         }
         guard let data = FileManager.default.contents(atPath: source.path) else {
@@ -119,42 +120,31 @@ public final class OutputFolder: Sendable {
         try write(Array(data), to: path)
     }
 
-    private static func sameFile(_ first: String, _ second: String) -> Bool {
-        var a = stat()
-        var b = stat()
-        return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_ino == b.st_ino && a.st_dev == b.st_dev
-    }
-
-    /// Swaps the new output in for the old one; the old one is then deleted.
+    /// Makes the new output the output: renames every waiting file into place and deletes what
+    /// the site no longer has (on a first build, renames the whole staging folder).
     public func commit() throws(Diagnostic) {
-        let fileManager = FileManager.default
-        if fileManager.fileExists(atPath: destination.path) {
-            if tomo_exchange_paths(staging.path, destination.path) != 0 {
-                // File systems without an atomic exchange: two renames, the gap as short as can be.
-                let aside = staging.path + "-previous"
-                guard rename(destination.path, aside) == 0 else {
-                    throw Diagnostic("cannot replace \(destination.path): \(String(cString: strerror(errno)))")
-                }
-                guard rename(staging.path, destination.path) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    _ = rename(aside, destination.path)
-                    throw Diagnostic("cannot replace \(destination.path): \(reason)")
-                }
-                try? fileManager.removeItem(atPath: aside)
-                return
-            }
-            // After the exchange the staging name holds the previous output.
-            try? fileManager.removeItem(at: staging)
-        } else {
-            guard rename(staging.path, destination.path) == 0 else {
+        if isFresh {
+            guard rename(root, destination.path) == 0 else {
                 throw Diagnostic("cannot create \(destination.path): \(String(cString: strerror(errno)))")
             }
+            return
         }
+        let (pending, paths) = state.withLock { ($0.pending, $0.paths) }
+        for (temporary, target) in pending where rename(temporary, target) != 0 {
+            throw Diagnostic("cannot replace \(target): \(String(cString: strerror(errno)))")
+        }
+        removeFiles(notIn: paths)
     }
 
     /// Throws the new output away; the previous output stays as it was.
     public func discard() {
-        try? FileManager.default.removeItem(at: staging)
+        if isFresh {
+            try? FileManager.default.removeItem(atPath: root)
+            return
+        }
+        let (pending, folders) = state.withLock { ($0.pending, $0.createdFolders) }
+        for (temporary, _) in pending { unlink(temporary) }
+        for folder in folders.reversed() { rmdir(folder) }
     }
 
     /// Why `path` may not be written, or nil: only plain relative names, never `..`, so nothing
@@ -168,19 +158,85 @@ public final class OutputFolder: Sendable {
                 return "the path has an empty, '.' or '..' part"
             }
         }
+        if path.hasSuffix(pendingSuffix) { return "the name ends in \(pendingSuffix), which tomo keeps for itself" }
         return nil
     }
 
-    private func makeParentFolders(of path: String) throws(Diagnostic) {
-        guard let slash = path.lastIndex(of: "/") else { return }
-        let folder = String(path[..<slash])
-        if createdFolders.withLock({ $0.contains(folder) }) { return }
-        do {
-            try FileManager.default.createDirectory(atPath: staging.path + "/" + folder, withIntermediateDirectories: true)
-        } catch {
-            throw Diagnostic("cannot create folder \(folder) in the output: \(error.localizedDescription)")
+    /// Checks `path`, makes its folders and returns where it goes.
+    private func prepare(_ path: String) throws(Diagnostic) -> String {
+        if let problem = Self.pathProblem(path) {
+            throw Diagnostic("refusing to write \"\(path)\": \(problem)")
         }
-        createdFolders.withLock { _ = $0.insert(folder) }
+        state.withLock { _ = $0.paths.insert(path) }
+        var folder = ""
+        for component in path.split(separator: "/").dropLast() {
+            folder += folder.isEmpty ? String(component) : "/" + component
+            if state.withLock({ $0.knownFolders.contains(folder) }) { continue }
+            let full = root + "/" + folder
+            if mkdir(full, 0o755) == 0 {
+                state.withLock { $0.createdFolders.append(full) }
+            } else if errno != EEXIST {
+                throw Diagnostic("cannot create folder \(folder) in the output: \(String(cString: strerror(errno)))")
+            } else {
+                var status = stat()
+                guard lstat(full, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+                    throw Diagnostic("\(folder) in the output is not a folder: delete it and build again")
+                }
+            }
+            state.withLock { _ = $0.knownFolders.insert(folder) }
+        }
+        return root + "/" + path
+    }
+
+    private func record(_ file: String, for target: String) {
+        state.withLock { state in
+            state.tally.written += 1
+            if file != target { state.pending.append((file, target)) }
+        }
+    }
+
+    /// Deletes every file of the output that is not in `paths` (old pages, files left by a killed
+    /// build), then the folders that became empty.
+    private func removeFiles(notIn paths: Set<String>) {
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        var folders: [String] = []
+        while let relative = enumerator?.nextObject() as? String {
+            let full = root + "/" + relative
+            var status = stat()
+            guard lstat(full, &status) == 0 else { continue }
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                folders.append(full)
+            } else if !paths.contains(relative) {
+                unlink(full)
+            }
+        }
+        // Deepest first, so a folder is empty by the time its parent is tried.
+        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
+    }
+
+    /// Creates `file` holding `bytes`; the errno on failure.
+    private static func create(_ file: String, with bytes: [UInt8]) -> Int32? {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        return bytes.withUnsafeBytes { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    private static func sameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        return stat(first, &a) == 0 && lstat(second, &b) == 0 && a.st_ino == b.st_ino && a.st_dev == b.st_dev
     }
 
     /// Whether the regular file at `path` (not a link) holds exactly `bytes`.
@@ -206,7 +262,7 @@ public final class OutputFolder: Sendable {
         return existing == bytes
     }
 
-    /// Staging folders left by a build that was killed: their process is gone.
+    /// Staging folders left by a first build that was killed: their process is gone.
     private static func removeAbandonedStagingFolders(in parent: URL, for name: String) {
         let prefix = ".\(name).tomo-staging-"
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }

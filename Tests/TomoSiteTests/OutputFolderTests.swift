@@ -66,7 +66,37 @@ import TomoCore
         #expect(read("gone.html") == nil)
     }
 
-    @Test(arguments: ["../escape.html", "/etc/passwd", "a/../../b", "a//b", "./x", "", "a/\0b"])
+    @Test func aDiscardedRebuildLeavesNoTemporaryFilesOrNewFolders() throws {
+        try build(["index.html": "v1"])
+        let failing = try OutputFolder(destination: output)
+        try failing.write(Array("v2".utf8), to: "index.html")
+        try failing.write(Array("new".utf8), to: "carol/posts/x/index.html")
+        failing.discard()
+        #expect(site(files: output) == [".tomo-output", "index.html"])
+        #expect(read("index.html") == "v1")
+    }
+
+    @Test func filesLeftByAKilledBuildAreRemovedByTheNextOne() throws {
+        try build(["index.html": "v1"])
+        try "half".write(to: output.appendingPathComponent("index.html.tomo-new"), atomically: false, encoding: .utf8)
+        try build(["index.html": "v2"])
+        #expect(site(files: output) == [".tomo-output", "index.html"])
+    }
+
+    /// Every file below `folder`, relative, sorted.
+    func site(files folder: URL) -> [String] {
+        var files: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files.append(path)
+            }
+        }
+        return files.sorted()
+    }
+
+    @Test(arguments: ["../escape.html", "/etc/passwd", "a/../../b", "a//b", "./x", "", "a/\0b", "index.html.tomo-new"])
     func refusesPathsThatCouldLeaveTheOutputFolder(path: String) throws {
         let folder = try OutputFolder(destination: output)
         defer { folder.discard() }
