@@ -66,6 +66,12 @@ public final class SitePreview: Sendable {
         self.watcher = Mutex(nil)
     }
 
+    /// Serves until Ctrl-C (or SIGTERM), then stops cleanly.
+    public func runUntilInterrupted() {
+        _ = StopSignal.wait()
+        stop()
+    }
+
     /// Stops watching and serving.
     public func stop() {
         let watcher = self.watcher.withLock { watcher -> FileWatcher? in

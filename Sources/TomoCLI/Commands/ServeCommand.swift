@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import TomoCore
 import TomoPreview
@@ -35,8 +34,7 @@ enum ServeCommand {
             let console = invocation.console
             let preview = try SitePreview.start(options) { event in report(event, on: console) }
             console.line("Serving \(console.paint(preview.url, .bold)) (Ctrl-C stops)")
-            waitForInterrupt()
-            preview.stop()
+            preview.runUntilInterrupted()
             console.line("Stopped.")
             return 0
         }
@@ -56,20 +54,5 @@ enum ServeCommand {
             for diagnostic in diagnostics { TomoCommandLine.report(diagnostic, on: console) }
             console.errorLine("The last good site is still served; the error shows on open pages.")
         }
-    }
-
-    /// Blocks until SIGINT or SIGTERM.
-    static func waitForInterrupt() {
-        let stop = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        stop.wait()
-        sources.forEach { $0.cancel() }
     }
 }
