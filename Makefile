@@ -23,6 +23,9 @@ define apt_install
 	fi
 endef
 
+# Only `make bench` needs these: wrk loads the preview server.
+BENCH_APT_PACKAGES := wrk
+
 # Only `make screenshots` needs these.
 SCREENSHOT_APT_PACKAGES := chromium imagemagick curl
 
@@ -70,10 +73,12 @@ screenshots: deps
 	$(SWIFT) build -c release --product tomo
 	PATH=/usr/bin:$$PATH scripts/screenshots.sh .build/release/tomo docs/screenshots
 
-## bench: release-build benchmarks
+## bench: release-build benchmarks (templates, images, the 1,000-user site, reload, server, store)
 bench: deps
+	$(call apt_install,$(BENCH_APT_PACKAGES))
 	$(SWIFT) build -c release --product tomo-bench
 	.build/release/tomo-bench
+	scripts/store-bench.sh
 
 clean:
 	rm -rf .build public

@@ -11,7 +11,6 @@ public enum TomoCommandLine {
         InitCommand.spec,
         BuildCommand.spec,
         ServeCommand.spec,
-        TemplateCommands.render,
         CheckCommand.spec,
         UserCommands.add,
         UserCommands.list,
@@ -38,6 +37,7 @@ public enum TomoCommandLine {
         DatingCommands.pick,
         DatingCommands.matches,
         DatingCommands.discover,
+        TemplateCommands.render,
         HelpCommand.spec,
     ]
 
