@@ -35,6 +35,14 @@ import TomoCore
         }
     }
 
+    @Test func buildOutputNeverCarriesTheLiveReloadScript() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": Self.alice])
+        try site.build()
+        for (path, text) in site.outputFiles() {
+            #expect(!text.contains("/_tomo/"), "\(path)")
+        }
+    }
+
     @Test func profilePageShowsTheProfileAndKeepsThePageContract() throws {
         let site = try SiteFolder(["content/users/alice.yaml": Self.alice])
         try site.build()
