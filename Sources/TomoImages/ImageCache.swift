@@ -39,7 +39,7 @@ struct ImageCache: Sendable {
         else { return nil }
         manifest.entries.removeAll { entry in
             let path = file(named: entry.cacheFileName(sourceHash: sourceHash)).path
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            let size = FileStamp.size(of: path)
             return size != entry.byteCount
         }
         return manifest

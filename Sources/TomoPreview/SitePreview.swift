@@ -101,8 +101,8 @@ private final class PreviewState: @unchecked Sendable {
     let server: PreviewServer
     let liveReload: Bool
     let onEvent: @Sendable (SitePreview.Event) -> Void
-    /// The files as served: pages carry the reload script.
-    var served: [String: [UInt8]] = [:]
+    /// Whether the server holds a site that built (rather than the error page).
+    var servesGoodSite = false
     var showsError = false
 
     init(session: SiteSession, server: PreviewServer, liveReload: Bool, onEvent: @escaping @Sendable (SitePreview.Event) -> Void) {
@@ -115,9 +115,7 @@ private final class PreviewState: @unchecked Sendable {
     func buildAll() {
         do {
             let update = try session.buildAll()
-            served = [:]
-            apply(update, paths: Set(update.files.keys))
-            server.publish(ServedSite(files: served))
+            publishWhole(update)
             onEvent(.built(files: update.files.count, seconds: update.seconds, warnings: update.warnings))
         } catch {
             fail(error)
@@ -128,9 +126,16 @@ private final class PreviewState: @unchecked Sendable {
         guard !paths.isEmpty else { return }
         do {
             let update = try session.rebuild(changedPaths: paths)
-            for path in update.removed { served[path] = nil }
-            apply(update, paths: update.changed)
-            server.publish(ServedSite(files: served))
+            if servesGoodSite {
+                // Only what changed goes to the server: a small edit costs the same on any site.
+                var changed: [String: [UInt8]] = [:]
+                for path in update.changed {
+                    if let bytes = update.files[path] { changed[path] = servedBytes(bytes, path: path) }
+                }
+                server.publish(changed: changed, removed: update.removed)
+            } else {
+                publishWhole(update)
+            }
             if showsError {
                 showsError = false
                 server.showError(nil)
@@ -145,22 +150,27 @@ private final class PreviewState: @unchecked Sendable {
         }
     }
 
-    private func apply(_ update: SiteSession.Update, paths: Set<String>) {
-        for path in paths {
-            guard let bytes = update.files[path] else { continue }
-            served[path] = liveReload && path.hasSuffix(".html") ? injectReloadScript(into: bytes) : bytes
-        }
+    private func publishWhole(_ update: SiteSession.Update) {
+        var files: [String: [UInt8]] = [:]
+        files.reserveCapacity(update.files.count)
+        for (path, bytes) in update.files { files[path] = servedBytes(bytes, path: path) }
+        server.publish(ServedSite(files: files))
+        servesGoodSite = true
+    }
+
+    private func servedBytes(_ bytes: [UInt8], path: String) -> [UInt8] {
+        liveReload && path.hasSuffix(".html") ? injectReloadScript(into: bytes) : bytes
     }
 
     /// Keeps the last good site; the error goes over every open page and to the terminal.
     private func fail(_ error: DiagnosticList) {
         showsError = true
         server.showError(error.diagnostics.map(\.description).joined(separator: "\n"))
-        if served.isEmpty {
-            // Nothing good to show yet: every address answers with the error until it is fixed.
+        if !servesGoodSite {
+            // Nothing good to show yet: every address answers with this page until it is fixed.
             let page = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title></head><body><h1>The site does not build yet</h1><p>Fix the problems shown, and this page reloads.</p></body></html>"
-            let bytes = Array(page.utf8)
-            server.publish(ServedSite(files: ["index.html": liveReload ? injectReloadScript(into: bytes) : bytes, "404.html": liveReload ? injectReloadScript(into: bytes) : bytes]))
+            let bytes = servedBytes(Array(page.utf8), path: "index.html")
+            server.publish(ServedSite(files: ["index.html": bytes, "404.html": bytes]))
         }
         onEvent(.failed(error.diagnostics))
     }

@@ -33,6 +33,26 @@ final class PreparedSite: Sendable {
         changes = SiteChanges(paths: (changed + removed).sorted())
     }
 
+    /// `previous` with the files in `changed` prepared anew and those in `removed` dropped: a
+    /// publish after a small rebuild costs the changed files only, whatever the site's size.
+    init(updating previous: PreparedSite?, changed: [String: [UInt8]], removed: Set<String>) {
+        var files = previous?.files ?? [:]
+        var paths: [String] = []
+        for (rawPath, bytes) in changed {
+            let path = rawPath.hasPrefix("/") ? String(rawPath.drop(while: { $0 == "/" })) : rawPath
+            if let old = files[path], old.body.hasSameBytes(as: bytes) { continue }
+            if let prepared = PreparedFile(path: path, bytes: bytes) {
+                files[path] = prepared
+                paths.append(path)
+            }
+        }
+        for path in removed where files.removeValue(forKey: path) != nil {
+            paths.append(path)
+        }
+        self.files = files
+        changes = SiteChanges(paths: paths.sorted())
+    }
+
     /// The file a decoded path (no leading slash) names: `""` and folders (`alice/`) mean their
     /// `index.html`; there are no directory listings.
     func resolve(_ path: String) -> Resolution {

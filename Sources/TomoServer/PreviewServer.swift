@@ -88,6 +88,13 @@ public final class PreviewServer: Sendable {
         router.publish(site)
     }
 
+    /// Replaces only the files in `changed` (path → bytes) and removes those in `removed`: the
+    /// rest of the served site stays as it is, prepared and compressed.
+    @discardableResult
+    public func publish(changed: [String: [UInt8]], removed: Set<String>) -> SiteChanges {
+        router.publish(changed: changed, removed: removed)
+    }
+
     /// Tells open pages to reload (`.page`) or to re-fetch their stylesheets (`.css`).
     public func notifyReload(_ kind: ReloadKind) {
         events.send(kind)

@@ -30,6 +30,17 @@ final class RequestRouter: Sendable {
         }
     }
 
+    /// Replaces only the files in `changed` and drops those in `removed`; the rest of the
+    /// snapshot is kept as prepared.
+    func publish(changed: [String: [UInt8]], removed: Set<String>) -> SiteChanges {
+        publishing.withLock { _ in
+            let previous = snapshot.withLock { $0 }
+            let prepared = PreparedSite(updating: previous, changed: changed, removed: removed)
+            snapshot.withLock { $0 = prepared }
+            return prepared.changes
+        }
+    }
+
     func respond(to connection: OpaquePointer, method: String, rawURI: [UInt8]) -> MHD_Result {
         guard method == "GET" || method == "HEAD" else {
             return sendText(405, "Only GET and HEAD are served.\n", on: connection, extraHeaders: [("Allow", "GET, HEAD")])

@@ -29,11 +29,4 @@ struct PostIndex: Sendable {
     func timeline(of handle: String, graph: SocialGraph) -> [Post] {
         graph.timelineOwners(of: handle).flatMap { posts(of: $0) }.sorted(by: Self.isNewer)
     }
-
-    /// Splits a timeline into pages of `size`: every page full but the last, never an empty page
-    /// after the first.
-    static func pages(of posts: [Post], size: Int) -> [[Post]] {
-        guard !posts.isEmpty, size > 0 else { return [[]] }
-        return stride(from: 0, to: posts.count, by: size).map { Array(posts[$0..<min($0 + size, posts.count)]) }
-    }
 }

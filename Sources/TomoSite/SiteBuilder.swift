@@ -44,7 +44,8 @@ public enum SiteBuilder {
         let start = clock.now
         let inputs = try SiteInputs.load(options)
         let images = try PublishedImages.make(for: inputs.content, site: options.site)
-        let plan = SitePlan.files(for: inputs, images: images, buildDate: options.buildDate)
+        let model = SiteModel(inputs: inputs, images: images, buildDate: options.buildDate)
+        let plan = SitePlan.files(for: model)
 
         let output: OutputFolder
         do {
@@ -53,7 +54,7 @@ public enum SiteBuilder {
             throw DiagnosticList([error])
         }
         do {
-            try SiteRenderer.write(plan, templates: inputs.theme.templates, into: output, progress: progress)
+            try SiteRenderer.write(plan, model: model, into: output, progress: progress)
             let counts = output.counts
             try output.commit()
             let elapsed = clock.now - start

@@ -18,25 +18,31 @@ enum InputKey: Sendable, Hashable {
     /// Any profile at all (the home page, the search index, the sitemap).
     case anyProfile
     case post(String)
+    /// Any post of one user (their profile grid, feed, and the timelines that show them).
+    case postsOf(String)
     /// Any post at all (the home page's recent posts, the site feed).
     case anyPost
     /// `content/store.json`.
     case store
+    /// Which profiles, posts and pages exist (not what they say): the sitemap reads only that.
+    case siteShape
 }
 
 /// One file of the output, described before it is made.
 struct PlannedFile: Sendable {
     enum Source: Sendable {
-        /// A page: a template and its view, built only when the page is rendered.
-        case page(template: String, view: @Sendable () -> JSONValue)
+        /// A page: a template and its view, built from the site model only when the page is
+        /// rendered (so a plan can be reused with a newer model after an edit).
+        case page(template: String, view: @Sendable (SiteModel) -> JSONValue)
         /// Bytes made by code (sitemap, search index) or read from the theme.
-        case bytes(@Sendable () throws(Diagnostic) -> [UInt8])
+        case bytes(@Sendable (SiteModel) throws(Diagnostic) -> [UInt8])
         /// An immutable file to publish as it is (a cached thumbnail).
         case file(URL)
     }
 
     var path: String
-    var inputs: Set<InputKey>
+    /// What the file reads (may repeat a key): a rebuild remakes it when any of them changed.
+    var inputs: [InputKey]
     var source: Source
 
     var isPage: Bool {
@@ -45,65 +51,114 @@ struct PlannedFile: Sendable {
     }
 }
 
-/// Lists every file of the site: which template renders it with which view, or where its bytes
-/// come from. Nothing is rendered here.
-enum SitePlan {
-    static func files(for inputs: SiteInputs, images: PublishedImages, buildDate: Date) -> [PlannedFile] {
+/// The site of one build put together: content, theme, store and thumbnails, indexed once,
+/// with the views pages are rendered from.
+struct SiteModel: Sendable {
+    let inputs: SiteInputs
+    let profiles: [String: Profile]
+    let graph: SocialGraph
+    let posts: PostIndex
+    let views: PageViews
+    let newestFirst: [Profile]
+    let images: PublishedImages
+
+    /// `graph` and `posts` from the previous model, when the store, the set of profiles and the
+    /// posts are the same, save indexing them again after a profile edit.
+    init(inputs: SiteInputs, images: PublishedImages, buildDate: Date, graph reusedGraph: SocialGraph? = nil, posts reusedPosts: PostIndex? = nil) {
         let content = inputs.content
         let profiles = Dictionary(content.profiles.map { ($0.handle, $0) }, uniquingKeysWith: { first, _ in first })
-        let graph = SocialGraph(store: inputs.store, profiles: Set(profiles.keys))
-        let posts = PostIndex(posts: content.posts, profiles: Set(profiles.keys), graph: graph)
-        let views = PageViews(
+        let graph = reusedGraph ?? SocialGraph(store: inputs.store, profiles: Set(profiles.keys))
+        let posts = reusedPosts ?? PostIndex(posts: content.posts, profiles: Set(profiles.keys), graph: graph)
+        self.inputs = inputs
+        self.profiles = profiles
+        self.graph = graph
+        self.posts = posts
+        self.images = images
+        self.views = PageViews(
             content: content, profilesByHandle: profiles, labels: Labels(values: inputs.theme.labels), graph: graph,
             posts: posts, address: inputs.address, buildDate: buildDate, images: images.bySitePath
         )
-        let newestFirst = graph.newestFirst.compactMap { profiles[$0] }
-        let everyPage: Set<InputKey> = [.site, .theme, .pageList]
+        self.newestFirst = graph.newestFirst.compactMap { profiles[$0] }
+    }
+}
+
+/// Lists every file of the site: which template renders it, or where its bytes come from, and
+/// what it reads. Nothing is rendered here.
+enum SitePlan {
+    static func files(for model: SiteModel) -> [PlannedFile] {
+        let content = model.inputs.content
+        let graph = model.graph
+        let posts = model.posts
+        let everyPage: [InputKey] = [.site, .theme, .pageList]
 
         var files: [PlannedFile] = [
-            PlannedFile(path: "index.html", inputs: everyPage.union([.anyProfile, .anyPost, .store]), source: .page(template: "home") { views.home(newestFirst: newestFirst) }),
-            PlannedFile(path: "feed.xml", inputs: [.site, .theme, .anyProfile, .anyPost], source: .page(template: "feed") { views.feed(Array(posts.newestFirst.prefix(50)), owner: nil) }),
-            PlannedFile(path: "404.html", inputs: everyPage, source: .page(template: "404") { views.notFound() }),
+            PlannedFile(path: "index.html", inputs: everyPage + [.anyProfile, .anyPost, .store], source: .page(template: "home") { $0.views.home(newestFirst: $0.newestFirst) }),
+            PlannedFile(path: "feed.xml", inputs: [.site, .theme, .anyProfile, .anyPost], source: .page(template: "feed") { $0.views.feed(Array($0.posts.newestFirst.prefix(50)), owner: nil) }),
+            PlannedFile(path: "404.html", inputs: everyPage, source: .page(template: "404") { $0.views.notFound() }),
         ]
         for profile in content.profiles {
             let handle = profile.handle
             let ownPosts = posts.posts(of: handle)
-            let postKeys = Set(ownPosts.map { InputKey.post($0.id) })
-            files.append(PlannedFile(path: "\(handle)/index.html", inputs: everyPage.union([.profile(handle), .store]).union(postKeys), source: .page(template: "profile") { views.profile(profile) }))
-            files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: Set([.site, .theme, .profile(handle)]).union(postKeys), source: .page(template: "feed") { views.feed(Array(ownPosts.prefix(50)), owner: profile) }))
+            files.append(PlannedFile(path: "\(handle)/index.html", inputs: everyPage + [.profile(handle), .postsOf(handle), .store], source: .page(template: "profile") { model in
+                model.profiles[handle].map(model.views.profile) ?? .null
+            }))
+            files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: [.site, .theme, .profile(handle), .postsOf(handle)], source: .page(template: "feed") { model in
+                model.views.feed(Array(model.posts.posts(of: handle).prefix(50)), owner: model.profiles[handle])
+            }))
             for post in ownPosts {
                 // A post page names its owner and the people who like it.
-                let likerKeys = graph.likers(of: post.id).map(InputKey.profile)
-                files.append(PlannedFile(path: "\(handle)/posts/\(post.slug)/index.html", inputs: everyPage.union([.post(post.id), .profile(handle), .store]).union(likerKeys), source: .page(template: "post") { views.postPage(post) }))
+                let id = post.id
+                let likerKeys = graph.likers(of: id).map(InputKey.profile)
+                files.append(PlannedFile(path: "\(handle)/posts/\(post.slug)/index.html", inputs: everyPage + [.post(id), .profile(handle), .store] + likerKeys, source: .page(template: "post") { model in
+                    model.posts.byID[id].map(model.views.postPage) ?? .null
+                }))
             }
-            let timeline = posts.timeline(of: handle, graph: graph)
-            let timelineKeys = everyPage.union([.profile(handle), .store]).union(timeline.map { InputKey.post($0.id) }).union(graph.timelineOwners(of: handle).map(InputKey.profile))
-            let pages = PostIndex.pages(of: timeline, size: content.config.pageSize)
-            for (index, page) in pages.enumerated() {
-                let path = index == 0 ? "\(handle)/timeline/index.html" : "\(handle)/timeline/page/\(index + 1)/index.html"
-                files.append(PlannedFile(path: path, inputs: timelineKeys.union([.anyPost]), source: .page(template: "timeline") { views.timelinePage(of: profile, posts: page, number: index + 1, pageCount: pages.count) }))
+            // A timeline shows the posts and names of everyone it follows; its pages are made
+            // (and its posts sorted) only when rendered.
+            let owners = graph.timelineOwners(of: handle)
+            let timelineKeys = everyPage + [.store] + owners.map(InputKey.profile) + owners.map(InputKey.postsOf)
+            let pageSize = content.config.pageSize
+            let postCount = owners.reduce(0) { $0 + posts.posts(of: $1).count }
+            let pageCount = max(1, (postCount + pageSize - 1) / pageSize)
+            for number in 1...pageCount {
+                let path = number == 1 ? "\(handle)/timeline/index.html" : "\(handle)/timeline/page/\(number)/index.html"
+                files.append(PlannedFile(path: path, inputs: timelineKeys, source: .page(template: "timeline") { model in
+                    guard let owner = model.profiles[handle] else { return .null }
+                    let timeline = model.posts.timeline(of: handle, graph: model.graph)
+                    let page = Array(timeline.dropFirst((number - 1) * pageSize).prefix(pageSize))
+                    return model.views.timelinePage(of: owner, posts: page, number: number, pageCount: pageCount)
+                }))
             }
             // A list shows the cards of the users in it, so it reads their profiles too.
-            let ownPage = everyPage.union([.profile(handle), .store])
-            let followers = ownPage.union(graph.followers(of: handle).map(InputKey.profile))
-            let following = ownPage.union(graph.following(of: handle).map(InputKey.profile))
-            files.append(PlannedFile(path: "\(handle)/followers/index.html", inputs: followers, source: .page(template: "user-list") { views.userList(.followers, of: profile, profiles: profiles) }))
-            files.append(PlannedFile(path: "\(handle)/following/index.html", inputs: following, source: .page(template: "user-list") { views.userList(.following, of: profile, profiles: profiles) }))
+            let ownPage = everyPage + [.profile(handle), .store]
+            let followers = ownPage + graph.followers(of: handle).map(InputKey.profile)
+            let following = ownPage + graph.following(of: handle).map(InputKey.profile)
+            files.append(PlannedFile(path: "\(handle)/followers/index.html", inputs: followers, source: .page(template: "user-list") { model in
+                model.profiles[handle].map { model.views.userList(.followers, of: $0, profiles: model.profiles) } ?? .null
+            }))
+            files.append(PlannedFile(path: "\(handle)/following/index.html", inputs: following, source: .page(template: "user-list") { model in
+                model.profiles[handle].map { model.views.userList(.following, of: $0, profiles: model.profiles) } ?? .null
+            }))
         }
         for page in content.pages {
-            files.append(PlannedFile(path: "\(page.name)/index.html", inputs: everyPage.union([.page(page.name)]), source: .page(template: "page") { views.freePage(page) }))
+            let name = page.name
+            files.append(PlannedFile(path: "\(name)/index.html", inputs: everyPage + [.page(name)], source: .page(template: "page") { model in
+                model.inputs.content.pages.first { $0.name == name }.map(model.views.freePage) ?? .null
+            }))
         }
-        let address = inputs.address
-        let postPaths = posts.newestFirst.map { "\($0.handle)/posts/\($0.slug)/" }
-        files.append(PlannedFile(path: "sitemap.xml", inputs: [.site, .anyProfile, .anyPost, .pageList], source: .bytes { SiteFiles.sitemap(content: content, postPaths: postPaths, address: address) }))
-        files.append(PlannedFile(path: "search.json", inputs: [.site, .anyProfile, .store], source: .bytes { SiteFiles.searchIndex(newestFirst: newestFirst, address: address) }))
-        for (path, file) in inputs.theme.staticFiles.sorted(by: { $0.key < $1.key }) {
-            files.append(PlannedFile(path: path, inputs: [.staticFile(path)], source: .bytes { () throws(Diagnostic) in
-                guard let bytes = file.contents() else { throw Diagnostic("cannot read the theme file \(path)") }
+        files.append(PlannedFile(path: "sitemap.xml", inputs: [.site, .pageList, .siteShape], source: .bytes { model in
+            SiteFiles.sitemap(content: model.inputs.content, postPaths: model.posts.newestFirst.map { "\($0.handle)/posts/\($0.slug)/" }, address: model.inputs.address)
+        }))
+        files.append(PlannedFile(path: "search.json", inputs: [.site, .anyProfile, .store], source: .bytes { model in
+            SiteFiles.searchIndex(newestFirst: model.newestFirst, address: model.inputs.address)
+        }))
+        for path in model.inputs.theme.staticFiles.keys.sorted() {
+            files.append(PlannedFile(path: path, inputs: [.staticFile(path)], source: .bytes { model throws(Diagnostic) in
+                guard let bytes = model.inputs.theme.staticFiles[path]?.contents() else { throw Diagnostic("cannot read the theme file \(path)") }
                 return bytes
             }))
         }
-        for (path, file) in images.files.sorted(by: { $0.key < $1.key }) {
+        for (path, file) in model.images.files.sorted(by: { $0.key < $1.key }) {
             // Named by their content: a path seen before holds the same bytes.
             files.append(PlannedFile(path: path, inputs: [], source: .file(file)))
         }

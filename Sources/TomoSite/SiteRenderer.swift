@@ -9,7 +9,7 @@ enum SiteRenderer {
     /// Makes every planned file into the output folder.
     static func write(
         _ plan: [PlannedFile],
-        templates: TemplateLibrary,
+        model: SiteModel,
         into output: OutputFolder,
         progress: (@Sendable (Int, Int) -> Void)?
     ) throws(DiagnosticList) {
@@ -20,7 +20,7 @@ enum SiteRenderer {
             case .file(let url):
                 try output.linkFile(from: url, to: file.path)
             case .page, .bytes:
-                try output.write(try bytes(of: file, templates: templates), to: file.path)
+                try output.write(try bytes(of: file, model: model), to: file.path)
             }
             if file.isPage {
                 let done = pagesDone.add(1, ordering: .relaxed).newValue
@@ -30,15 +30,16 @@ enum SiteRenderer {
     }
 
     /// The bytes of a page or generated file.
-    static func bytes(of file: PlannedFile, templates: TemplateLibrary) throws(Diagnostic) -> [UInt8] {
+    static func bytes(of file: PlannedFile, model: SiteModel) throws(Diagnostic) -> [UInt8] {
         switch file.source {
         case .page(let name, let view):
+            let templates = model.inputs.theme.templates
             guard let template = templates[name] else {
                 throw Diagnostic("the theme has no \(name).mustache template: add templates/\(name).mustache")
             }
-            return try templates.render(template, context: view())
+            return try templates.render(template, context: view(model))
         case .bytes(let make):
-            return try make()
+            return try make(model)
         case .file(let url):
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 throw Diagnostic("cannot read \(url.path) to publish it as \(file.path)")

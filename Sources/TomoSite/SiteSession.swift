@@ -29,6 +29,9 @@ public final class SiteSession: @unchecked Sendable {
     private var inputs: SiteInputs?
     private var images = PublishedImages()
     private var files: [String: [UInt8]] = [:]
+    /// The last good model and plan; the plan is reused while the site's shape stays the same.
+    private var model: SiteModel?
+    private var plan: [PlannedFile] = []
     /// Inputs changed since the last good build (kept across failed rebuilds).
     private var pending: Set<InputKey> = []
     /// An image file changed since the last good build.
@@ -60,36 +63,50 @@ public final class SiteSession: @unchecked Sendable {
             throw DiagnosticList([Diagnostic("no site loaded")])
         }
 
-        let plan = SitePlan.files(for: next, images: images, buildDate: options.buildDate)
+        // The graph (followers, blocks, likes) depends only on the store and who has a profile;
+        // the post index on the graph and the posts. After a profile edit both stay.
+        let sameGraph = !needsEverything && !pending.contains(.store)
+            && model.map { Set($0.profiles.keys) == Set(next.content.profiles.map(\.handle)) } == true
+        let samePosts = sameGraph && !pending.contains(.anyPost) && !imagesChanged
+        let nextModel = SiteModel(
+            inputs: next, images: images, buildDate: options.buildDate,
+            graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.posts : nil
+        )
+        // Which files exist changes only with the graph, the posts, the pages, the theme's files
+        // or the thumbnails; otherwise the last plan still lists every file.
+        let samePlan = samePosts && !pending.contains(.pageList) && !pending.contains(.theme) && !pending.contains(.site)
+            && model.map { Set($0.inputs.theme.staticFiles.keys) == Set(next.theme.staticFiles.keys) } == true
+            && model.map { Set($0.images.files.keys) == Set(images.files.keys) } == true
+        if !samePlan {
+            plan = SitePlan.files(for: nextModel)
+            pending.insert(.siteShape)
+        }
         let everything = needsEverything
         let dirty = pending
-        let previous = files
         let toMake = plan.filter { file in
-            everything || previous[file.path] == nil || !file.inputs.isDisjoint(with: dirty)
+            everything || files[file.path] == nil || file.inputs.contains(where: dirty.contains)
         }
-        let made = try render(toMake, templates: next.theme.templates)
+        let made = try render(toMake, model: nextModel)
 
-        var updated: [String: [UInt8]] = [:]
-        updated.reserveCapacity(plan.count)
         var changed: Set<String> = []
-        for file in plan {
-            if let bytes = made[file.path] {
-                if previous[file.path] != bytes { changed.insert(file.path) }
-                updated[file.path] = bytes
-            } else if let bytes = previous[file.path] {
-                updated[file.path] = bytes
-            }
+        for (path, bytes) in made where files[path] != bytes {
+            changed.insert(path)
+            files[path] = bytes
         }
-        let removed = Set(previous.keys).subtracting(updated.keys)
+        var removed: Set<String> = []
+        if !samePlan {
+            removed = Set(files.keys).subtracting(plan.map(\.path))
+            for path in removed { files[path] = nil }
+        }
 
+        model = nextModel
         inputs = next
-        files = updated
         pending = []
         imagesChanged = false
         needsEverything = false
         let elapsed = clock.now - start
         return Update(
-            files: updated,
+            files: files,
             changed: changed,
             removed: removed,
             onlyStylesheets: !everything && !changed.isEmpty && removed.isEmpty && changed.allSatisfy { $0.hasSuffix(".css") },
@@ -114,7 +131,7 @@ public final class SiteSession: @unchecked Sendable {
                 }
             case ("content", "posts"?):
                 if parts.count == 4, parts[3].hasSuffix(".md") {
-                    pending.formUnion([.post("\(parts[2])/\(parts[3].dropLast(3))"), .anyPost])
+                    pending.formUnion([.post("\(parts[2])/\(parts[3].dropLast(3))"), .postsOf(parts[2]), .anyPost])
                 } else {
                     // A photo beside the posts.
                     pending.insert(.anyPost)
@@ -186,17 +203,17 @@ public final class SiteSession: @unchecked Sendable {
                 pending.insert(.profile(profile.handle))
             }
             for post in next.content.posts where changedImage(post.photoFile) {
-                pending.insert(.post(post.id))
+                pending.formUnion([.post(post.id), .postsOf(post.handle)])
             }
         }
         return next
     }
 
     /// Makes `plan`'s files on all cores.
-    private func render(_ plan: [PlannedFile], templates: TemplateLibrary) throws(DiagnosticList) -> [String: [UInt8]] {
+    private func render(_ plan: [PlannedFile], model: SiteModel) throws(DiagnosticList) -> [String: [UInt8]] {
         let results = Mutex<[String: [UInt8]]>([:])
         try SiteRenderer.forEach(plan) { file throws(Diagnostic) in
-            let bytes = try SiteRenderer.bytes(of: file, templates: templates)
+            let bytes = try SiteRenderer.bytes(of: file, model: model)
             results.withLock { $0[file.path] = bytes }
         }
         return results.withLock { $0 }
