@@ -35,6 +35,7 @@ public enum TomoCommandLine {
         DatingCommands.pick,
         DatingCommands.matches,
         DatingCommands.discover,
+        BatchCommand.spec,
         HelpCommand.spec,
     ]
 
