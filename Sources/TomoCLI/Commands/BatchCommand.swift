@@ -49,6 +49,8 @@ enum BatchCommand {
         var failure: BatchLineError?
         var fileChanges: [StoreBatch.FileChange] = []
         _ = try StoreFile(site: site).update { store throws(Diagnostic) in
+            // Bulk inserts: the import's follows and likes are sorted into place once, at the write.
+            store.beginBulkInserts()
             let batch = StoreBatch(site: site, store: store)
             store = Store()
             do throws(BatchLineError) {
