@@ -143,6 +143,7 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         ("follow alice bob --site elsewhere", "batch.txt:4: --site cannot be given on a line"),
         ("follow --help", "batch.txt:4: `follow --help` is not a store command"),
         ("user add \"zed", "batch.txt:4: unterminated \" quote"),
+        ("tomo", "batch.txt:4: unknown command `tomo`"),
     ])
     func aFailingLineIsReportedAndLeavesEverythingAsItWas(line: String, message: String) throws {
         let site = try BatchSite()

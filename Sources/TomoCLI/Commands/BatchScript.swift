@@ -24,7 +24,7 @@ struct BatchScript {
             while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
             do {
                 var words = try Self.words(bytes[start..<end])
-                if words.first == "tomo" { words.removeFirst() }
+                if words.count > 1, words[0] == "tomo" { words.removeFirst() }
                 if !words.isEmpty { try body(number, words) }
             } catch {
                 throw BatchLineError(file: name, line: number, error)
