@@ -95,6 +95,36 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         #expect(separate == 2)
     }
 
+    /// The batch runs the commands' own code: the same lines one by one leave the same store
+    /// (times aside) and the same files.
+    @Test func aBatchLeavesWhatTheCommandsAloneLeave() throws {
+        let lines = [
+            "user add alice --name 'Alice A'", "user add bob", "user add carol", "user add dave",
+            "user set bob --approve-follows on", "follow alice bob", "follow carol bob", "accept bob alice",
+            "decline bob carol", "follow bob alice", "follow dave alice", "like bob alice/sunset",
+            "like carol alice/sunset", "unlike bob alice/sunset", "report carol alice/sunset --reason \"too dark\"",
+            "post hide alice/sunset", "pick alice bob accept", "pick bob alice accept", "block alice dave",
+            "user rename carol caroline", "user rm dave --yes",
+        ]
+        let alone = try BatchSite()
+        let batched = try BatchSite()
+        for site in [alone, batched] { try site.writePost("alice/sunset") }
+        for line in lines {
+            let words = try BatchScript.words(ArraySlice(line.utf8))
+            #expect(runTomo(words, in: alone.url).status == 0, "\(line)")
+        }
+        #expect(try batched.batch(lines).status == 0)
+        func withoutTimes(_ data: Data?) -> String {
+            String(decoding: data ?? Data(), as: UTF8.self).replacing(/"\d{4}-\d\d-\d\dT[\d:.]+Z"/, with: "TIME")
+        }
+        #expect(withoutTimes(batched.storeBytes()) == withoutTimes(alone.storeBytes()))
+        for path in ["content/users/alice.yaml", "content/users/bob.yaml", "content/users/caroline.yaml", "content/users/carol.yaml", "content/users/dave.yaml"] {
+            #expect(batched.exists(path) == alone.exists(path), "\(path)")
+        }
+        #expect(batched.exists("content/users/caroline.yaml") && !batched.exists("content/users/dave.yaml"))
+        #expect(try batched.store().reports.first?.user == "caroline")
+    }
+
     @Test func skipsBlankLinesAndCommentsAndAcceptsALeadingTomo() throws {
         let site = try BatchSite()
         let result = try site.batch([

@@ -52,7 +52,7 @@ enum BatchCommand {
             // Bulk inserts: the import's follows and likes are sorted into place once, at the write.
             store.beginBulkInserts()
             let batch = StoreBatch(site: site, store: store)
-            store = Store()
+            store = Store()  // the batch now holds the only copy, so every rule changes it in place
             do throws(BatchLineError) {
                 try script.forEachCommand { line, words in
                     var lineInvocation = try storeCommand(words, invocation, console: lineConsole)
@@ -62,6 +62,8 @@ enum BatchCommand {
                     if batch.lineChanged { counts.changed += 1 } else { counts.unchanged += 1 }
                 }
             } catch {
+                // Kept for after the lock (this closure throws only store errors); reporting
+                // "unchanged" makes `update` write nothing.
                 failure = error
                 return .unchanged("nothing applied")
             }
