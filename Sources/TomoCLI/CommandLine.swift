@@ -37,6 +37,7 @@ public enum TomoCommandLine {
         DatingCommands.pick,
         DatingCommands.matches,
         DatingCommands.discover,
+        BatchCommand.spec,
         TemplateCommands.render,
         HelpCommand.spec,
     ]

@@ -12,6 +12,9 @@ public struct Invocation: Sendable {
     public var console: Console
     /// Where relative paths start; the process's working directory unless a test says otherwise.
     public var workingDirectory: URL
+    /// Set when the command is a line of `tomo batch`: store commands then change the batch's
+    /// store in memory instead of the store file.
+    var batch: StoreBatch?
 
     public func option(_ name: String) -> String? { options[name] }
     public func flag(_ name: String) -> Bool { flags.contains(name) }
@@ -30,6 +33,7 @@ public struct Invocation: Sendable {
     /// The site folder: `--site DIR`, or the nearest folder at or above the working directory
     /// that has `content/site.yaml`.
     public func siteDirectory() throws(Diagnostic) -> URL {
+        if let batch { return batch.site }
         if let siteOption {
             let url = path(siteOption)
             guard FileManager.default.fileExists(atPath: url.appendingPathComponent("content/site.yaml").path) else {

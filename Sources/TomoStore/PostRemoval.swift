@@ -12,6 +12,7 @@ extension Store {
 
     /// Removes every like, report and hidden mark of `post`.
     public mutating func removePost(_ post: PostID) -> Outcome {
+        settleBulkInserts()
         let (likes, reports, hidden) = relations(of: post)
         if likes == 0 && reports == 0 && !hidden { return .unchanged("the store names \(post) nowhere") }
         forgetPosts { $0 == post.description }

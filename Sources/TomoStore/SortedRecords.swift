@@ -53,6 +53,24 @@ extension Array where Element: KeyedRecord {
         return found
     }
 
+    /// Adds records whose keys are not in the array (nor twice among them), in order: one sort
+    /// and one merge instead of an insert into the middle for each.
+    mutating func insertNewRecords(_ records: [Element]) {
+        let added = records.sorted { $0.key < $1.key }
+        var merged: [Element] = []
+        merged.reserveCapacity(count + added.count)
+        var old = startIndex
+        for record in added {
+            while old < endIndex, self[old].key < record.key {
+                merged.append(self[old])
+                old += 1
+            }
+            merged.append(record)
+        }
+        merged.append(contentsOf: self[old...])
+        self = merged
+    }
+
     /// Sorts by key and keeps the last of duplicate keys (a hand-edited file may be out of order).
     mutating func normalizeOrder() {
         var isSorted = true

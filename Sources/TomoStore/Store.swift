@@ -29,6 +29,12 @@ public struct Store: Sendable, Hashable {
     /// likes this command changed).
     var rawLikes: RawSection<PostLikes>?
 
+    /// During bulk inserts (`beginBulkInserts`): new follows and likes whose keys are not in the
+    /// sorted arrays yet, merged into them with one sort when the bulk ends. Inserting 700,000
+    /// records one by one into the middle of sorted arrays moves memory quadratically.
+    var pendingFollows: [RecordPair: Follow]?
+    var pendingLikes: [String: PostLikes]?
+
     /// The parts decoded from the file; the others are empty here and kept in `verbatim`.
     public internal(set) var loaded: Set<StoreSection> = Set(StoreSection.allCases)
     /// The file's bytes for each part a command did not need, keyed by the file's section name;
@@ -37,10 +43,41 @@ public struct Store: Sendable, Hashable {
 
     public init() {}
 
-    /// Rules call this first: using a part that was not read is a programming error, not bad input.
+    /// Rules call this first: using a part that was not read, or reading all follows or likes
+    /// while bulk inserts wait to be merged, is a programming error, not bad input.
     func needs(_ sections: StoreSection...) {
         for section in sections {
             precondition(loaded.contains(section), "the store was read without its \(section) section")
+            precondition(section != .follows || pendingFollows?.isEmpty ?? true, "follows read before the bulk inserts were settled")
+            precondition(section != .likes || pendingLikes?.isEmpty ?? true, "likes read before the bulk inserts were settled")
+        }
+    }
+
+    /// From here on, new follows and likes are collected aside and sorted into place once, by
+    /// `endBulkInserts` (which `StoreFile.update` calls before it writes). Lookups and the rules
+    /// work as before; only their cost changes.
+    public mutating func beginBulkInserts() {
+        if pendingFollows == nil { pendingFollows = [:] }
+        if pendingLikes == nil { pendingLikes = [:] }
+    }
+
+    /// Merges the collected follows and likes into the sorted arrays and ends bulk inserts.
+    public mutating func endBulkInserts() {
+        settleBulkInserts()
+        pendingFollows = nil
+        pendingLikes = nil
+    }
+
+    /// Merges the collected follows and likes, staying in bulk mode: for the rules that read
+    /// every follow or like (removing or renaming a user).
+    mutating func settleBulkInserts() {
+        if let pending = pendingFollows, !pending.isEmpty {
+            follows.insertNewRecords(Array(pending.values))
+            pendingFollows = [:]
+        }
+        if let pending = pendingLikes, !pending.isEmpty {
+            likes.insertNewRecords(Array(pending.values))
+            pendingLikes = [:]
         }
     }
 
@@ -51,20 +88,25 @@ public struct Store: Sendable, Hashable {
 
     /// The follow or request from `key.first` to `key.second`.
     func followRecord(for key: RecordPair) -> Follow? {
-        follows.record(for: key) ?? rawFollows?.record(for: key)
+        pendingFollows?[key] ?? follows.record(for: key) ?? rawFollows?.record(for: key)
     }
 
-    /// Adds or replaces a follow or request.
+    /// Adds or replaces a follow or request (a new one waits aside during bulk inserts).
     mutating func storeFollow(_ follow: Follow) {
         _ = rawFollows?.remove(follow.key)
-        follows.upsert(follow)
+        if pendingFollows != nil, !follows.search(follow.key).found {
+            pendingFollows?[follow.key] = follow
+        } else {
+            follows.upsert(follow)
+        }
     }
 
     /// Removes a follow or request; true when there was one.
     mutating func deleteFollow(_ key: RecordPair) -> Bool {
+        let removedPending = pendingFollows?.removeValue(forKey: key) != nil
         let removedDecoded = follows.remove(key)
         let removedRaw = rawFollows?.remove(key) ?? false
-        return removedDecoded || removedRaw
+        return removedPending || removedDecoded || removedRaw
     }
 
     /// For like and unlike: either way of reading likes will do.
@@ -74,13 +116,21 @@ public struct Store: Sendable, Hashable {
 
     /// Who likes `post`, as a record (nil when nobody does).
     func likeRecord(for post: String) -> PostLikes? {
-        likes.record(for: post) ?? rawLikes?.record(for: post)
+        pendingLikes?[post] ?? likes.record(for: post) ?? rawLikes?.record(for: post)
     }
 
-    /// Replaces the likes of `record.post` (none left: the post's line goes).
+    /// Replaces the likes of `record.post` (none left: the post's line goes; a new post's likes
+    /// wait aside during bulk inserts).
     mutating func storeLikes(_ record: PostLikes) {
         _ = rawLikes?.remove(record.post)
-        if record.users.isEmpty { likes.remove(record.post) } else { likes.upsert(record) }
+        if record.users.isEmpty {
+            pendingLikes?.removeValue(forKey: record.post)
+            likes.remove(record.post)
+        } else if pendingLikes != nil, !likes.search(record.post).found {
+            pendingLikes?[record.post] = record
+        } else {
+            likes.upsert(record)
+        }
     }
 
     /// The user, or a refusal that names the closest registered handle.

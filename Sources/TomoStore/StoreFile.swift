@@ -38,7 +38,10 @@ public struct StoreFile: Sendable {
         defer { close(lock) }
         var store = try read(sections: sections)
         let outcome = try change(&store)
-        if outcome.changed { try write(store) }
+        if outcome.changed {
+            store.endBulkInserts()
+            try write(store)
+        }
         return outcome
     }
 

@@ -6,10 +6,21 @@ public enum Timestamp {
         format(Date())
     }
 
+    /// `2026-11-30T12:34:56.789Z`, to the nearest millisecond. Formatted by hand from `gmtime_r`:
+    /// a `tomo batch` import stamps 200,000 follows, and an ISO8601DateFormatter per call made
+    /// that most of its time.
     public static func format(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        var seconds = time_t(milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
+        let fraction = Int(milliseconds - Int64(seconds) * 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func digits(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return digits(Int(parts.tm_year) + 1900, 4) + "-" + digits(Int(parts.tm_mon) + 1, 2) + "-" + digits(Int(parts.tm_mday), 2)
+            + "T" + digits(Int(parts.tm_hour), 2) + ":" + digits(Int(parts.tm_min), 2) + ":" + digits(Int(parts.tm_sec), 2)
+            + "." + digits(fraction, 3) + "Z"
     }
 }

@@ -40,6 +40,7 @@ extension Store {
     /// Removes the user and every relation that names them: follows, blocks, likes (theirs and
     /// those on their posts), reports, picks and their hidden posts.
     public mutating func removeUser(_ handle: String) throws(Diagnostic) -> Outcome {
+        settleBulkInserts()
         needs(.users, .follows, .blocks, .likes, .reports, .picks, .hidden)
         _ = try requireUser(handle)
         users.remove(handle)
@@ -56,6 +57,7 @@ extension Store {
 
     /// Gives `old` the handle `new` in every record (their post ids included).
     public mutating func renameUser(_ old: String, to new: String) throws(Diagnostic) -> Outcome {
+        settleBulkInserts()
         needs(.users, .follows, .blocks, .likes, .reports, .picks, .hidden)
         var user = try requireUser(old)
         if old == new { return .unchanged("\(old) already has that handle") }

@@ -17,8 +17,7 @@ enum PostRelationCommands {
         """,
         run: { invocation in
             let post = try PostID(parsing: invocation.arguments[1])
-            let site = try invocation.siteDirectory()
-            let visibility = try PostFrontMatter.visibility(of: post, in: site)
+            let visibility = try StoreCommandSupport.visibility(of: post, invocation)
             return try StoreCommandSupport.change(invocation, sections: [.likePairs, .blocks]) { store, _ throws(Diagnostic) in
                 try store.like(invocation.arguments[0], post, visibility: visibility)
             }
@@ -55,7 +54,7 @@ enum PostRelationCommands {
         """,
         run: { invocation in
             let post = try PostID(parsing: invocation.arguments[1])
-            let visibility = try PostFrontMatter.visibility(of: post, in: try invocation.siteDirectory())
+            let visibility = try StoreCommandSupport.visibility(of: post, invocation)
             return try StoreCommandSupport.change(invocation, sections: [.reports]) { store, _ throws(Diagnostic) in
                 try store.report(invocation.arguments[0], post, reason: invocation.option("reason") ?? "", visibility: visibility)
             }
@@ -103,7 +102,7 @@ enum PostRelationCommands {
         """,
         run: { invocation in
             let post = try PostID(parsing: invocation.arguments[0])
-            let visibility = try PostFrontMatter.visibility(of: post, in: try invocation.siteDirectory())
+            let visibility = try StoreCommandSupport.visibility(of: post, invocation)
             return try StoreCommandSupport.change(invocation, sections: [.hidden]) { store, _ throws(Diagnostic) in
                 try store.hidePost(post, visibility: visibility)
             }

@@ -2,26 +2,46 @@ import Foundation
 import TomoCore
 import TomoStore
 
-/// What every store command shares: finding the store, applying one rule under the lock,
-/// printing its outcome, and printing `--json`.
+/// What every store command shares: finding the store, applying one rule under the lock (or to
+/// the store of the `tomo batch` the command is a line of), printing its outcome, and `--json`.
 enum StoreCommandSupport {
     static let jsonOption = OptionSpec.flag("json", "print JSON instead of text (for scripts)")
 
     /// Applies `rule` to the site's store and prints what happened; a no-op says so and exits 0.
     /// `sections` are the parts of the store the rule reads (users always); the others are not decoded.
     static func change(_ invocation: Invocation, sections: Set<StoreSection>, _ rule: (inout Store, URL) throws(Diagnostic) -> Outcome) throws -> Int32 {
-        let site = try invocation.siteDirectory()
-        let outcome = try StoreFile(site: site).update(sections: sections) { store throws(Diagnostic) in try rule(&store, site) }
-        report(outcome, on: invocation.console)
+        report(try apply(invocation, sections: sections, rule), on: invocation.console)
         return 0
+    }
+
+    /// Applies `rule` to the store this invocation changes: its batch's store when it is a line
+    /// of `tomo batch`, otherwise the site's store file, under the lock and written when changed.
+    static func apply(_ invocation: Invocation, sections: Set<StoreSection>, _ rule: (inout Store, URL) throws(Diagnostic) -> Outcome) throws -> Outcome {
+        if let batch = invocation.batch { return try batch.apply(rule) }
+        let site = try invocation.siteDirectory()
+        return try StoreFile(site: site).update(sections: sections) { store throws(Diagnostic) in try rule(&store, site) }
+    }
+
+    /// Changes to content files that must follow the store write: made now, or after the batch's
+    /// one write (so a failing batch leaves the files as they were too).
+    static func afterStoreWrite(_ invocation: Invocation, _ change: @escaping @Sendable () throws -> Void) throws {
+        if let batch = invocation.batch { batch.afterStoreWrite(change) } else { try change() }
+    }
+
+    /// The post's visibility as its file says (nil: no such post); a batch reads each post once.
+    static func visibility(of post: PostID, _ invocation: Invocation) throws -> PostVisibility? {
+        if let batch = invocation.batch { return try batch.visibility(of: post) }
+        return try PostFrontMatter.visibility(of: post, in: try invocation.siteDirectory())
     }
 
     static func report(_ outcome: Outcome, on console: Console) {
         console.line(outcome.changed ? outcome.message : console.paint("unchanged: ", .dim) + outcome.message)
     }
 
-    /// The store, read without a lock (a reader always sees a whole store).
+    /// The store, read without a lock (a reader always sees a whole store); in a batch, the
+    /// batch's store as the lines before left it.
     static func read(_ invocation: Invocation, sections: Set<StoreSection>) throws -> (store: Store, site: URL) {
+        if let batch = invocation.batch { return (batch.store, batch.site) }
         let site = try invocation.siteDirectory()
         return (try StoreFile(site: site).read(sections: sections), site)
     }

@@ -21,14 +21,17 @@ enum UserCommands {
             let handle = invocation.arguments[0]
             let site = try invocation.siteDirectory()
             var name = invocation.option("name") ?? handle
-            let outcome = try StoreFile(site: site).update(sections: [.users]) { store throws(Diagnostic) in
+            let outcome = try StoreCommandSupport.apply(invocation, sections: [.users]) { store, _ throws(Diagnostic) in
                 let outcome = try store.addUser(handle, name: invocation.option("name"))
                 name = store.user(handle)?.name ?? name
                 return outcome
             }
             StoreCommandSupport.report(outcome, on: invocation.console)
-            if let written = try UserContentFiles(site: site, handle: handle).writeStarterProfile(name: name) {
-                invocation.console.line("wrote \(written)")
+            let profileName = name
+            try StoreCommandSupport.afterStoreWrite(invocation) {
+                if let written = try UserContentFiles(site: site, handle: handle).writeStarterProfile(name: profileName) {
+                    invocation.console.line("wrote \(written)")
+                }
             }
             return 0
         }
@@ -154,8 +157,7 @@ enum UserCommands {
             if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
             let site = try invocation.siteDirectory()
             let files = UserContentFiles(site: site, handle: handle)
-            let storeFile = StoreFile(site: site)
-            let store = try storeFile.read(sections: [.users])
+            let store = try StoreCommandSupport.read(invocation, sections: [.users]).store
             let registered = store.user(handle) != nil
             // Neither registered nor with files: the unknown-user refusal, with its "did you mean".
             if !registered && files.existing.isEmpty { _ = try store.requireUser(handle) }
@@ -164,12 +166,14 @@ enum UserCommands {
                 throw Diagnostic("this deletes \(what.joined(separator: ", ")): run `tomo user rm \(handle) --yes` to confirm")
             }
             if registered {
-                let outcome = try storeFile.update { store throws(Diagnostic) in
+                let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
                     store.user(handle) == nil ? .unchanged("\(handle) is not registered") : try store.removeUser(handle)
                 }
                 StoreCommandSupport.report(outcome, on: invocation.console)
             }
-            for path in try files.removeAll() { invocation.console.line("deleted \(path)") }
+            try StoreCommandSupport.afterStoreWrite(invocation) {
+                for path in try files.removeAll() { invocation.console.line("deleted \(path)") }
+            }
             return 0
         }
     )
@@ -197,10 +201,14 @@ enum UserCommands {
             if old != new, let taken = destination.conflicts.first {
                 throw Diagnostic("\(taken) already exists: \(new) is taken; choose another handle")
             }
-            let outcome = try StoreFile(site: site).update { store throws(Diagnostic) in try store.renameUser(old, to: new) }
+            let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
+                try store.renameUser(old, to: new)
+            }
             StoreCommandSupport.report(outcome, on: invocation.console)
             if outcome.changed {
-                for move in try source.move(to: destination) { invocation.console.line("moved \(move)") }
+                try StoreCommandSupport.afterStoreWrite(invocation) {
+                    for move in try source.move(to: destination) { invocation.console.line("moved \(move)") }
+                }
             }
             return 0
         }

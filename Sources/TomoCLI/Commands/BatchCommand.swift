@@ -1,0 +1,110 @@
+import Foundation
+import TomoCore
+import TomoStore
+
+/// `tomo batch FILE|-`: many store commands in one transaction.
+enum BatchCommand {
+    static let spec = CommandSpec(
+        path: ["batch"],
+        summary: "Apply many store commands at once: all of them or none",
+        arguments: [ArgumentSpec("FILE", "the commands, one per line; - reads standard input")],
+        options: [.flag("verbose", "print each line's outcome, as the command alone would")],
+        discussion: """
+        Each line is a store command with the same words as on the command line, without the
+        leading `tomo` (a leading `tomo` is allowed too); blank lines and # comments are
+        skipped, quotes work as in a shell. The commands run in order under one lock and the
+        store is written once, or not at all: the first failing line is reported as
+        FILE:LINE: message and the store is left as it was. Profile files that `user add`
+        writes and the files `user rm`/`user rename` delete or move change only after the
+        store was written.
+
+        Allowed: \(allowed.map(\.name).joined(separator: ", ")).
+
+        Examples:
+          tomo batch graph.txt
+          grep -v '^tomo like' store-commands.txt | tomo batch - --verbose
+        """,
+        run: { invocation in try run(invocation) }
+    )
+
+    /// The commands that change the store; everything else is refused at its line.
+    static let allowed: [CommandSpec] = [
+        UserCommands.add, UserCommands.set, UserCommands.remove, UserCommands.rename,
+        StoreCommands.follow, StoreCommands.unfollow, StoreCommands.accept, StoreCommands.decline,
+        StoreCommands.block, StoreCommands.unblock,
+        PostRelationCommands.like, PostRelationCommands.unlike, PostRelationCommands.report,
+        PostRelationCommands.hide, PostRelationCommands.unhide,
+        DatingCommands.pick,
+    ]
+
+    private static func run(_ invocation: Invocation) throws -> Int32 {
+        let started = ContinuousClock.now
+        let site = try invocation.siteDirectory()
+        let script = try read(invocation.arguments[0], invocation)
+        let console = invocation.console
+        // Per-line output only on request: an import of 700,000 lines would otherwise print as many.
+        let lineConsole = invocation.flag("verbose") ? console : Console { _, _ in }
+
+        var counts = (changed: 0, unchanged: 0)
+        var failure: BatchLineError?
+        var fileChanges: [StoreBatch.FileChange] = []
+        _ = try StoreFile(site: site).update { store throws(Diagnostic) in
+            // Bulk inserts: the import's follows and likes are sorted into place once, at the write.
+            store.beginBulkInserts()
+            let batch = StoreBatch(site: site, store: store)
+            store = Store()  // the batch now holds the only copy, so every rule changes it in place
+            do throws(BatchLineError) {
+                try script.forEachCommand { line, words in
+                    var lineInvocation = try storeCommand(words, invocation, console: lineConsole)
+                    lineInvocation.batch = batch
+                    batch.startLine(line)
+                    _ = try lineInvocation.command.run(lineInvocation)
+                    if batch.lineChanged { counts.changed += 1 } else { counts.unchanged += 1 }
+                }
+            } catch {
+                // Kept for after the lock (this closure throws only store errors); reporting
+                // "unchanged" makes `update` write nothing.
+                failure = error
+                return .unchanged("nothing applied")
+            }
+            (store, fileChanges) = batch.finish()
+            return counts.changed > 0 ? .changed("batch applied") : .unchanged("batch changed nothing")
+        }
+        if let failure { throw failure }
+
+        for change in fileChanges {
+            do { try change.apply() } catch {
+                let applied = "the store was written with every line; the content files of this line and the ones after it were not changed"
+                throw BatchLineError(file: script.name, line: change.line, message: "\(error) (\(applied))")
+            }
+        }
+        let elapsed = started.duration(to: .now).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        console.line("applied \(counts.changed + counts.unchanged) commands (\(counts.changed) changed, \(counts.unchanged) unchanged) in \(String(format: "%.2f", seconds)) s")
+        return 0
+    }
+
+    /// Parses a line as the command line would, and refuses anything but a store command.
+    private static func storeCommand(_ words: [String], _ batch: Invocation, console: Console) throws -> Invocation {
+        guard let invocation = try TomoCommandLine.parse(words, console: console, workingDirectory: batch.workingDirectory) else {
+            throw Diagnostic("`\(words.joined(separator: " "))` is not a store command: only store commands can be in a batch")
+        }
+        guard allowed.contains(where: { $0.path == invocation.command.path }) else {
+            throw Diagnostic("`tomo \(invocation.command.name)` cannot be in a batch: only commands that change the store can (\(allowed.map(\.name).joined(separator: ", ")))")
+        }
+        if invocation.siteOption != nil {
+            throw Diagnostic("--site cannot be given on a line: the whole batch applies to one site (give --site to `tomo batch`)")
+        }
+        return invocation
+    }
+
+    private static func read(_ path: String, _ invocation: Invocation) throws -> BatchScript {
+        if path == "-" {
+            return BatchScript(name: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()))
+        }
+        guard let data = FileManager.default.contents(atPath: invocation.path(path).path) else {
+            throw Diagnostic("cannot read \(path): no such file, or not readable")
+        }
+        return BatchScript(name: path, bytes: Array(data))
+    }
+}

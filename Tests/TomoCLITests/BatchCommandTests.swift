@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+import TomoCore
+import TomoStore
+@testable import TomoCLI
+
+/// A site for batch tests: content/site.yaml, a batch file, posts on demand.
+private struct BatchSite {
+    let folder: TemporaryFolder
+    var url: URL { folder.url }
+    var storeURL: URL { url.appendingPathComponent("content/store.json") }
+
+    init() throws {
+        folder = try TemporaryFolder()
+        try folder.write("content/site.yaml", "title: Test\n")
+    }
+
+    /// Writes `lines` to batch.txt and runs `tomo batch batch.txt` in-process.
+    func batch(_ lines: [String], _ extra: String...) throws -> CommandResult {
+        try folder.write("batch.txt", lines.joined(separator: "\n") + "\n")
+        return runTomo(["batch", "batch.txt"] + extra, in: url)
+    }
+
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path) }
+
+    func storeBytes() -> Data? { FileManager.default.contents(atPath: storeURL.path) }
+
+    func store() throws -> Store { try StoreFile(site: url).read() }
+
+    func writePost(_ id: String, visibility: String = "public") throws {
+        try folder.write("content/posts/\(id).md", "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+09:00\nvisibility: \(visibility)\n---\nHi.\n")
+    }
+}
+
+/// Counts the renames onto `content/store.json` (each store write is one) while `body` runs.
+private func storeWrites(in site: URL, during body: () throws -> Void) throws -> Int {
+    let watcher = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    try #require(watcher >= 0)
+    defer { close(watcher) }
+    // IN_CREATE too, for the temporary file: the kernel merges identical events in a row, so
+    // two renames onto store.json with nothing between them would read as one.
+    try #require(inotify_add_watch(watcher, site.appendingPathComponent("content").path, UInt32(IN_MOVED_TO | IN_CREATE)) >= 0)
+    try body()
+    var writes = 0
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = read(watcher, &buffer, buffer.count)
+        guard count > 0 else { break }
+        // struct inotify_event: wd, mask, cookie, len (4 bytes each), then a NUL-padded name.
+        var offset = 0
+        while offset + 16 <= count {
+            let length = Int(buffer[offset + 12]) | Int(buffer[offset + 13]) << 8 | Int(buffer[offset + 14]) << 16 | Int(buffer[offset + 15]) << 24
+            let name = String(decoding: buffer[(offset + 16)..<(offset + 16 + length)].prefix { $0 != 0 }, as: UTF8.self)
+            let mask = UInt32(buffer[offset + 4]) | UInt32(buffer[offset + 5]) << 8 | UInt32(buffer[offset + 6]) << 16 | UInt32(buffer[offset + 7]) << 24
+            if name == "store.json", mask & UInt32(IN_MOVED_TO) != 0 { writes += 1 }
+            offset += 16 + length
+        }
+    }
+    return writes
+}
+
+@Suite struct BatchCommandTests {
+    @Test func appliesEveryLineWithOneWrite() throws {
+        let site = try BatchSite()
+        try site.writePost("bob/sunset")
+        var result = CommandResult(status: -1, output: "", error: "")
+        let writes = try storeWrites(in: site.url) {
+            result = try site.batch([
+                "user add alice --name \"Alice Example\"",
+                "user add bob",
+                "user add carol",
+                "follow alice bob",
+                "follow carol bob",
+                "like alice bob/sunset",
+                "like carol bob/sunset",
+                "block bob carol",
+            ])
+        }
+        #expect(result.status == 0, "\(result.error)")
+        #expect(writes == 1)
+        #expect(result.output.hasPrefix("applied 8 commands (8 changed, 0 unchanged) in "))
+        let store = try site.store()
+        #expect(store.users.map(\.handle) == ["alice", "bob", "carol"])
+        #expect(store.user("alice")?.name == "Alice Example")
+        // The block removed carol's follow, as `tomo block` alone does.
+        #expect(store.following("alice") == ["bob"])
+        #expect(store.following("carol") == [])
+        #expect(store.likes.first?.users == ["alice", "carol"])
+        #expect(site.exists("content/users/alice.yaml") && site.exists("content/users/carol.yaml"))
+        // The count is real: two commands on their own write twice.
+        let separate = try storeWrites(in: site.url) {
+            _ = runTomo(["unfollow", "alice", "bob"], in: site.url)
+            _ = runTomo(["follow", "alice", "bob"], in: site.url)
+        }
+        #expect(separate == 2)
+    }
+
+    /// The batch runs the commands' own code: the same lines one by one leave the same store
+    /// (times aside) and the same files.
+    @Test func aBatchLeavesWhatTheCommandsAloneLeave() throws {
+        let lines = [
+            "user add alice --name 'Alice A'", "user add bob", "user add carol", "user add dave",
+            "user set bob --approve-follows on", "follow alice bob", "follow carol bob", "accept bob alice",
+            "decline bob carol", "follow bob alice", "follow dave alice", "like bob alice/sunset",
+            "like carol alice/sunset", "unlike bob alice/sunset", "report carol alice/sunset --reason \"too dark\"",
+            "post hide alice/sunset", "pick alice bob accept", "pick bob alice accept", "block alice dave",
+            "user rename carol caroline", "user rm dave --yes",
+        ]
+        let alone = try BatchSite()
+        let batched = try BatchSite()
+        for site in [alone, batched] { try site.writePost("alice/sunset") }
+        for line in lines {
+            let words = try BatchScript.words(ArraySlice(line.utf8))
+            #expect(runTomo(words, in: alone.url).status == 0, "\(line)")
+        }
+        #expect(try batched.batch(lines).status == 0)
+        func withoutTimes(_ data: Data?) -> String {
+            String(decoding: data ?? Data(), as: UTF8.self).replacing(/"\d{4}-\d\d-\d\dT[\d:.]+Z"/, with: "TIME")
+        }
+        #expect(withoutTimes(batched.storeBytes()) == withoutTimes(alone.storeBytes()))
+        for path in ["content/users/alice.yaml", "content/users/bob.yaml", "content/users/caroline.yaml", "content/users/carol.yaml", "content/users/dave.yaml"] {
+            #expect(batched.exists(path) == alone.exists(path), "\(path)")
+        }
+        #expect(batched.exists("content/users/caroline.yaml") && !batched.exists("content/users/dave.yaml"))
+        #expect(try batched.store().reports.first?.user == "caroline")
+    }
+
+    @Test func skipsBlankLinesAndCommentsAndAcceptsALeadingTomo() throws {
+        let site = try BatchSite()
+        let result = try site.batch([
+            "# the users",
+            "",
+            "   ",
+            "tomo user add alice   # the first one",
+            "\tuser add bob",
+            "follow alice bob\r",
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("applied 3 commands (3 changed, 0 unchanged)"))
+        #expect(try site.store().following("alice") == ["bob"])
+    }
+
+    @Test func repeatedLinesCountAsUnchanged() throws {
+        let site = try BatchSite()
+        let result = try site.batch(["user add alice", "user add bob", "follow alice bob", "follow alice bob", "user add bob"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("applied 5 commands (3 changed, 2 unchanged)"))
+        let again = try site.batch(["follow alice bob"])
+        #expect(again.output.hasPrefix("applied 1 commands (0 changed, 1 unchanged)"))
+    }
+
+    @Test func printsEachLineOnlyWhenVerbose() throws {
+        let site = try BatchSite()
+        let quiet = try site.batch(["user add alice", "user add bob"])
+        #expect(quiet.output.split(separator: "\n").count == 1)
+        let verbose = try site.batch(["user add alice", "follow alice bob"], "--verbose")
+        #expect(verbose.output.hasPrefix("unchanged: alice is already registered\nalice now follows bob\napplied 2 commands (1 changed, 1 unchanged)"))
+    }
+
+    /// Each failing line is reported as FILE:LINE, after earlier lines that would have changed
+    /// the store and written a profile: neither happens.
+    @Test(arguments: [
+        ("follow alice zed", "batch.txt:4: unknown user \"zed\""),
+        ("follow alice", "batch.txt:4: missing B: the user to follow (usage: tomo follow A B)"),
+        ("follow alice bob --now", "batch.txt:4: unknown option --now for `tomo follow`"),
+        ("follow alice alice", "batch.txt:4: alice cannot follow themselves"),
+        ("like alice bob/secret", "batch.txt:4: bob/secret is not public"),
+        ("like alice bob/nothing", "batch.txt:4: no post bob/nothing"),
+        ("build", "batch.txt:4: `tomo build` cannot be in a batch"),
+        ("user list", "batch.txt:4: `tomo user list` cannot be in a batch"),
+        ("batch batch.txt", "batch.txt:4: `tomo batch` cannot be in a batch"),
+        ("folow alice bob", "batch.txt:4: unknown command `folow` (did you mean \"follow\"?)"),
+        ("follow alice bob --site elsewhere", "batch.txt:4: --site cannot be given on a line"),
+        ("follow --help", "batch.txt:4: `follow --help` is not a store command"),
+        ("user add \"zed", "batch.txt:4: unterminated \" quote"),
+        ("tomo", "batch.txt:4: unknown command `tomo`"),
+    ])
+    func aFailingLineIsReportedAndLeavesEverythingAsItWas(line: String, message: String) throws {
+        let site = try BatchSite()
+        try site.writePost("bob/secret", visibility: "private")
+        #expect(try site.batch(["user add alice", "user add bob"]).status == 0)
+        let before = try #require(site.storeBytes())
+        let result = try site.batch(["user add carol", "follow alice bob", "", line, "user add dave"])
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("error: " + message), "\(result.error)")
+        #expect(result.output == "")
+        #expect(site.storeBytes() == before)
+        #expect(!site.exists("content/users/carol.yaml"))
+    }
+
+    @Test func anUnreadableFileIsAnError() throws {
+        let site = try BatchSite()
+        let result = runTomo(["batch", "missing.txt"], in: site.url)
+        #expect(result.status == 1)
+        #expect(result.error.contains("cannot read missing.txt"))
+        #expect(!site.exists("content/store.json"))
+    }
+
+    @Test func userFilesMoveAndGoOnlyAfterTheStoreWrite() throws {
+        let site = try BatchSite()
+        try site.writePost("alice/sunset")
+        let result = try site.batch(["user add alice", "user add bob", "user rename alice ally", "user rm bob --yes"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(site.exists("content/users/ally.yaml") && site.exists("content/posts/ally/sunset.md"))
+        #expect(!site.exists("content/users/alice.yaml") && !site.exists("content/users/bob.yaml"))
+        #expect(try site.store().users.map(\.handle) == ["ally"])
+    }
+
+    @Test func readsStandardInputThroughThePipeOfTheRealBinary() throws {
+        let site = try BatchSite()
+        let process = Process()
+        process.executableURL = tomoBinary()
+        process.arguments = ["batch", "-", "--site", site.url.path]
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        input.fileHandleForWriting.write(Data("user add alice\nuser add bob\nfollow alice bob\nfollow bob zed\n".utf8))
+        try input.fileHandleForWriting.close()
+        let errorText = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(errorText.hasPrefix("error: <stdin>:4: unknown user \"zed\""))
+        #expect(!site.exists("content/store.json"))
+    }
+
+    /// 2,000 users, 20,000 follows and 2,000 likes in random order: no timing assertion, it
+    /// only has to finish (a quadratic store would take minutes).
+    @Test func aLargeBatchCompletes() throws {
+        let site = try BatchSite()
+        let users = (0..<2000).map { "u\($0)" }
+        for user in users.prefix(200) { try site.writePost("\(user)/p") }
+        var generator = SystemRandomNumberGenerator()
+        var follows = Set<String>()
+        while follows.count < 20000 {
+            let (a, b) = (Int.random(in: 0..<2000, using: &generator), Int.random(in: 0..<2000, using: &generator))
+            if a != b { follows.insert("follow u\(a) u\(b)") }
+        }
+        let likes = (0..<2000).map { index in "like \(users[(index * 7 + 1) % 2000]) u\(index % 200)/p" }
+        let lines = users.shuffled().map { "user add \($0)" } + Array(follows) + likes
+        let result = try site.batch(lines)
+        #expect(result.status == 0, "\(result.error)")
+        let store = try site.store()
+        #expect(store.users.count == 2000)
+        #expect(store.follows.count == 20000)
+        #expect(store.likes.reduce(0) { $0 + $1.users.count } == Set(likes).count)
+    }
+}
