@@ -14,6 +14,16 @@ final class NodeReader {
         diagnostics.append(Diagnostic(message, at: location, severity: .warning))
     }
 
+    /// Parses front matter or a whole YAML file; its problems become this reader's.
+    func parseYAML(_ yaml: some Collection<UInt8>, file: String) -> YAMLNode? {
+        do {
+            return try YAMLParser.parse(Array(yaml), file: file)
+        } catch {
+            add(error.diagnostics)
+            return nil
+        }
+    }
+
     func add(_ problems: [Diagnostic]) {
         diagnostics += problems
     }

@@ -19,13 +19,7 @@ enum PageReader {
             reader.error("a page starts with front matter: put `---`, `title: About`, `---` on the first three lines", at: start)
             return nil
         }
-        let root: YAMLNode
-        do {
-            root = try YAMLParser.parse(yaml, file: file)
-        } catch {
-            reader.add(error.diagnostics)
-            return nil
-        }
+        guard let root = reader.parseYAML(yaml, file: file) else { return nil }
         guard let fields = reader.fields(of: root, known: keys, what: "a page's front matter") else { return nil }
         guard let title = reader.string(fields, "title", required: "About") else { return nil }
         let page = Page(

@@ -31,13 +31,7 @@ struct PostReader {
             )
             return nil
         }
-        let root: YAMLNode
-        do {
-            root = try YAMLParser.parse(yaml, file: file)
-        } catch {
-            reader.add(error.diagnostics)
-            return nil
-        }
+        guard let root = reader.parseYAML(yaml, file: file) else { return nil }
         // `---` right after `---` is front matter with no fields: report what is missing.
         let frontMatter = root.scalar == .null ? YAMLNode(.mapping([]), at: SourceLocation(file: file, line: 1, column: 1)) : root
         guard let fields = reader.fields(of: frontMatter, known: Self.keys, what: "a post's front matter") else { return nil }
