@@ -55,10 +55,13 @@ demo: deps
 	$(SWIFT) build -c release --product tomo
 	.build/release/tomo build
 
-## test: check every demo page with the Nu HTML checker, then run the whole test suite
+## test: check every demo page with the Nu HTML checker, smoke-test the release `tomo serve`,
+## then run the whole test suite
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory check-html
+	$(SWIFT) build -c release --product tomo
+	scripts/serve-smoke.sh .build/release/tomo
 	$(SWIFT) test --skip-build
 
 ## check-html: build the demo site with the debug binary and validate every page

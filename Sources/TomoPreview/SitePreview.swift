@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TomoCore
 import TomoServer
 import TomoSite
@@ -33,7 +32,7 @@ public final class SitePreview: Sendable {
 
     public let url: String
     private let server: PreviewServer
-    private let watcher: Mutex<FileWatcher?>
+    private let watcher = WatcherSlot()
 
     /// Starts serving and watching; the first build happens before this returns.
     public static func start(_ options: Options, onEvent: @escaping @Sendable (Event) -> Void) throws -> SitePreview {
@@ -56,14 +55,13 @@ public final class SitePreview: Sendable {
         let watcher = try FileWatcher(folders: folders, debounce: options.debounce) { urls in
             state.rebuild(changed: urls.compactMap { Self.sitePath(of: $0, in: site) })
         }
-        preview.watcher.withLock { $0 = watcher }
+        preview.watcher.set(watcher)
         return preview
     }
 
     private init(url: String, server: PreviewServer) {
         self.url = url
         self.server = server
-        self.watcher = Mutex(nil)
     }
 
     /// Serves until Ctrl-C (or SIGTERM), then stops cleanly.
@@ -74,11 +72,7 @@ public final class SitePreview: Sendable {
 
     /// Stops watching and serving.
     public func stop() {
-        let watcher = self.watcher.withLock { watcher -> FileWatcher? in
-            defer { watcher = nil }
-            return watcher
-        }
-        watcher?.stop()
+        watcher.take()?.stop()
         server.stop()
     }
 
@@ -173,5 +167,27 @@ private final class PreviewState: @unchecked Sendable {
             server.publish(ServedSite(files: ["index.html": bytes, "404.html": bytes]))
         }
         onEvent(.failed(error.diagnostics))
+    }
+}
+
+/// The preview's file watcher, set once after start and taken once by stop. (A lock and a
+/// plain optional: a `Mutex<FileWatcher?>` stored property here corrupted the heap in release
+/// builds of this toolchain.)
+private final class WatcherSlot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var watcher: FileWatcher?
+
+    func set(_ watcher: FileWatcher) {
+        lock.lock()
+        self.watcher = watcher
+        lock.unlock()
+    }
+
+    func take() -> FileWatcher? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = watcher
+        watcher = nil
+        return taken
     }
 }
