@@ -3,20 +3,45 @@ import Synchronization
 import TomoPreview
 
 /// The time from saving a profile file to the live-reload event of `tomo serve`, median of 20
-/// saves, on the demo site and on the generated 1,000-user site. It includes the file watcher's
-/// debounce (30 ms) and the rebuild.
+/// saves, on the demo site and on the generated 1,000-user site, for two kinds of edit: an item's
+/// text (shown on the profile page only) and the display name (shown on every page that shows the
+/// user: cards, timelines, post pages). It includes the file watcher's debounce (30 ms).
 enum ReloadBenchmark {
     static func run() throws {
-        try measure(site: URL(fileURLWithPath: "."), profile: "content/users/alice.yaml", label: "demo site")
-        try measure(site: try SiteBenchmark.generatedSite(users: SiteBenchmark.users), profile: "content/users/user00042.yaml", label: "1,000-user site")
+        let generated = try SiteBenchmark.generatedSite(users: SiteBenchmark.users)
+        for (site, profile, label) in [
+            (URL(fileURLWithPath: "."), "content/users/alice.yaml", "demo site"),
+            (generated, "content/users/user00042.yaml", "1,000-user site"),
+        ] {
+            try measure(site: site, profile: profile, label: label, edit: .item)
+            try measure(site: site, profile: profile, label: label, edit: .name)
+        }
     }
 
-    static func measure(site: URL, profile: String, label: String) throws {
+    enum Edit: String {
+        case item = "an item's text"
+        case name = "the display name"
+
+        func apply(to text: String, number: Int) -> String {
+            let marker = self == .item ? "  - text: " : "name: "
+            guard let range = text.range(of: marker) else { return text }
+            let quoted = text[range.upperBound...].hasPrefix("\"")
+            let insertion = quoted ? "\"Edit \(number) " : "Edit \(number) "
+            let end = quoted ? text.index(after: range.upperBound) : range.upperBound
+            return text.replacingCharacters(in: range.lowerBound..<end, with: marker + insertion)
+        }
+    }
+
+    static func measure(site: URL, profile: String, label: String, edit: Edit) throws {
         let rebuilt = DispatchSemaphore(value: 0)
+        let remade = Mutex(0)
         var options = SitePreview.Options(site: site)
         options.port = 0
         let preview = try SitePreview.start(options) { event in
-            if case .rebuilt = event { rebuilt.signal() }
+            if case .rebuilt(let changed, let made, _, _) = event, changed > 0 {
+                remade.withLock { $0 = made }
+                rebuilt.signal()
+            }
         }
         defer { preview.stop() }
         let file = site.appendingPathComponent(profile)
@@ -24,8 +49,8 @@ enum ReloadBenchmark {
         defer { try? original.write(to: file) }
         var times: [Double] = []
         let clock = ContinuousClock()
-        for edit in 0..<21 {
-            let text = String(decoding: original, as: UTF8.self) + "\n# edit \(edit)\n"
+        for number in 0..<21 {
+            let text = edit.apply(to: String(decoding: original, as: UTF8.self), number: number)
             let start = clock.now
             try Data(text.utf8).write(to: file)
             guard rebuilt.wait(timeout: .now() + 10) == .success else {
@@ -33,10 +58,11 @@ enum ReloadBenchmark {
                 return
             }
             let elapsed = clock.now - start
-            if edit > 0 { times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15) }
+            if number > 0 { times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15) }
             Thread.sleep(forTimeInterval: 0.1)
         }
         times.sort()
-        print(String(format: "reload: %@: save → reload event, median of %d saves: %.0f ms (fastest %.0f, slowest %.0f)", label, times.count, times[times.count / 2], times[0], times[times.count - 1]))
+        print(String(format: "reload: %@, editing %@: save → reload event, median of %d saves: %.0f ms (fastest %.0f, slowest %.0f; %d files made again)",
+                     label, edit.rawValue, times.count, times[times.count / 2], times[0], times[times.count - 1], remade.withLock { $0 }))
     }
 }

@@ -27,8 +27,7 @@ enum SiteBenchmark {
         var times: [Double] = []
         var made = 0
         for edit in 0..<20 {
-            var text = String(decoding: original, as: UTF8.self)
-            text = text.replacingOccurrences(of: "name: ", with: "name: Edit \(edit) ", options: [], range: text.range(of: "name: "))
+            let text = ReloadBenchmark.Edit.name.apply(to: String(decoding: original, as: UTF8.self), number: edit)
             try Data(text.utf8).write(to: profile)
             let clock = ContinuousClock()
             let start = clock.now
@@ -38,7 +37,7 @@ enum SiteBenchmark {
             made = update.made
         }
         times.sort()
-        print(String(format: "site: one profile edit → rebuilt in memory: median %.1f ms, slowest %.1f ms (%d files remade of %d)", times[times.count / 2], times[times.count - 1], made, memory.files.count))
+        print(String(format: "site: one display-name edit → rebuilt in memory: median %.1f ms, slowest %.1f ms (%d files remade of %d)", times[times.count / 2], times[times.count - 1], made, memory.files.count))
     }
 
     /// The generated site in bench-out/, made with the shared generator when missing.

@@ -17,9 +17,24 @@ struct PageViews: Sendable {
 
     // MARK: - Shared parts
 
-    var site: JSONValue {
+    /// The parts every page shares, built once per model rather than once per page.
+    let site: JSONValue
+    /// Links to the free pages, for every page's navigation.
+    let pageLinks: JSONValue
+    let labelsView: JSONValue
+
+    init(content: SiteContent, profilesByHandle: [String: Profile], labels: Labels, graph: SocialGraph, posts: PostIndex,
+         address: SiteAddress, buildDate: Date, images: [String: PublishedImage]) {
+        self.content = content
+        self.profilesByHandle = profilesByHandle
+        self.labels = labels
+        self.graph = graph
+        self.posts = posts
+        self.address = address
+        self.buildDate = buildDate
+        self.images = images
         let config = content.config
-        return [
+        site = [
             "title": .string(config.title),
             "description": JSONValue(config.description),
             "language": .string(config.language.rawValue),
@@ -27,18 +42,15 @@ struct PageViews: Sendable {
             "contact": JSONValue(config.contact),
             "contactHref": JSONValue(config.contact.map { "mailto:" + $0 }),
         ]
-    }
-
-    /// Links to the free pages, for every page's navigation.
-    var pageLinks: JSONValue {
-        .array(content.pages.map { page in ["title": .string(page.title), "url": .string(address.path(page.name + "/"))] })
+        pageLinks = .array(content.pages.map { page in ["title": .string(page.title), "url": .string(address.path(page.name + "/"))] })
+        labelsView = labels.view
     }
 
     /// The view every template receives, with `fields` added for the page at hand.
     func view(title: String, heading: String, description: String?, path: String, type: String, image: String?, fields: [String: JSONValue]) -> JSONValue {
         var view: [String: JSONValue] = [
             "site": site,
-            "labels": labels.view,
+            "labels": labelsView,
             "pages": pageLinks,
             "page": [
                 "title": .string(title),

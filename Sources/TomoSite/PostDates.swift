@@ -8,7 +8,7 @@ enum PostDates {
     /// `May 1, 2026, 18:30` or `2026年5月1日 18:30`.
     static func display(_ date: Date, utcOffset: Int, language: String) -> String {
         let parts = components(date, utcOffset: utcOffset)
-        let time = String(format: "%02d:%02d", parts.hour, parts.minute)
+        let time = twoDigits(parts.hour) + ":" + twoDigits(parts.minute)
         if language == "ja" {
             return "\(parts.year)年\(parts.month)月\(parts.day)日 \(time)"
         }
@@ -19,16 +19,33 @@ enum PostDates {
     /// and Atom.
     static func rfc3339(_ date: Date, utcOffset: Int) -> String {
         let parts = components(date, utcOffset: utcOffset)
-        let sign = utcOffset < 0 ? "-" : "+"
         let offset = abs(utcOffset)
-        let zone = utcOffset == 0 ? "Z" : String(format: "%@%02d:%02d", sign, offset / 3600, offset % 3600 / 60)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second) + zone
+        let zone = utcOffset == 0 ? "Z" : (utcOffset < 0 ? "-" : "+") + twoDigits(offset / 3600) + ":" + twoDigits(offset % 3600 / 60)
+        let year = String(parts.year)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + twoDigits(parts.month) + "-" + twoDigits(parts.day)
+            + "T" + twoDigits(parts.hour) + ":" + twoDigits(parts.minute) + ":" + twoDigits(parts.second) + zone
     }
 
-    private static func components(_ date: Date, utcOffset: Int) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: utcOffset) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0" + String(value) : String(value)
+    }
+
+    /// The civil date and time at `utcOffset` seconds east of UTC, by arithmetic on the
+    /// proleptic Gregorian calendar (Howard Hinnant's days-to-civil): pages show many dates,
+    /// and a Calendar per date was most of a timeline page's cost.
+    static func components(_ date: Date, utcOffset: Int) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let secondOfDay = local - days * 86_400
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day, secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
     }
 }

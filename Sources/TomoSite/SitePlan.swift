@@ -14,7 +14,11 @@ enum InputKey: Sendable, Hashable {
     /// The list of free pages (every page's navigation shows it).
     case pageList
     case page(String)
+    /// Everything a profile file says (its own page and feed read this).
     case profile(String)
+    /// How a user appears on other pages: name, icon and the bio's first line (cards, post
+    /// owners, likers). A profile edit that leaves these alone touches only the user's own pages.
+    case card(String)
     /// Any profile at all (the home page, the search index, the sitemap).
     case anyProfile
     case post(String)
@@ -108,15 +112,15 @@ enum SitePlan {
             for post in ownPosts {
                 // A post page names its owner and the people who like it.
                 let id = post.id
-                let likerKeys = graph.likers(of: id).map(InputKey.profile)
-                files.append(PlannedFile(path: "\(handle)/posts/\(post.slug)/index.html", inputs: everyPage + [.post(id), .profile(handle), .store] + likerKeys, source: .page(template: "post") { model in
+                let likerKeys = graph.likers(of: id).map(InputKey.card)
+                files.append(PlannedFile(path: "\(handle)/posts/\(post.slug)/index.html", inputs: everyPage + [.post(id), .card(handle), .store] + likerKeys, source: .page(template: "post") { model in
                     model.posts.byID[id].map(model.views.postPage) ?? .null
                 }))
             }
             // A timeline shows the posts and names of everyone it follows; its pages are made
             // (and its posts sorted) only when rendered.
             let owners = graph.timelineOwners(of: handle)
-            let timelineKeys = everyPage + [.store] + owners.map(InputKey.profile) + owners.map(InputKey.postsOf)
+            let timelineKeys = everyPage + [.store] + owners.map(InputKey.card) + owners.map(InputKey.postsOf)
             let pageSize = content.config.pageSize
             let postCount = owners.reduce(0) { $0 + posts.posts(of: $1).count }
             let pageCount = max(1, (postCount + pageSize - 1) / pageSize)
@@ -130,9 +134,9 @@ enum SitePlan {
                 }))
             }
             // A list shows the cards of the users in it, so it reads their profiles too.
-            let ownPage = everyPage + [.profile(handle), .store]
-            let followers = ownPage + graph.followers(of: handle).map(InputKey.profile)
-            let following = ownPage + graph.following(of: handle).map(InputKey.profile)
+            let ownPage = everyPage + [.card(handle), .store]
+            let followers = ownPage + graph.followers(of: handle).map(InputKey.card)
+            let following = ownPage + graph.following(of: handle).map(InputKey.card)
             files.append(PlannedFile(path: "\(handle)/followers/index.html", inputs: followers, source: .page(template: "user-list") { model in
                 model.profiles[handle].map { model.views.userList(.followers, of: $0, profiles: model.profiles) } ?? .null
             }))

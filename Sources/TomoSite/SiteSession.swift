@@ -36,6 +36,10 @@ public final class SiteSession: @unchecked Sendable {
     private var pending: Set<InputKey> = []
     /// An image file changed since the last good build.
     private var imagesChanged = false
+    /// The thumbnails were made again, or a profile appeared or went, since the last good build.
+    private var shapeChanged = false
+    /// For each input, the indices in `plan` of the files that read it.
+    private var readers: [InputKey: [Int]] = [:]
     private var needsEverything = true
 
     public init(options: BuildOptions) {
@@ -65,9 +69,8 @@ public final class SiteSession: @unchecked Sendable {
 
         // The graph (followers, blocks, likes) depends only on the store and who has a profile;
         // the post index on the graph and the posts. After a profile edit both stay.
-        let sameGraph = !needsEverything && !pending.contains(.store)
-            && model.map { Set($0.profiles.keys) == Set(next.content.profiles.map(\.handle)) } == true
-        let samePosts = sameGraph && !pending.contains(.anyPost) && !imagesChanged
+        let sameGraph = !needsEverything && model != nil && !pending.contains(.store) && !shapeChanged
+        let samePosts = sameGraph && !pending.contains(.anyPost)
         let nextModel = SiteModel(
             inputs: next, images: images, buildDate: options.buildDate,
             graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.posts : nil
@@ -76,16 +79,26 @@ public final class SiteSession: @unchecked Sendable {
         // or the thumbnails; otherwise the last plan still lists every file.
         let samePlan = samePosts && !pending.contains(.pageList) && !pending.contains(.theme) && !pending.contains(.site)
             && model.map { Set($0.inputs.theme.staticFiles.keys) == Set(next.theme.staticFiles.keys) } == true
-            && model.map { Set($0.images.files.keys) == Set(images.files.keys) } == true
         if !samePlan {
             plan = SitePlan.files(for: nextModel)
+            readers = [:]
+            for (index, file) in plan.enumerated() {
+                for key in Set(file.inputs) { readers[key, default: []].append(index) }
+            }
             pending.insert(.siteShape)
         }
-        let everything = needsEverything
-        let dirty = pending
-        let toMake = plan.filter { file in
-            everything || files[file.path] == nil || file.inputs.contains(where: dirty.contains)
+        let toMake: [PlannedFile]
+        if needsEverything {
+            toMake = plan
+        } else {
+            // The files that read a changed input, and the files that are new.
+            var indices = Set(pending.flatMap { readers[$0] ?? [] })
+            if !samePlan {
+                for (index, file) in plan.enumerated() where files[file.path] == nil { indices.insert(index) }
+            }
+            toMake = indices.sorted().map { plan[$0] }
         }
+        let everything = needsEverything
         let made = try render(toMake, model: nextModel)
 
         var changed: Set<String> = []
@@ -103,6 +116,7 @@ public final class SiteSession: @unchecked Sendable {
         inputs = next
         pending = []
         imagesChanged = false
+        shapeChanged = false
         needsEverything = false
         let elapsed = clock.now - start
         return Update(
@@ -123,7 +137,8 @@ public final class SiteSession: @unchecked Sendable {
             switch (parts.first, parts.count > 1 ? parts[1] : nil) {
             case ("content", "users"?):
                 if parts.count == 3, let handle = Self.profileHandle(parts[2]) {
-                    pending.formUnion([.profile(handle), .anyProfile])
+                    // Whether other pages are touched too is known once the file is read.
+                    pending.insert(.profile(handle))
                 } else {
                     // An image beside the profiles: the thumbnails are made again from the cache.
                     pending.insert(.anyProfile)
@@ -151,6 +166,15 @@ public final class SiteSession: @unchecked Sendable {
         }
     }
 
+    private static func images(_ profile: Profile) -> [String?] {
+        [profile.icon, profile.header]
+    }
+
+    /// What other pages show of a profile: a change here touches every page with the user's card.
+    private static func card(_ profile: Profile) -> [String?] {
+        [profile.name, profile.icon, profile.bio?.firstLine]
+    }
+
     private static func profileHandle(_ fileName: String) -> String? {
         guard fileName.hasSuffix(".yaml") || fileName.hasSuffix(".json") else { return nil }
         return String(fileName.dropLast(5))
@@ -167,6 +191,13 @@ public final class SiteSession: @unchecked Sendable {
             problems += diagnostics.filter { $0.severity == .error }
             warnings.removeAll { $0.location?.file.hasPrefix("content/users/\(handle).") == true }
             warnings += diagnostics.filter { $0.severity == .warning }
+            let old = next.content.profiles.first { $0.handle == handle }
+            if old.map(Self.card) != profile.map(Self.card) {
+                // New, gone, or shown differently on other pages.
+                pending.formUnion([.card(handle), .anyProfile])
+            }
+            if (old == nil) != (profile == nil) { shapeChanged = true }
+            if old.map(Self.images) != profile.map(Self.images) { imagesChanged = true }
             var profiles = next.content.profiles.filter { $0.handle != handle }
             if let profile { profiles.append(profile) }
             next.content.profiles = profiles.sorted { $0.handle < $1.handle }
@@ -177,6 +208,8 @@ public final class SiteSession: @unchecked Sendable {
             problems += diagnostics.filter { $0.severity == .error }
             warnings.removeAll { $0.location?.file.hasPrefix("content/posts/\(id).") == true }
             warnings += diagnostics.filter { $0.severity == .warning }
+            let old = next.content.posts.first { $0.id == id }
+            if old?.photo != post?.photo { imagesChanged = true }
             var posts = next.content.posts.filter { $0.id != id }
             if let post { posts.append(post) }
             next.content.posts = posts.sorted { $0.id < $1.id }
@@ -192,15 +225,15 @@ public final class SiteSession: @unchecked Sendable {
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         next.warnings = warnings
         // Thumbnails are made again only when an image file changed or the content names other images.
-        let imagePaths = { (content: SiteContent) in Set(PublishedImages.sources(of: content).map(\.path)) }
-        if imagesChanged || imagePaths(next.content) != imagePaths(current.content) {
+        if imagesChanged {
+            shapeChanged = true
             let before = images
             let after = try PublishedImages.make(for: next.content, site: options.site)
             images = after
             // A profile or post whose image now has other thumbnails shows them.
             let changedImage = { (path: String) in before.bySitePath[path]?.path != after.bySitePath[path]?.path }
             for profile in next.content.profiles where [profile.icon, profile.header].compactMap({ $0 }).contains(where: { changedImage("content/users/" + $0) }) {
-                pending.insert(.profile(profile.handle))
+                pending.formUnion([.profile(profile.handle), .card(profile.handle), .anyProfile])
             }
             for post in next.content.posts where changedImage(post.photoFile) {
                 pending.formUnion([.post(post.id), .postsOf(post.handle)])

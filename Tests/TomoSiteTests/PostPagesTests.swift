@@ -171,3 +171,29 @@ final class AtomSummary: NSObject, XMLParserDelegate {
         path.removeLast()
     }
 }
+
+@Suite struct PostDatesTests {
+    @Test(arguments: [0, 3600 * 9, -3600 * 5 - 1800, 3600 * 14, -3600 * 12])
+    func agreeWithTheCalendarAcrossYearsAndZones(offset: Int) throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(secondsFromGMT: offset))
+        var seconds: TimeInterval = -2_208_988_800  // 1900-01-01
+        while seconds < 4_102_444_800 {             // 2100-01-01
+            let date = Date(timeIntervalSince1970: seconds)
+            let expected = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            let parts = PostDates.components(date, utcOffset: offset)
+            #expect([parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second]
+                == [expected.year, expected.month, expected.day, expected.hour, expected.minute, expected.second].map { $0 ?? -1 })
+            seconds += 86_400 * 37 + 3_677
+        }
+    }
+
+    @Test func formatsForPagesAndFeeds() {
+        let date = Date(timeIntervalSince1970: 1_777_627_800)  // 2026-05-01T09:30:00Z
+        #expect(PostDates.rfc3339(date, utcOffset: 9 * 3600) == "2026-05-01T18:30:00+09:00")
+        #expect(PostDates.rfc3339(date, utcOffset: 0) == "2026-05-01T09:30:00Z")
+        #expect(PostDates.rfc3339(date, utcOffset: -(4 * 3600 + 1800)) == "2026-05-01T05:00:00-04:30")
+        #expect(PostDates.display(date, utcOffset: 9 * 3600, language: "en") == "May 1, 2026, 18:30")
+        #expect(PostDates.display(date, utcOffset: 9 * 3600, language: "ja") == "2026年5月1日 18:30")
+    }
+}
