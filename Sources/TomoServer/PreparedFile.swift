@@ -1,16 +1,25 @@
 import Foundation
+import TomoCore
 
 /// One file of a published snapshot, ready to send: its bytes, strong ETag, and the prebuilt
 /// responses (plain, and gzip for text types), so a request only picks one and queues it.
-final class PreparedFile: Sendable {
+///
+/// The gzip form is made on the first request that accepts it, not when the snapshot is
+/// published: a rebuild that changes hundreds of pages then goes live without compressing them.
+final class PreparedFile: @unchecked Sendable {
     let body: StableBytes
     let contentType: String
-    /// Whether responses vary with Accept-Encoding (text types that got a gzip form).
+    /// Whether responses vary with Accept-Encoding (text types, which may get a gzip form).
     let isCompressible: Bool
     let etag: String
     let plain: HTTPResponse
+    /// The gzip form's ETag (text types only).
     let gzipETag: String?
-    let gzipped: HTTPResponse?
+    private let headers: [(String, String)]
+    // Guarded by `gzipLock`: nil until the first gzip request, then the response or `.none`
+    // when gzip does not make the file smaller.
+    private let gzipLock = NSLock()
+    private var gzipped: HTTPResponse??
 
     /// Nil only when libmicrohttpd is out of memory.
     init?(path: String, bytes: [UInt8]) {
@@ -18,7 +27,8 @@ final class PreparedFile: Sendable {
         body = StableBytes(bytes)
         contentType = type.value
         isCompressible = type.compressible
-        let hash = Self.contentHash(body.bytes)
+        // The content hash and the length: a content change changes the ETag.
+        let hash = String(ContentHash.value(of: body.bytes), radix: 16) + "-" + String(body.count, radix: 16)
         etag = "\"\(hash)\""
         let common = [("Content-Type", type.value), ("Cache-Control", "no-cache"),
                       ("X-Content-Type-Options", "nosniff")]
@@ -27,21 +37,28 @@ final class PreparedFile: Sendable {
             return nil
         }
         self.plain = plain
-        // Small or incompressible files stay plain: gzip would only add its header.
-        if type.compressible, let compressed = Gzip.compress(body.bytes), compressed.count < bytes.count {
-            let tag = "\"\(hash)-gzip\""
-            gzipETag = tag
-            gzipped = HTTPResponse(body: StableBytes(compressed),
-                                   headers: common + vary + [("Content-Encoding", "gzip"), ("ETag", tag)])
-        } else {
-            gzipETag = nil
-            gzipped = nil
+        headers = common + vary
+        gzipETag = type.compressible ? "\"\(hash)-gzip\"" : nil
+    }
+
+    /// The gzip response, made once; nil for types that are not compressed and for files gzip
+    /// does not make smaller (they stay plain: gzip would only add its header).
+    private func gzipResponse() -> HTTPResponse? {
+        guard let gzipETag else { return nil }
+        gzipLock.lock()
+        defer { gzipLock.unlock() }
+        if let made = gzipped { return made }
+        var response: HTTPResponse?
+        if let compressed = Gzip.compress(body.bytes), compressed.count < body.count {
+            response = HTTPResponse(body: StableBytes(compressed), headers: headers + [("Content-Encoding", "gzip"), ("ETag", gzipETag)])
         }
+        gzipped = .some(response)
+        return response
     }
 
     /// The response and ETag for a client that does or does not accept gzip.
     func representation(acceptsGzip: Bool) -> (response: HTTPResponse, etag: String) {
-        if acceptsGzip, let gzipped, let gzipETag { return (gzipped, gzipETag) }
+        if acceptsGzip, let gzipped = gzipResponse(), let gzipETag { return (gzipped, gzipETag) }
         return (plain, etag)
     }
 
@@ -54,14 +71,5 @@ final class PreparedFile: Sendable {
             if tag == etag || tag == gzipETag { return true }
         }
         return false
-    }
-
-    /// FNV-1a (64 bit) of the bytes and their length: cheap, and a content change changes it.
-    private static func contentHash(_ bytes: UnsafeRawBufferPointer) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16) + "-" + String(bytes.count, radix: 16)
     }
 }

@@ -1,7 +1,7 @@
-/// A fast, stable 64-bit hash of bytes (FNV-1a), for naming files by their content.
-/// Not for security: only to tell versions of a file apart.
-enum ContentHash {
-    static func value(of bytes: [UInt8]) -> UInt64 {
+/// A fast, stable 64-bit hash of bytes (FNV-1a), for telling versions of a file apart (ETags).
+/// Not for security.
+public enum ContentHash {
+    public static func value(of bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -11,7 +11,7 @@ enum ContentHash {
     }
 
     /// 16 lower-case hex digits.
-    static func hex(of bytes: [UInt8]) -> String {
+    public static func hex(of bytes: some Sequence<UInt8>) -> String {
         let digits = String(value(of: bytes), radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
