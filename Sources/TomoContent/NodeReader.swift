@@ -14,6 +14,17 @@ final class NodeReader {
         diagnostics.append(Diagnostic(message, at: location, severity: .warning))
     }
 
+    /// Splits a Markdown file into front matter and body; a problem (such as a missing closing
+    /// `---`) becomes this reader's and gives nil.
+    func splitFrontMatter(_ bytes: [UInt8], file: String) -> FrontMatter? {
+        do {
+            return try FrontMatter.split(bytes, file: file)
+        } catch {
+            add([error])
+            return nil
+        }
+    }
+
     /// Parses front matter or a whole YAML file; its problems become this reader's.
     func parseYAML(_ yaml: some Collection<UInt8>, file: String) -> YAMLNode? {
         do {

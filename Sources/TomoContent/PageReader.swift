@@ -7,13 +7,7 @@ enum PageReader {
     static let keys = ["title", "description"]
 
     static func read(_ bytes: [UInt8], name: String, file: String, reader: NodeReader) -> Page? {
-        let document: FrontMatter
-        do {
-            document = try FrontMatter.split(bytes, file: file)
-        } catch {
-            reader.add([error])
-            return nil
-        }
+        guard let document = reader.splitFrontMatter(bytes, file: file) else { return nil }
         let start = SourceLocation(file: file, line: 1, column: 1)
         guard let yaml = document.yaml else {
             reader.error("a page starts with front matter: put `---`, `title: About`, `---` on the first three lines", at: start)

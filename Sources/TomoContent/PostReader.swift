@@ -17,13 +17,7 @@ struct PostReader {
 
     /// The post, or nil when an error makes it unusable; problems go to `reader`.
     func read(_ bytes: [UInt8]) -> Post? {
-        let document: FrontMatter
-        do {
-            document = try FrontMatter.split(bytes, file: file)
-        } catch {
-            reader.add([error])
-            return nil
-        }
+        guard let document = reader.splitFrontMatter(bytes, file: file) else { return nil }
         guard let yaml = document.yaml else {
             reader.error(
                 "a post starts with front matter: put `---`, `photo: \(slug).jpg`, `date: 2026-05-01T18:30:00+09:00` and `---` on the first four lines",
