@@ -66,8 +66,10 @@ let package = Package(
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore"]),
         .testTarget(name: "TomoStoreTests", dependencies: ["TomoStore", "TomoCore"]),
         .testTarget(name: "TomoImagesTests", dependencies: ["TomoImages", "TomoCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "TomoPreviewTests", dependencies: ["TomoPreview"]),
-        .testTarget(name: "TomoServerTests", dependencies: ["TomoServer", "TomoCore", "CZlib"]),
+        // A raw loopback HTTP client the server's and the preview's tests share.
+        .target(name: "TomoTestSupport", path: "Tests/TomoTestSupport"),
+        .testTarget(name: "TomoPreviewTests", dependencies: ["TomoPreview", "TomoTestSupport"]),
+        .testTarget(name: "TomoServerTests", dependencies: ["TomoServer", "TomoCore", "CZlib", "TomoTestSupport"]),
     ]
 )
 

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TomoPreview
+import TomoTestSupport
 
 @Suite(.serialized) final class SitePreviewTests {
     let site: URL
@@ -35,30 +36,34 @@ import Testing
         return (preview, port)
     }
 
+    /// A live-reload event stream, read past its opening `retry:` line.
+    func openEvents(_ port: UInt16) throws -> RawHTTPConnection {
+        let events = try RawHTTPConnection(port: port)
+        try events.send("GET", "/_tomo/events")
+        _ = try events.readStream(until: "retry:")
+        return events
+    }
+
     @Test func servesTheSiteWithTheReloadScriptAndReloadsAfterAnEdit() throws {
         let (preview, port) = try start()
         defer { preview.stop() }
-        let page = try HTTPTestClient.get("/alice/", port: port)
-        #expect(page.hasPrefix("HTTP/1.1 200"))
-        #expect(page.contains(#"<script src="/_tomo/reload.js" defer></script></body>"#))
-        #expect(page.contains("<h1 class=\"name\">Alice</h1>"))
+        let page = try fetch(port, "/alice/")
+        #expect(page.status == 200)
+        #expect(page.text.contains(#"<script src="/_tomo/reload.js" defer></script></body>"#))
+        #expect(page.text.contains("<h1 class=\"name\">Alice</h1>"))
 
-        let events = try HTTPTestClient(port: port)
-        events.send("GET /_tomo/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
-        events.read(until: "retry:")
+        let events = try openEvents(port)
         try write("content/users/alice.yaml", "name: Alice Edited\n")
-        #expect(events.read(until: "event: reload").contains("event: reload"))
-        #expect(try HTTPTestClient.get("/alice/", port: port).contains("Alice Edited"))
+        #expect(try events.readStream(until: "event: reload").contains("event: reload"))
+        #expect(try fetch(port, "/alice/").text.contains("Alice Edited"))
     }
 
     @Test func aStylesheetEditSwapsStylesheetsWithoutAReload() throws {
         let (preview, port) = try start()
         defer { preview.stop() }
-        let events = try HTTPTestClient(port: port)
-        events.send("GET /_tomo/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        events.read(until: "retry:")
+        let events = try openEvents(port)
         try write("templates/static/extra.css", "a{color:red}\n")
-        let stream = events.read(until: "event: css")
+        let stream = try events.readStream(until: "event: css")
         #expect(stream.contains("event: css"))
         #expect(!stream.contains("event: reload"))
     }
@@ -66,24 +71,22 @@ import Testing
     @Test func aBrokenFileShowsTheErrorKeepsTheLastGoodSiteAndRecovers() throws {
         let (preview, port) = try start()
         defer { preview.stop() }
-        let events = try HTTPTestClient(port: port)
-        events.send("GET /_tomo/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        events.read(until: "retry:")
+        let events = try openEvents(port)
         try write("content/users/alice.yaml", "name: Alice\nitems:\n  - text: x\n    color: pruple\n")
-        let error = events.read(until: "event: error")
+        _ = try events.readStream(until: "event: error")
+        let error = try events.readStream(until: "\n\n")
         #expect(error.contains(#"content/users/alice.yaml:4:12: unknown colour \"pruple\" (did you mean \"purple\"?)"#))
-        #expect(try HTTPTestClient.get("/alice/", port: port).contains("<h1 class=\"name\">Alice</h1>"))
-        events.reset()
+        #expect(try fetch(port, "/alice/").text.contains("<h1 class=\"name\">Alice</h1>"))
         try write("content/users/alice.yaml", "name: Alice Fixed\n")
-        let recovered = events.read(until: "event: reload")
+        let recovered = try events.readStream(until: "event: reload")
         #expect(recovered.contains("event: clear"))
-        #expect(try HTTPTestClient.get("/alice/", port: port).contains("Alice Fixed"))
+        #expect(try fetch(port, "/alice/").text.contains("Alice Fixed"))
     }
 
     @Test func withoutLiveReloadPagesAreServedAsBuilt() throws {
         let (preview, port) = try start(liveReload: false)
         defer { preview.stop() }
-        #expect(!(try HTTPTestClient.get("/alice/", port: port)).contains("reload.js"))
+        #expect(!(try fetch(port, "/alice/")).text.contains("reload.js"))
     }
 
     @Test func ignoresHiddenFilesAndEditorBackups() {

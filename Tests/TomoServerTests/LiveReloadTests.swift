@@ -1,5 +1,6 @@
 import Testing
 import TomoServer
+import TomoTestSupport
 
 @Suite struct LiveReloadTests {
     @Test func streamsReloadCSSErrorAndClearEvents() throws {

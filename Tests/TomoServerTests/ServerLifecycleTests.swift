@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import TomoServer
+import TomoTestSupport
 
 @Suite struct ServerLifecycleTests {
     @Test func triesTheNextPortWhenThePortIsTaken() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TomoServer
+import TomoTestSupport
 
 @Suite struct ServerResponseTests {
     @Test(arguments: [

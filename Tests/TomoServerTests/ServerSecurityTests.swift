@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TomoServer
+import TomoTestSupport
 
 /// Nothing outside the snapshot can be named, however the path is spelled.
 @Suite struct ServerSecurityTests {

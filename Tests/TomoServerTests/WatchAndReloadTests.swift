@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TomoServer
+import TomoTestSupport
 
 /// The loop `tomo serve` builds from these parts: a saved file → a watcher batch → a publish →
 /// a `reload` (or `css`) event on an open page's stream.

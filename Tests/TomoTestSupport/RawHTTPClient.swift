@@ -2,25 +2,30 @@ import Foundation
 import Glibc
 
 /// A response as it came over the wire.
-struct RawReply {
-    var status: Int
+public struct RawReply {
+    public var status: Int
     /// Header names lower-cased.
-    var headers: [String: String]
-    var body: [UInt8]
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var headers: [String: String]
+    public var body: [UInt8]
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-struct RawHTTPError: Error, CustomStringConvertible {
-    var description: String
+public struct RawHTTPError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
 
-/// A tiny HTTP/1.1 client on a plain socket, so tests control every byte of the request line
-/// (URLSession would normalise `..` and escapes before sending them).
-final class RawHTTPConnection {
+/// A tiny HTTP/1.1 client on a plain loopback socket, so tests control every byte of the request
+/// line (URLSession would normalise `..` and escapes before sending them) and can read a
+/// live-reload event stream that never ends. Shared by the server's and the preview's tests.
+public final class RawHTTPConnection {
     private let socket: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16, timeoutSeconds: Int = 5) throws {
+    public init(port: UInt16, timeoutSeconds: Int = 5) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw RawHTTPError(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -45,7 +50,7 @@ final class RawHTTPConnection {
     }
 
     /// Sends a request with a raw target (`/%2e%2e/`) and extra header lines.
-    func send(_ method: String = "GET", _ target: String, headers: [String] = []) throws {
+    public func send(_ method: String = "GET", _ target: String, headers: [String] = []) throws {
         let lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1"] + headers
         let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
         let sent = request.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
@@ -53,7 +58,7 @@ final class RawHTTPConnection {
     }
 
     /// Reads one response; a HEAD response or a 304 has no body whatever its headers say.
-    func readReply(bodyless: Bool = false) throws -> RawReply {
+    public func readReply(bodyless: Bool = false) throws -> RawReply {
         let headerEnd = try readUntil(Array("\r\n\r\n".utf8))
         let head = String(decoding: buffer[..<headerEnd], as: UTF8.self)
         buffer.removeFirst(headerEnd + 4)
@@ -88,7 +93,7 @@ final class RawHTTPConnection {
     }
 
     /// Reads raw bytes (an event stream) until they contain `marker`; returns everything read.
-    func readStream(until marker: String) throws -> String {
+    public func readStream(until marker: String) throws -> String {
         let end = try readUntil(Array(marker.utf8))
         let text = String(decoding: buffer[..<(end + marker.utf8.count)], as: UTF8.self)
         buffer.removeFirst(end + marker.utf8.count)
@@ -96,7 +101,7 @@ final class RawHTTPConnection {
     }
 
     /// Whether the server closed the connection (a read returns end of file).
-    func isClosedByServer() -> Bool {
+    public func isClosedByServer() -> Bool {
         var byte: UInt8 = 0
         return recv(socket, &byte, 1, 0) == 0
     }
@@ -130,7 +135,7 @@ final class RawHTTPConnection {
 }
 
 /// One request on a fresh connection.
-func fetch(_ port: UInt16, _ target: String, method: String = "GET", headers: [String] = []) throws -> RawReply {
+public func fetch(_ port: UInt16, _ target: String, method: String = "GET", headers: [String] = []) throws -> RawReply {
     let connection = try RawHTTPConnection(port: port)
     try connection.send(method, target, headers: headers)
     return try connection.readReply(bodyless: method == "HEAD")
