@@ -90,3 +90,22 @@ import TomoStore
         #expect(text(update, "alice/index.html")?.contains(">1 follower</a>") == true)
     }
 }
+
+@Suite struct SiteSessionPostTests {
+    @Test func aNewPostAndACaptionEditAppearAfterARebuild() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\n"])
+        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        let session = SiteSession(options: BuildOptions(site: site.root))
+        _ = try session.buildAll()
+        try site.write("content/posts/alice/dawn.md", "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: dawn\n---\nFirst light\n")
+        let added = try session.rebuild(changedPaths: ["content/posts/alice/dawn.md", "content/posts/alice/p.jpg"])
+        #expect(added.changed.contains("alice/posts/dawn/index.html"))
+        #expect(added.changed.contains("alice/index.html"))
+        #expect(added.changed.contains { $0.hasPrefix("media/alice/p-") })
+        try site.write("content/posts/alice/dawn.md", "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: dawn\n---\nFirst light, again\n")
+        let edited = try session.rebuild(changedPaths: ["content/posts/alice/dawn.md"])
+        let page = edited.files["alice/posts/dawn/index.html"].map { String(decoding: $0, as: UTF8.self) }
+        #expect(page?.contains("First light, again") == true)
+        #expect(!edited.changed.contains("404.html"))
+    }
+}
