@@ -8,6 +8,9 @@ struct PostIndex: Sendable {
     let newestFirst: [Post]
     /// Owner → their published posts, newest first.
     let byOwner: [String: [Post]]
+    /// Owner → the positions of their posts in `newestFirst`, ascending: timelines merge these
+    /// small integers instead of sorting whole posts.
+    private let ranksByOwner: [String: [Int]]
     let byID: [String: Post]
 
     init(posts: [Post], profiles: Set<String>, graph: SocialGraph) {
@@ -15,6 +18,9 @@ struct PostIndex: Sendable {
             .filter { $0.visibility == .public && !graph.hidden.contains($0.id) && profiles.contains($0.handle) }
             .sorted(by: Self.isNewer)
         byOwner = Dictionary(grouping: newestFirst, by: \.handle)
+        var ranks: [String: [Int]] = [:]
+        for (rank, post) in newestFirst.enumerated() { ranks[post.handle, default: []].append(rank) }
+        ranksByOwner = ranks
         byID = Dictionary(newestFirst.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -24,9 +30,14 @@ struct PostIndex: Sendable {
 
     func posts(of handle: String) -> [Post] { byOwner[handle] ?? [] }
 
-    /// `handle`'s timeline: their own posts and those of everyone they follow, less blocks in
-    /// either direction, newest first, ties by id.
-    func timeline(of handle: String, graph: SocialGraph) -> [Post] {
-        graph.timelineOwners(of: handle).flatMap { posts(of: $0) }.sorted(by: Self.isNewer)
+    /// One page (1-based `number`) of `handle`'s timeline: their own posts and those of everyone
+    /// they follow, less blocks in either direction, newest first, ties by id (the order of
+    /// `newestFirst`), without building the rest of it.
+    func timelinePage(of handle: String, graph: SocialGraph, number: Int, size: Int) -> [Post] {
+        timelineRanks(of: handle, graph: graph).dropFirst((number - 1) * size).prefix(size).map { newestFirst[$0] }
+    }
+
+    private func timelineRanks(of handle: String, graph: SocialGraph) -> [Int] {
+        graph.timelineOwners(of: handle).flatMap { ranksByOwner[$0] ?? [] }.sorted()
     }
 }

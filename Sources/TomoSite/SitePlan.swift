@@ -128,8 +128,7 @@ enum SitePlan {
                 let path = number == 1 ? "\(handle)/timeline/index.html" : "\(handle)/timeline/page/\(number)/index.html"
                 files.append(PlannedFile(path: path, inputs: timelineKeys, source: .page(template: "timeline") { model in
                     guard let owner = model.profiles[handle] else { return .null }
-                    let timeline = model.posts.timeline(of: handle, graph: model.graph)
-                    let page = Array(timeline.dropFirst((number - 1) * pageSize).prefix(pageSize))
+                    let page = model.posts.timelinePage(of: handle, graph: model.graph, number: number, size: pageSize)
                     return model.views.timelinePage(of: owner, posts: page, number: number, pageCount: pageCount)
                 }))
             }
