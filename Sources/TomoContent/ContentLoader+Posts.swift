@@ -9,7 +9,7 @@ extension ContentLoader {
     public static func loadPosts(site: URL, of handle: String? = nil) -> (posts: [Post], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let posts = loadPosts(site: site, handles: profileHandles(site: site), only: handle, diagnostics: &diagnostics)
-        return (posts.loaded, diagnostics.sorted(by: isOrderedBefore))
+        return (posts.loaded, diagnostics.sorted(by: Diagnostic.isOrderedBefore))
     }
 
     /// Reads the one post `id` (`<handle>/<slug>`), for a rebuild that reloads only the file that

@@ -15,7 +15,7 @@ public enum ContentLoader {
             content: config.map {
                 SiteContent(config: $0, profiles: profiles.loaded.sorted { $0.handle < $1.handle }, pages: pages.loaded.sorted { $0.name < $1.name }, posts: posts.loaded)
             },
-            diagnostics: diagnostics.sorted(by: Self.isOrderedBefore),
+            diagnostics: diagnostics.sorted(by: Diagnostic.isOrderedBefore),
             profileFileCount: profiles.handles.count,
             pageFileCount: pages.fileCount,
             postFileCount: posts.fileCount
@@ -96,6 +96,15 @@ public enum ContentLoader {
 
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]
 
+    /// Every free page (sorted by name) and the pages' problems, without reading the rest of the
+    /// content: for a rebuild after a page changed. `handles` are the users, whose names pages
+    /// may not take.
+    public static func loadPages(site: URL, handles: Set<String>) -> (pages: [Page], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let pages = loadPages(site: site, handles: handles, diagnostics: &diagnostics)
+        return (pages.loaded.sorted { $0.name < $1.name }, diagnostics.sorted(by: Diagnostic.isOrderedBefore))
+    }
+
     private static func loadPages(site: URL, handles: Set<String>, diagnostics: inout [Diagnostic]) -> (loaded: [Page], fileCount: Int) {
         let folder = site.appendingPathComponent("content/pages")
         var loaded: [Page] = []
@@ -165,11 +174,5 @@ public enum ContentLoader {
                 && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDirectory)
                 && !isDirectory.boolValue
         }.sorted()
-    }
-
-    static func isOrderedBefore(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-        let left = a.location ?? SourceLocation(file: "", line: 0, column: 0)
-        let right = b.location ?? SourceLocation(file: "", line: 0, column: 0)
-        return (left.file, left.line, left.column) < (right.file, right.line, right.column)
     }
 }

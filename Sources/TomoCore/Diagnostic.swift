@@ -38,6 +38,13 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         if let location { return "\(location): \(message)" }
         return message
     }
+
+    /// The order reports list problems in: by file, line and column (unplaced ones first).
+    public static func isOrderedBefore(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        let left = a.location ?? SourceLocation(file: "", line: 0, column: 0)
+        let right = b.location ?? SourceLocation(file: "", line: 0, column: 0)
+        return (left.file, left.line, left.column) < (right.file, right.line, right.column)
+    }
 }
 
 /// Several problems reported together: a build or check lists every error it found, not only the first.

@@ -122,11 +122,8 @@ private final class PreviewState: @unchecked Sendable {
             let update = try session.rebuild(changedPaths: paths)
             if servesGoodSite {
                 // Only what changed goes to the server: a small edit costs the same on any site.
-                var changed: [String: [UInt8]] = [:]
-                for path in update.changed {
-                    if let bytes = update.files[path] { changed[path] = servedBytes(bytes, path: path) }
-                }
-                server.publish(changed: changed, removed: update.removed)
+                let changed = served(ServedSite(files: Dictionary(uniqueKeysWithValues: update.changed.compactMap { path in update.files[path].map { (path, $0) } })))
+                server.publish(changed: changed.files, removed: update.removed)
             } else {
                 publishWhole(update)
             }
@@ -145,15 +142,13 @@ private final class PreviewState: @unchecked Sendable {
     }
 
     private func publishWhole(_ update: SiteSession.Update) {
-        var files: [String: [UInt8]] = [:]
-        files.reserveCapacity(update.files.count)
-        for (path, bytes) in update.files { files[path] = servedBytes(bytes, path: path) }
-        server.publish(ServedSite(files: files))
+        server.publish(served(ServedSite(files: update.files)))
         servesGoodSite = true
     }
 
-    private func servedBytes(_ bytes: [UInt8], path: String) -> [UInt8] {
-        liveReload && path.hasSuffix(".html") ? injectReloadScript(into: bytes) : bytes
+    /// Pages as served: with the live-reload script, unless it is turned off.
+    private func served(_ site: ServedSite) -> ServedSite {
+        liveReload ? site.withReloadScript() : site
     }
 
     /// Keeps the last good site; the error goes over every open page and to the terminal.
@@ -163,8 +158,8 @@ private final class PreviewState: @unchecked Sendable {
         if !servesGoodSite {
             // Nothing good to show yet: every address answers with this page until it is fixed.
             let page = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title></head><body><h1>The site does not build yet</h1><p>Fix the problems shown, and this page reloads.</p></body></html>"
-            let bytes = servedBytes(Array(page.utf8), path: "index.html")
-            server.publish(ServedSite(files: ["index.html": bytes, "404.html": bytes]))
+            let bytes = Array(page.utf8)
+            server.publish(served(ServedSite(files: ["index.html": bytes, "404.html": bytes])))
         }
         onEvent(.failed(error.diagnostics))
     }

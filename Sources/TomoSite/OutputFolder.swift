@@ -91,8 +91,7 @@ public final class OutputFolder: Sendable {
             state.withLock { $0.tally.unchanged += 1 }
             return
         }
-        let file = isFresh ? target : target + Self.pendingSuffix
-        unlink(file)
+        let file = pendingFile(for: target)
         if let failure = Self.create(file, with: bytes) {
             throw Diagnostic("cannot write \(path) in the output: \(String(cString: strerror(failure)))")
         }
@@ -108,8 +107,7 @@ public final class OutputFolder: Sendable {
             state.withLock { $0.tally.unchanged += 1 }
             return
         }
-        let file = isFresh ? target : target + Self.pendingSuffix
-        unlink(file)
+        let file = pendingFile(for: target)
         if link(source.path, file) == 0 {
             record(file, for: target)
             return
@@ -167,7 +165,12 @@ public final class OutputFolder: Sendable {
         if let problem = Self.pathProblem(path) {
             throw Diagnostic("refusing to write \"\(path)\": \(problem)")
         }
-        state.withLock { _ = $0.paths.insert(path) }
+        let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        let parentKnown = state.withLock { state in
+            state.paths.insert(path)
+            return state.knownFolders.contains(parent)
+        }
+        if parentKnown { return root + "/" + path }
         var folder = ""
         for component in path.split(separator: "/").dropLast() {
             folder += folder.isEmpty ? String(component) : "/" + component
@@ -186,6 +189,15 @@ public final class OutputFolder: Sendable {
             state.withLock { _ = $0.knownFolders.insert(folder) }
         }
         return root + "/" + path
+    }
+
+    /// Where a file's new bytes go until commit: the target itself in a fresh staging folder,
+    /// beside it under a temporary name otherwise (cleared of what a killed build left there).
+    private func pendingFile(for target: String) -> String {
+        guard !isFresh else { return target }
+        let file = target + Self.pendingSuffix
+        unlink(file)
+        return file
     }
 
     private func record(_ file: String, for target: String) {

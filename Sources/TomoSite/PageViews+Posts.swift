@@ -90,7 +90,7 @@ extension PageViews {
             let image = images[post.photoFile]
             var html = ""
             if let image {
-                html += "<p><img src=\"\(Self.escapeAttribute(address.absolute(image.path)))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(Self.escapeAttribute(post.alt ?? ""))\"></p>\n"
+                html += "<p><img src=\"\(SiteFiles.escapeMarkup(address.absolute(image.path)))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(SiteFiles.escapeMarkup(post.alt ?? ""))\"></p>\n"
             }
             html += post.caption.html
             let published = PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
@@ -120,10 +120,5 @@ extension PageViews {
             ],
             "entries": .array(entries),
         ]
-    }
-
-    static func escapeAttribute(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

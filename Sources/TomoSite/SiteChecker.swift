@@ -33,7 +33,7 @@ public enum SiteChecker {
             diagnostics.append(error)
         }
         return Result(
-            diagnostics: diagnostics.sorted(by: isOrderedBefore),
+            diagnostics: diagnostics.sorted(by: Diagnostic.isOrderedBefore),
             profileFileCount: loaded.profileFileCount,
             pageFileCount: loaded.pageFileCount,
             postFileCount: loaded.postFileCount
@@ -55,11 +55,5 @@ public enum SiteChecker {
             }
         }
         return warnings
-    }
-
-    private static func isOrderedBefore(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-        let left = a.location ?? SourceLocation(file: "", line: 0, column: 0)
-        let right = b.location ?? SourceLocation(file: "", line: 0, column: 0)
-        return (left.file, left.line, left.column) < (right.file, right.line, right.column)
     }
 }

@@ -12,7 +12,7 @@ enum SiteFiles {
         paths += postPaths
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in paths {
-            xml += "  <url><loc>\(escapeXML(address.absolute(path)))</loc></url>\n"
+            xml += "  <url><loc>\(escapeMarkup(address.absolute(path)))</loc></url>\n"
         }
         xml += "</urlset>\n"
         return Array(xml.utf8)
@@ -29,7 +29,8 @@ enum SiteFiles {
         return output
     }
 
-    static func escapeXML(_ text: String) -> String {
+    /// `text` safe inside XML or HTML text and attribute values.
+    static func escapeMarkup(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for character in text {

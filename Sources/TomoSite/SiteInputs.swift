@@ -18,11 +18,7 @@ struct SiteInputs: Sendable {
     static func load(_ options: BuildOptions) throws(DiagnosticList) -> SiteInputs {
         let loaded = ContentLoader.load(site: options.site)
         let content = try loaded.validated()
-        let theme = try Theme.load(site: options.site, language: content.config.language.rawValue)
-        let missing = requiredTemplates.filter { theme.templates[$0] == nil }
-        guard missing.isEmpty else {
-            throw DiagnosticList(missing.map { Diagnostic("the theme has no \($0).mustache template: add templates/\($0).mustache") })
-        }
+        let theme = try loadTheme(options, language: content.config.language.rawValue)
         var warnings = loaded.warnings
         do throws(Diagnostic) {
             let store = try StoreFile(site: options.site).read()
@@ -34,5 +30,15 @@ struct SiteInputs: Sendable {
         } catch {
             throw DiagnosticList([error])
         }
+    }
+
+    /// The theme, with every template a site needs.
+    static func loadTheme(_ options: BuildOptions, language: String) throws(DiagnosticList) -> Theme {
+        let theme = try Theme.load(site: options.site, language: language)
+        let missing = requiredTemplates.filter { theme.templates[$0] == nil }
+        guard missing.isEmpty else {
+            throw DiagnosticList(missing.map { Diagnostic("the theme has no \($0).mustache template: add templates/\($0).mustache") })
+        }
+        return theme
     }
 }

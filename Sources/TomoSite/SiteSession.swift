@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TomoContent
 import TomoCore
+import TomoStore
 import TomoTemplates
 
 /// A site kept in memory between rebuilds, for `tomo serve`: the last good inputs and every
@@ -26,10 +27,9 @@ public final class SiteSession: @unchecked Sendable {
 
     private let options: BuildOptions
     // Touched only by the one thread that runs builds (the serve loop), hence @unchecked.
-    private var inputs: SiteInputs?
-    private var images = PublishedImages()
     private var files: [String: [UInt8]] = [:]
-    /// The last good model and plan; the plan is reused while the site's shape stays the same.
+    /// The last good model (its inputs and thumbnails) and plan; the plan is reused while the
+    /// site's shape stays the same.
     private var model: SiteModel?
     private var plan: [PlannedFile] = []
     /// Inputs changed since the last good build (kept across failed rebuilds).
@@ -57,14 +57,14 @@ public final class SiteSession: @unchecked Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         classify(changedPaths)
-        var next: SiteInputs
-        if needsEverything || inputs == nil {
+        let next: SiteInputs
+        let images: PublishedImages
+        if let current = model, !needsEverything {
+            (next, images) = try reload(current)
+        } else {
+            needsEverything = true
             next = try SiteInputs.load(options)
             images = try PublishedImages.make(for: next.content, site: options.site)
-        } else if let current = inputs {
-            next = try reload(current)
-        } else {
-            throw DiagnosticList([Diagnostic("no site loaded")])
         }
 
         // The graph (followers, blocks, likes) depends only on the store and who has a profile;
@@ -113,7 +113,6 @@ public final class SiteSession: @unchecked Sendable {
         }
 
         model = nextModel
-        inputs = next
         pending = []
         imagesChanged = false
         shapeChanged = false
@@ -180,11 +179,11 @@ public final class SiteSession: @unchecked Sendable {
         return String(fileName.dropLast(5))
     }
 
-    /// The inputs with only the changed parts read again.
-    private func reload(_ current: SiteInputs) throws(DiagnosticList) -> SiteInputs {
-        var next = current
+    /// The inputs and thumbnails of `current` with only the changed parts read again.
+    private func reload(_ current: SiteModel) throws(DiagnosticList) -> (SiteInputs, PublishedImages) {
+        var next = current.inputs
         var problems: [Diagnostic] = []
-        var warnings = current.warnings
+        var warnings = next.warnings
         for key in pending {
             guard case .profile(let handle) = key else { continue }
             let (profile, diagnostics) = ContentLoader.loadProfile(site: options.site, handle: handle)
@@ -214,16 +213,26 @@ public final class SiteSession: @unchecked Sendable {
             if let post { posts.append(post) }
             next.content.posts = posts.sorted { $0.id < $1.id }
         }
-        if pending.contains(.pageList) || pending.contains(.theme) || pending.contains(.store)
-            || pending.contains(where: { if case .staticFile = $0 { return true } else { return false } }) {
-            // Pages, the theme and the store are read whole: they are small next to the profiles.
-            let reloaded = try SiteInputs.load(options)
-            next.content.pages = reloaded.content.pages
-            next.theme = reloaded.theme
-            next.store = reloaded.store
+        if pending.contains(.pageList) {
+            let (pages, diagnostics) = ContentLoader.loadPages(site: options.site, handles: Set(next.content.profiles.map(\.handle)))
+            problems += diagnostics.filter { $0.severity == .error }
+            warnings.removeAll { $0.location?.file.hasPrefix("content/pages/") == true }
+            warnings += diagnostics.filter { $0.severity == .warning }
+            next.content.pages = pages
+        }
+        if pending.contains(.theme) || pending.contains(where: { if case .staticFile = $0 { return true } else { return false } }) {
+            next.theme = try SiteInputs.loadTheme(options, language: next.content.config.language.rawValue)
+        }
+        if pending.contains(.store) {
+            do {
+                next.store = try StoreFile(site: options.site).read()
+            } catch {
+                problems.append(error)
+            }
         }
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         next.warnings = warnings
+        var images = current.images
         // Thumbnails are made again only when an image file changed or the content names other images.
         if imagesChanged {
             shapeChanged = true
@@ -239,7 +248,7 @@ public final class SiteSession: @unchecked Sendable {
                 pending.formUnion([.post(post.id), .postsOf(post.handle)])
             }
         }
-        return next
+        return (next, images)
     }
 
     /// Makes `plan`'s files on all cores.

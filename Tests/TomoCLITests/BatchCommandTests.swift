@@ -27,9 +27,7 @@ private struct BatchSite {
 
     func store() throws -> Store { try StoreFile(site: url).read() }
 
-    func writePost(_ id: String, visibility: String = "public") throws {
-        try folder.write("content/posts/\(id).md", "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+09:00\nvisibility: \(visibility)\n---\nHi.\n")
-    }
+    func writePost(_ id: String, visibility: String = "public") throws { try folder.writePost(id, visibility: visibility) }
 }
 
 /// Counts the renames onto `content/store.json` (each store write is one) while `body` runs.

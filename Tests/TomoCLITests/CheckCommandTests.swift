@@ -2,39 +2,29 @@ import Foundation
 import Testing
 @testable import TomoCLI
 
-/// A site folder with `files` (paths relative to it) in a temporary directory.
-private func makeSite(_ files: [String: String]) throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-check-\(UUID().uuidString)")
-    for (path, text) in files {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-    return root
-}
 
 @Suite struct CheckCommandTests {
     @Test func cleanSitePassesWithWarnings() throws {
-        let site = try makeSite([
+        let site = try TemporaryFolder([
             "content/site.yaml": "title: T\nbaseURL: https://example.com/\n",
             "content/users/alice.yaml": "name: Alice\n",
             "content/pages/about.md": "---\ntitle: About\n---\nHi\n",
         ])
-        let result = runTomo(["check"], in: site)
+        let result = runTomo(["check"], in: site.url)
         #expect(result.status == 0)
         #expect(result.output == "1 user, 1 page: 0 errors, 1 warning\n")
         #expect(result.error == "warning: content/users/alice.yaml:1:1: no icon: the page shows a placeholder (add `icon: alice/icon.jpg`)\n")
     }
 
     @Test func everyErrorIsPrintedAndTheExitStatusIsOne() throws {
-        let site = try makeSite([
+        let site = try TemporaryFolder([
             "content/site.yaml": "title: T\nbaseURL: https://example.com/\n",
             "content/users/bob.yaml": "name: Bob\nicon: bob.png\nitemColor: pruple\n",
             "content/users/bob.png": "png",
             "content/users/carol.yaml": "name: Carol\nicon: bob.png\nlinks:\n  website: javascript:alert(1)\n",
         ])
         // From a sub-folder: the site is found above the working directory.
-        let result = runTomo(["check"], in: site.appendingPathComponent("content/users"))
+        let result = runTomo(["check"], in: site.url.appendingPathComponent("content/users"))
         #expect(result.status == 1)
         #expect(result.error == """
             error: content/users/bob.yaml:3:12: unknown colour "pruple" (did you mean "purple"?)
@@ -45,11 +35,11 @@ private func makeSite(_ files: [String: String]) throws -> URL {
     }
 
     @Test func brokenSiteYAMLStillChecksEveryProfile() throws {
-        let site = try makeSite([
+        let site = try TemporaryFolder([
             "content/site.yaml": "title: T\nbaseURL: https://example.com/\nlanguage: english\n",
             "content/users/alice.yaml": "name: Alice\nshowEmail: yes\n",
         ])
-        let result = runTomo(["check", "--site", site.path])
+        let result = runTomo(["check", "--site", site.url.path])
         #expect(result.status == 1)
         #expect(result.error.contains("error: content/site.yaml:3:11: unknown language \"english\": use en or ja\n"))
         #expect(result.error.contains("error: content/users/alice.yaml:2:12: expected true or false for \"showEmail\", found a string (\"yes\")\n"))
@@ -64,8 +54,8 @@ private func makeSite(_ files: [String: String]) throws -> URL {
     }
 
     @Test func outsideASiteSaysHowToStart() throws {
-        let empty = try makeSite(["readme.txt": "not a site"])
-        let result = runTomo(["check"], in: empty)
+        let empty = try TemporaryFolder(["readme.txt": "not a site"])
+        let result = runTomo(["check"], in: empty.url)
         #expect(result.status == 1)
         #expect(result.error.contains("no tomo site here"))
     }
@@ -73,13 +63,13 @@ private func makeSite(_ files: [String: String]) throws -> URL {
 
 @Suite struct CheckCommandThemeTests {
     @Test func checkAlsoReportsMissingPartialsAndABrokenStore() throws {
-        let site = try makeSite([
+        let site = try TemporaryFolder([
             "content/site.yaml": "title: T\nbaseURL: https://example.com/\n",
             "content/users/alice.yaml": "name: Alice\n",
             "templates/user-card.mustache": "<li data-handle=\"{{handle}}\">{{>badge}}</li>\n",
             "content/store.json": "{\"version\": 1, \"users\": [}",
         ])
-        let result = runTomo(["check"], in: site)
+        let result = runTomo(["check"], in: site.url)
         #expect(result.status == 1)
         #expect(result.error.contains("error: content/store.json:1:"))
         #expect(result.error.contains("warning: templates/user-card.mustache:1:30: the partial \"badge\" does not exist"))

@@ -6,12 +6,11 @@ import TomoStore
 
 /// A site folder for command tests: content/site.yaml, posts on demand.
 private struct Site {
-    let url: URL
+    let folder: TemporaryFolder
+    var url: URL { folder.url }
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("content"), withIntermediateDirectories: true)
-        try Data("title: Test\n".utf8).write(to: url.appendingPathComponent("content/site.yaml"))
+        folder = try TemporaryFolder(["content/site.yaml": "title: Test\n"])
     }
 
     func tomo(_ arguments: String...) -> CommandResult { runTomo(arguments, in: url) }
@@ -20,15 +19,9 @@ private struct Site {
 
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path) }
 
-    func write(_ path: String, _ text: String) throws {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-    }
+    func write(_ path: String, _ text: String) throws { try folder.write(path, text) }
 
-    func writePost(_ id: String, visibility: String = "public") throws {
-        try write("content/posts/\(id).md", "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+09:00\nvisibility: \(visibility)\n---\nHi.\n")
-    }
+    func writePost(_ id: String, visibility: String = "public") throws { try folder.writePost(id, visibility: visibility) }
 
     func json(_ arguments: String...) throws -> JSONValue {
         let result = runTomo(arguments, in: url)

@@ -38,6 +38,12 @@ final class TemporaryFolder {
         try? FileManager.default.removeItem(at: url)
     }
 
+    /// A folder holding `files` (path → text).
+    convenience init(_ files: [String: String]) throws {
+        try self.init()
+        for (path, text) in files { try write(path, text) }
+    }
+
     /// Writes `text` to `path` inside the folder, creating folders on the way.
     func write(_ path: String, _ text: String) throws {
         let file = url.appendingPathComponent(path)
@@ -70,4 +76,11 @@ func runBinary(_ arguments: [String], in directory: URL) throws -> CommandResult
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return CommandResult(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData, as: UTF8.self))
+}
+
+extension TemporaryFolder {
+    /// A minimal post file `content/posts/<id>.md` (its photo is not needed by store commands).
+    func writePost(_ id: String, visibility: String = "public") throws {
+        try write("content/posts/\(id).md", "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+09:00\nvisibility: \(visibility)\n---\nHi.\n")
+    }
 }
