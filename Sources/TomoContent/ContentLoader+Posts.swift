@@ -68,13 +68,15 @@ extension ContentLoader {
                 }
             }
         }
-        // Posts are independent of each other: read them on every core.
+        // In id order (`handle/slug`), so the posts come out sorted; independent of each other,
+        // so read on every core.
+        toRead = toRead.map { ("\($0.handle)/\($0.name.dropLast(3))", $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         var loaded: [Post] = []
         for (post, found) in toRead.concurrentMap({ readPost(in: $0.folder, handle: $0.handle, fileName: $0.name) }) {
             if let post { loaded.append(post) }
             diagnostics += found
         }
-        return (loaded.sorted { $0.id < $1.id }, fileCount)
+        return (loaded, fileCount)
     }
 
     private static func readPost(in folder: URL, handle: String, fileName: String) -> (Post?, [Diagnostic]) {

@@ -167,12 +167,7 @@ public enum ContentLoader {
     /// The regular files of a folder, sorted, without hidden files; none when the folder is missing.
     /// Sub-folders (a user's images) are not content files.
     static func fileNames(in folder: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { name in
-            var isDirectory: ObjCBool = false
-            return !name.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDirectory)
-                && !isDirectory.boolValue
-        }.sorted()
+        let entries = FolderEntries.list(folder.path, followingLinks: true) ?? []
+        return entries.filter { ($0.status.st_mode & S_IFMT) != S_IFDIR }.map(\.name).sorted()
     }
 }

@@ -39,8 +39,7 @@ struct ImageCache: Sendable {
         else { return nil }
         manifest.entries.removeAll { entry in
             let path = file(named: entry.cacheFileName(sourceHash: sourceHash)).path
-            let size = FileStamp.size(of: path)
-            return size != entry.byteCount
+            return FileStamp(path: path)?.size != Int64(entry.byteCount)
         }
         return manifest
     }

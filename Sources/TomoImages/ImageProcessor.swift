@@ -23,6 +23,10 @@ public final class ImageProcessor: Sendable {
     public let widths: [Int]
     public let quality: Int
     private let cache: ImageCache
+    private let sourceHashes: SourceHashes
+    /// Manifests read or made during this processor's life, by source hash: a photo used by many
+    /// posts is looked up once.
+    private let manifests = Mutex<[String: CacheManifest]>([:])
     private let pipeline: String
     private let encodes = Mutex(0)
 
@@ -46,6 +50,7 @@ public final class ImageProcessor: Sendable {
         self.quality = quality
         self.pipeline = "tomo-images \(Self.pipelineVersion), libvips \(version)"
         self.cache = try ImageCache(folder: cacheFolder)
+        self.sourceHashes = SourceHashes(folder: cacheFolder)
     }
 
     /// How many thumbnails this processor has encoded (one per width and format); a rebuild with
@@ -62,7 +67,8 @@ public final class ImageProcessor: Sendable {
     /// Processes many images at once, one per core, each libvips call on one thread. Results come
     /// in the order of `sources`; one bad image does not stop the others.
     public func process(_ sources: [ImageSource]) -> [Result<ProcessedImage, Diagnostic>] {
-        [Result<ProcessedImage, Diagnostic>](unsafeUninitializedCapacity: sources.count) { buffer, initialized in
+        defer { sourceHashes.save() }
+        return [Result<ProcessedImage, Diagnostic>](unsafeUninitializedCapacity: sources.count) { buffer, initialized in
             let slots = Slots(base: buffer.baseAddress)
             DispatchQueue.concurrentPerform(iterations: sources.count) { index in
                 let result = Result { () throws(Diagnostic) in try process(sources[index]) }
@@ -75,10 +81,18 @@ public final class ImageProcessor: Sendable {
 
     /// The thumbnails of one image, from the cache where possible.
     public func process(_ source: ImageSource) throws(Diagnostic) -> ProcessedImage {
-        let stamp = FileStamp(source.file)
-        let sourceHash = SHA256.hex(of: try read(source))
+        let stamp = FileStamp(path: source.file.path)
+        let sourceHash: String
+        if let stamp, let known = sourceHashes.hash(of: source.file.path, stamp: stamp) {
+            sourceHash = known
+        } else {
+            sourceHash = SHA256.hex(of: try read(source))
+            if let stamp { sourceHashes.record(sourceHash, of: source.file.path, stamp: stamp) }
+        }
         var manifest: CacheManifest
-        if let cached = cache.manifest(sourceHash: sourceHash, pipeline: pipeline) {
+        if let remembered = manifests.withLock({ $0[sourceHash] }) {
+            manifest = remembered
+        } else if let cached = cache.manifest(sourceHash: sourceHash, pipeline: pipeline) {
             manifest = cached
         } else {
             manifest = try newManifest(source)
@@ -102,11 +116,12 @@ public final class ImageProcessor: Sendable {
         }
         if encodedAny {
             // libvips read the file again: make sure it still holds the bytes that were hashed.
-            guard FileStamp(source.file) == stamp else {
+            guard FileStamp(path: source.file.path) == stamp else {
                 throw error(source, "the file changed while Tomo was reading it: build again")
             }
             try cache.store(manifest, sourceHash: sourceHash)
         }
+        manifests.withLock { $0[sourceHash] = manifest }
         return processedImage(manifest, targets: targets, sourceHash: sourceHash, source)
     }
 

@@ -25,10 +25,14 @@ public final class OutputFolder: Sendable {
     private let isFresh: Bool
     private let state = Mutex(State())
 
+    /// The digests of the output's files as the last build left them (from its kept state), so
+    /// an unchanged file is recognised without reading it; nil when unknown.
+    private let kept: [String: FileDigest]?
+
     private struct State {
         var tally = Tally()
-        /// Every path of the new site.
-        var paths: Set<String> = []
+        /// Every path of the new site, with its digest.
+        var digests: [String: FileDigest] = [:]
         /// Temporary file → final path, for files to rename on commit.
         var pending: [(temporary: String, target: String)] = []
         /// Folders this build created in the output, to remove on discard.
@@ -44,7 +48,11 @@ public final class OutputFolder: Sendable {
         public var total: Int { written + unchanged }
     }
 
-    public init(destination: URL) throws(Diagnostic) {
+    public convenience init(destination: URL) throws(Diagnostic) {
+        try self.init(destination: destination, kept: nil)
+    }
+
+    init(destination: URL, kept: [String: FileDigest]?) throws(Diagnostic) {
         self.destination = destination.standardizedFileURL
         let fileManager = FileManager.default
         let parent = self.destination.deletingLastPathComponent()
@@ -64,6 +72,7 @@ public final class OutputFolder: Sendable {
         if exists {
             root = self.destination.path
             isFresh = false
+            self.kept = kept
         } else {
             let staging = parent.appendingPathComponent(".\(name).tomo-staging-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
             do {
@@ -74,6 +83,7 @@ public final class OutputFolder: Sendable {
             }
             root = staging.path
             isFresh = true
+            self.kept = nil
         }
         try write(Array("This folder is written by tomo build; files tomo did not write are deleted on the next build.\n".utf8), to: Self.markerName)
         // The marker is bookkeeping, not a page: counts start after it.
@@ -86,8 +96,10 @@ public final class OutputFolder: Sendable {
     /// Writes `bytes` to `path` (relative, `/`-separated) in the new output. Safe to call from
     /// several threads at once.
     public func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
-        let target = try prepare(path)
-        if !isFresh, Self.file(at: target, holds: bytes) {
+        let digest = FileDigest(of: bytes)
+        if try isUnchanged(path, digest) { return }
+        let target = try prepare(path, digest)
+        if !isFresh, kept == nil, Self.file(at: target, holds: bytes) {
             state.withLock { $0.tally.unchanged += 1 }
             return
         }
@@ -98,11 +110,35 @@ public final class OutputFolder: Sendable {
         record(file, for: target)
     }
 
+    /// Counts `path` as part of the new output with the bytes it has now (a file this build did
+    /// not need to make again).
+    func keep(_ path: String, _ digest: FileDigest) {
+        state.withLock { state in
+            state.digests[path] = digest
+            state.tally.unchanged += 1
+        }
+    }
+
+    /// The digest of every file of the new output, for the next build.
+    var digests: [String: FileDigest] { state.withLock { $0.digests } }
+
+    /// Whether the kept digests say `path` already holds these bytes; if so it is counted.
+    private func isUnchanged(_ path: String, _ digest: FileDigest) throws(Diagnostic) -> Bool {
+        guard let kept, kept[path] == digest else { return false }
+        if let problem = Self.pathProblem(path) {
+            throw Diagnostic("refusing to write \"\(path)\": \(problem)")
+        }
+        keep(path, digest)
+        return true
+    }
+
     /// Puts the file at `source` (an immutable file, such as a cached thumbnail) at `path` by hard
     /// link, so no bytes are copied and an unchanged file keeps its identity and mtime; copies
     /// when a link is impossible (another file system).
     public func linkFile(from source: URL, to path: String) throws(Diagnostic) {
-        let target = try prepare(path)
+        let digest = FileDigest(linkedFrom: source.path)
+        if try isUnchanged(path, digest) { return }
+        let target = try prepare(path, digest)
         if !isFresh, Self.sameFile(source.path, target) {
             state.withLock { $0.tally.unchanged += 1 }
             return
@@ -127,11 +163,15 @@ public final class OutputFolder: Sendable {
             }
             return
         }
-        let (pending, paths) = state.withLock { ($0.pending, $0.paths) }
+        let (pending, digests) = state.withLock { ($0.pending, $0.digests) }
         for (temporary, target) in pending where rename(temporary, target) != 0 {
             throw Diagnostic("cannot replace \(target): \(String(cString: strerror(errno)))")
         }
-        removeFiles(notIn: paths)
+        if let kept {
+            removeKeptFiles(notIn: digests, kept: kept)
+        } else {
+            removeFiles(notIn: digests)
+        }
     }
 
     /// Throws the new output away; the previous output stays as it was.
@@ -161,13 +201,13 @@ public final class OutputFolder: Sendable {
     }
 
     /// Checks `path`, makes its folders and returns where it goes.
-    private func prepare(_ path: String) throws(Diagnostic) -> String {
+    private func prepare(_ path: String, _ digest: FileDigest) throws(Diagnostic) -> String {
         if let problem = Self.pathProblem(path) {
             throw Diagnostic("refusing to write \"\(path)\": \(problem)")
         }
         let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         let parentKnown = state.withLock { state in
-            state.paths.insert(path)
+            state.digests[path] = digest
             return state.knownFolders.contains(parent)
         }
         if parentKnown { return root + "/" + path }
@@ -209,7 +249,7 @@ public final class OutputFolder: Sendable {
 
     /// Deletes every file of the output that is not in `paths` (old pages, files left by a killed
     /// build), then the folders that became empty.
-    private func removeFiles(notIn paths: Set<String>) {
+    private func removeFiles(notIn paths: [String: FileDigest]) {
         let enumerator = FileManager.default.enumerator(atPath: root)
         var folders: [String] = []
         while let relative = enumerator?.nextObject() as? String {
@@ -218,12 +258,28 @@ public final class OutputFolder: Sendable {
             guard lstat(full, &status) == 0 else { continue }
             if (status.st_mode & S_IFMT) == S_IFDIR {
                 folders.append(full)
-            } else if !paths.contains(relative) {
+            } else if paths[relative] == nil {
                 unlink(full)
             }
         }
         // Deepest first, so a folder is empty by the time its parent is tried.
         for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
+    }
+
+    /// Deletes the files the last build left that the site no longer has, then their folders
+    /// that became empty, without listing the whole output.
+    private func removeKeptFiles(notIn paths: [String: FileDigest], kept: [String: FileDigest]) {
+        var folders: Set<String> = []
+        for path in kept.keys where paths[path] == nil {
+            unlink(root + "/" + path)
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                folders.insert(String(folder))
+            }
+        }
+        // Deepest first; a folder that still holds something stays.
+        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
     }
 
     /// Creates `file` holding `bytes`; the errno on failure.

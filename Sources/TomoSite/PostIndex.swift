@@ -14,9 +14,9 @@ struct PostIndex: Sendable {
     let byID: [String: Post]
 
     init(posts: [Post], profiles: Set<String>, graph: SocialGraph) {
-        newestFirst = posts
-            .filter { $0.visibility == .public && !graph.hidden.contains($0.id) && profiles.contains($0.handle) }
-            .sorted(by: Self.isNewer)
+        let published = posts.filter { $0.visibility == .public && !graph.hidden.contains($0.id) && profiles.contains($0.handle) }
+        // Sorting positions moves small integers; sorting the posts themselves would copy them.
+        newestFirst = published.indices.sorted { Self.isNewer(published[$0], published[$1]) }.map { published[$0] }
         byOwner = Dictionary(grouping: newestFirst, by: \.handle)
         var ranks: [String: [Int]] = [:]
         for (rank, post) in newestFirst.enumerated() { ranks[post.handle, default: []].append(rank) }

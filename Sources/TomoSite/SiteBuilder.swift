@@ -1,4 +1,5 @@
 import Foundation
+import TomoContent
 import TomoCore
 
 /// What to build and where.
@@ -11,12 +12,15 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Items with `from`/`until` dates are shown when this date is inside them.
     public var buildDate: Date
+    /// Renders and compares every file, ignoring what the last build kept in `.tomo-cache/build`.
+    public var full: Bool
 
-    public init(site: URL, output: URL? = nil, baseURL: String? = nil, buildDate: Date = Date()) {
+    public init(site: URL, output: URL? = nil, baseURL: String? = nil, buildDate: Date = Date(), full: Bool = false) {
         self.site = site
         self.output = output ?? site.appendingPathComponent("public")
         self.baseURL = baseURL
         self.buildDate = buildDate
+        self.full = full
     }
 }
 
@@ -31,10 +35,17 @@ public struct BuildReport: Sendable {
     public var seconds: Double
     public var warnings: [Diagnostic]
     public var output: URL
+    /// No input file changed since the last build, so nothing was loaded or rendered.
+    public var nothingChanged: Bool
 }
 
 /// The build pipeline, one way: content files → validated models → a plan of every output file
-/// → rendered pages → a new output folder, swapped in only when every step succeeded.
+/// → rendered pages → the output folder, changed only when every step succeeded.
+///
+/// A build keeps what it learnt in `BuildState`. The next one stamps the input files first and
+/// stops there when none changed; otherwise it loads the site, fingerprints every input and
+/// renders only the files that read a changed one (or are new), comparing them with the kept
+/// hashes. `BuildOptions.full` ignores the kept state.
 public enum SiteBuilder {
     public static func build(
         _ options: BuildOptions,
@@ -42,40 +53,102 @@ public enum SiteBuilder {
     ) throws(DiagnosticList) -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
+        func elapsed() -> Double {
+            let duration = clock.now - start
+            return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+        let stamps = InputStamps.scan(site: options.site)
+        let outputPath = options.output.standardizedFileURL.path
+        var previous = options.full ? nil : BuildState.loadSummary(site: options.site, output: outputPath)
+        if let kept = previous, kept.setting != setting(options, marker: kept.setting.marker) || BuildState.markerInode(output: options.output) != kept.setting.marker
+            || kept.nextChange.map({ options.buildDate.nanosecondsSince1970 >= $0 }) == true {
+            previous = nil
+        }
+        if let previous, previous.inputs == stamps.digest {
+            return BuildReport(
+                pages: previous.pages, images: previous.images, files: previous.files, written: 0,
+                seconds: elapsed(), warnings: previous.warnings.map { Diagnostic($0, severity: .warning) },
+                output: options.output.standardizedFileURL, nothingChanged: true
+            )
+        }
+        if previous?.loadOutputs(site: options.site) == false { previous = nil }
+
         let inputs = try SiteInputs.load(options)
         let images = try PublishedImages.make(for: inputs.content, site: options.site)
         let model = SiteModel(inputs: inputs, images: images, buildDate: options.buildDate)
         let plan = SitePlan.files(for: model)
+        let keys = InputFingerprints.of(model, stamps: stamps)
+        let toMake = previous.map { filesToMake(plan, keys: keys, previous: $0) } ?? plan
 
         let output: OutputFolder
         do {
-            output = try OutputFolder(destination: options.output)
+            output = try OutputFolder(destination: options.output, kept: previous?.outputs)
         } catch {
             throw DiagnosticList([error])
         }
+        // A build killed from here on leaves no state, so the next one is a full build.
+        BuildState.remove(site: options.site, output: outputPath)
         do {
-            try SiteRenderer.write(plan, model: model, into: output, progress: progress)
+            let making = Set(toMake.map(\.path))
+            for file in plan where !making.contains(file.path) {
+                if let digest = previous?.outputs[file.path] { output.keep(file.path, digest) }
+            }
+            try SiteRenderer.write(toMake, model: model, into: output, progress: progress)
             let counts = output.counts
             try output.commit()
-            let elapsed = clock.now - start
+            let pages = plan.count { $0.isPage }
+            if let marker = BuildState.markerInode(output: options.output) {
+                BuildState(
+                    setting: setting(options, marker: marker), nextChange: nextChange(after: options.buildDate, in: inputs.content),
+                    pages: pages, images: images.count, files: counts.total, warnings: inputs.warnings.map(\.description),
+                    inputs: stamps.digest, keys: keys, outputs: output.digests
+                ).save(site: options.site)
+            }
             return BuildReport(
-                pages: plan.count { $0.isPage },
-                images: images.count,
-                files: counts.total,
-                written: counts.written,
-                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-                warnings: inputs.warnings,
-                output: output.destination
+                pages: pages, images: images.count, files: counts.total, written: counts.written,
+                seconds: elapsed(), warnings: inputs.warnings, output: output.destination, nothingChanged: false
             )
         } catch let error as DiagnosticList {
             output.discard()
+            previous?.save(site: options.site)
             throw error
         } catch let error as Diagnostic {
             output.discard()
+            previous?.save(site: options.site)
             throw DiagnosticList([error])
         } catch {
             output.discard()
+            previous?.save(site: options.site)
             throw DiagnosticList([Diagnostic("\(error)")])
         }
+    }
+
+    private static func setting(_ options: BuildOptions, marker: UInt64) -> BuildState.Setting {
+        BuildState.Setting(
+            tool: BuildState.toolIdentity, output: options.output.standardizedFileURL.path,
+            baseURL: options.baseURL ?? "", marker: marker
+        )
+    }
+
+    /// The planned files that read an input whose fingerprint changed, and the files that are new.
+    private static func filesToMake(_ plan: [PlannedFile], keys: [InputKey: UInt64], previous: BuildState) -> [PlannedFile] {
+        var changed: Set<InputKey> = []
+        for (key, fingerprint) in keys where previous.keys[key] != fingerprint { changed.insert(key) }
+        for key in previous.keys.keys where keys[key] == nil { changed.insert(key) }
+        return plan.filter { file in
+            previous.outputs[file.path] == nil || file.inputs.contains(where: changed.contains)
+        }
+    }
+
+    /// The first moment after `date` at which an item of some profile appears or disappears.
+    private static func nextChange(after date: Date, in content: SiteContent) -> Int64? {
+        let moments = content.profiles.lazy.flatMap(\.items).flatMap { [$0.from, $0.until] }.compactMap { $0 }
+        return moments.filter { $0 > date }.min()?.nanosecondsSince1970
+    }
+}
+
+extension Date {
+    fileprivate var nanosecondsSince1970: Int64 {
+        Int64((timeIntervalSince1970 * 1e9).rounded(.down))
     }
 }

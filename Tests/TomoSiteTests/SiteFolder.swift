@@ -52,6 +52,11 @@ final class SiteFolder {
 
     /// Every output file: path → text.
     func outputFiles() -> [String: String] {
+        Self.files(in: output)
+    }
+
+    /// Every file under `output`: path → text.
+    static func files(in output: URL) -> [String: String] {
         var files: [String: String] = [:]
         let enumerator = FileManager.default.enumerator(at: output, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {

@@ -11,11 +11,16 @@ enum BuildCommand {
         options: [
             OptionSpec("out", value: "DIR", "write the site here instead of public/ (replaced as a whole)"),
             OptionSpec("base-url", value: "URL", "the site's address for feeds, the sitemap and Open Graph (instead of site.yaml's baseURL)"),
+            .flag("full", "render and compare every file, ignoring what the last build kept in .tomo-cache/build"),
         ],
         discussion: """
         The build writes into a fresh folder and swaps it in only when everything succeeded: a
         failed build leaves the previous output as it was. Files whose bytes did not change keep
         their modification time. Every problem in the content is reported, not only the first.
+
+        A build remembers what it read and wrote (.tomo-cache/build). The next one stops at once
+        when no file under content/ or templates/ changed, and after an edit renders only the
+        pages that show what changed. Pass --full after changing files in the output by hand.
 
         Examples:
           tomo build
@@ -26,7 +31,8 @@ enum BuildCommand {
             let options = BuildOptions(
                 site: site,
                 output: invocation.option("out").map(invocation.path),
-                baseURL: invocation.option("base-url")
+                baseURL: invocation.option("base-url"),
+                full: invocation.flag("full")
             )
             let console = invocation.console
             let showsProgress = console.isInteractive
@@ -52,7 +58,11 @@ enum BuildCommand {
     static func summary(of report: BuildReport, site: URL, workingDirectory: URL) -> String {
         let seconds = String(format: "%.2f", report.seconds)
         let unchanged = report.files - report.written
-        return "Built \(report.pages) pages and \(report.images) images (\(report.files) files, \(report.written) written, \(unchanged) unchanged) in \(seconds) s → \(displayPath(report.output, from: workingDirectory))"
+        let output = displayPath(report.output, from: workingDirectory)
+        if report.nothingChanged {
+            return "Nothing changed since the last build: \(report.pages) pages and \(report.images) images (\(report.files) files) checked in \(seconds) s → \(output)"
+        }
+        return "Built \(report.pages) pages and \(report.images) images (\(report.files) files, \(report.written) written, \(unchanged) unchanged) in \(seconds) s → \(output)"
     }
 
     /// A path as short as it can be said from the working directory.

@@ -1,0 +1,236 @@
+import Foundation
+import TomoCore
+
+/// What a build leaves for the next one in `.tomo-cache/build/`: one digest of the stamps of
+/// every input file, a fingerprint of every input key, and the hash and size of every output file. With it a
+/// rebuild with nothing changed stops after stamping the inputs, and a rebuild after an edit
+/// renders only the files that read what changed and compares them with the kept hashes instead
+/// of reading the old output.
+///
+/// Kept in two text files, so the check for "nothing changed" reads only the small one:
+/// `state` (the inputs' digest, the summary of the last build) and `outputs` (keys and output
+/// hashes).
+/// Anything unexpected in them (another tomo, another output folder, a damaged line) makes the
+/// build a full one; the files are only a cache.
+struct BuildState: Sendable {
+    /// What must be the same for the kept state to describe this build.
+    struct Setting: Sendable, Equatable {
+        /// The tomo binary (its built-in theme and code), by stamp.
+        var tool: String
+        var output: String
+        var baseURL: String
+        /// The output folder's marker file, by inode: a deleted or replaced output is rebuilt.
+        var marker: UInt64
+    }
+
+    var setting: Setting
+    /// The first moment after the build at which an item appears or disappears (`from`/`until`):
+    /// a build at or after it renders every profile again. Nanoseconds since 1970.
+    var nextChange: Int64?
+    var pages: Int
+    var images: Int
+    /// Every file of the output.
+    var files: Int
+    var warnings: [String]
+    /// `InputStamps.digest` of the files the build read.
+    var inputs: UInt64
+    var keys: [InputKey: UInt64] = [:]
+    var outputs: [String: FileDigest] = [:]
+
+    /// One folder per output folder (`--out`), so building elsewhere keeps `public/`'s state.
+    static func folder(site: URL, output: String) -> URL {
+        var hasher = StableHasher()
+        hasher.add(output)
+        let name = String(hasher.value, radix: 16)
+        return site.appendingPathComponent(".tomo-cache/build/" + String(repeating: "0", count: 16 - name.count) + name)
+    }
+
+    /// The stamp of the running binary: a new tomo renders everything again.
+    static var toolIdentity: String {
+        var status = stat()
+        guard stat("/proc/self/exe", &status) == 0 else { return "unknown" }
+        return "\(status.st_size)-\(status.st_ino)-\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    }
+
+    /// The marker's inode in `output`, or nil when the output or its marker is gone.
+    static func markerInode(output: URL) -> UInt64? {
+        var status = stat()
+        guard lstat(output.appendingPathComponent(OutputFolder.markerName).path, &status) == 0 else { return nil }
+        return UInt64(status.st_ino)
+    }
+
+    // MARK: Reading
+
+    /// The kept state's first file (no keys or outputs yet), or nil when there is none or it does
+    /// not parse.
+    static func loadSummary(site: URL, output: String) -> BuildState? {
+        guard let text = try? String(contentsOf: folder(site: site, output: output).appendingPathComponent("state"), encoding: .utf8) else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        guard lines.popFirst() == "tomo-build-state 1",
+              let tool = lines.popFirst().flatMap({ value($0, after: "tool ") }),
+              let output = lines.popFirst().flatMap({ value($0, after: "output ") }),
+              let baseURL = lines.popFirst().flatMap({ value($0, after: "base ") }),
+              let marker = lines.popFirst().flatMap({ value($0, after: "marker ") }).flatMap({ UInt64($0) }),
+              let next = lines.popFirst().flatMap({ value($0, after: "next ") }),
+              let pages = lines.popFirst().flatMap({ value($0, after: "pages ") }).flatMap({ Int($0) }),
+              let images = lines.popFirst().flatMap({ value($0, after: "images ") }).flatMap({ Int($0) }),
+              let files = lines.popFirst().flatMap({ value($0, after: "files ") }).flatMap({ Int($0) }),
+              let inputs = lines.popFirst().flatMap({ value($0, after: "inputs ") }).flatMap({ UInt64($0, radix: 16) })
+        else { return nil }
+        var state = BuildState(
+            setting: Setting(tool: String(tool), output: String(output), baseURL: String(baseURL), marker: marker),
+            nextChange: next == "-" ? nil : Int64(next),
+            pages: pages, images: images, files: files, warnings: [], inputs: inputs
+        )
+        for line in lines where !line.isEmpty {
+            guard let warning = value(line, after: "warning ") else { return nil }
+            state.warnings.append(String(warning))
+        }
+        return state
+    }
+
+    /// Adds the keys and output hashes; false when the file is missing or damaged.
+    mutating func loadOutputs(site: URL) -> Bool {
+        guard let data = FileManager.default.contents(atPath: Self.folder(site: site, output: setting.output).appendingPathComponent("outputs").path) else { return false }
+        let bytes = Array(data)
+        keys.reserveCapacity(bytes.count / 64)
+        outputs.reserveCapacity(bytes.count / 64)
+        return LineCursor.forEachLine(of: bytes) { line in
+            switch line.word() {
+            case "k":
+                guard let fingerprint = line.hexadecimal(), let key = InputKey(storageName: line.rest()) else { return false }
+                keys[key] = fingerprint
+            case "f":
+                guard let hash = line.hexadecimal(), let size = line.integer() else { return false }
+                outputs[line.rest()] = FileDigest(hash: hash, size: Int(size))
+            default:
+                return false
+            }
+            return true
+        }
+    }
+
+    private static func value(_ line: Substring, after prefix: String) -> Substring? {
+        line.hasPrefix(prefix) ? line.dropFirst(prefix.count) : nil
+    }
+
+    // MARK: Writing
+
+    /// Forgets the kept state (before an output changes, so a build killed halfway is followed
+    /// by a full one).
+    static func remove(site: URL, output: String) {
+        unlink(folder(site: site, output: output).appendingPathComponent("state").path)
+    }
+
+    /// Writes both files, `outputs` first: `state` is what makes them count.
+    func save(site: URL) {
+        // A name with a line break cannot be kept in a line-based file: the next build is full.
+        guard !outputs.keys.contains(where: { $0.contains("\n") }), !setting.output.contains("\n") else { return }
+        let folder = Self.folder(site: site, output: setting.output)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+
+        var outputsText = ""
+        outputsText.reserveCapacity(outputs.count * 80 + keys.count * 40)
+        for (key, fingerprint) in keys {
+            outputsText += "k \(String(fingerprint, radix: 16)) \(key.storageName)\n"
+        }
+        for (path, digest) in outputs {
+            outputsText += "f \(String(digest.hash, radix: 16)) \(digest.size) \(path)\n"
+        }
+        var stateText = """
+        tomo-build-state 1
+        tool \(setting.tool)
+        output \(setting.output)
+        base \(setting.baseURL)
+        marker \(setting.marker)
+        next \(nextChange.map(String.init) ?? "-")
+        pages \(pages)
+        images \(images)
+        files \(files)
+        inputs \(String(inputs, radix: 16))
+
+        """
+        for warning in warnings { stateText += "warning \(warning.replacingOccurrences(of: "\n", with: " "))\n" }
+        guard Self.replace(folder.appendingPathComponent("outputs"), with: outputsText) else { return }
+        _ = Self.replace(folder.appendingPathComponent("state"), with: stateText)
+    }
+
+    private static func replace(_ file: URL, with text: String) -> Bool {
+        let temporary = file.path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else { return false }
+        guard rename(temporary, file.path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+}
+
+/// An output file's bytes, as far as telling versions apart needs.
+struct FileDigest: Sendable, Hashable {
+    var hash: UInt64
+    var size: Int
+
+    init(hash: UInt64, size: Int) {
+        self.hash = hash
+        self.size = size
+    }
+
+    init(of bytes: [UInt8]) {
+        var hasher = StableHasher()
+        hasher.add(bytes: bytes)
+        self.init(hash: hasher.value, size: bytes.count)
+    }
+
+    /// A published file named by its content (a cached thumbnail): its source path says it all.
+    init(linkedFrom source: String) {
+        var hasher = StableHasher()
+        hasher.add(source)
+        self.init(hash: hasher.value, size: -1)
+    }
+}
+
+extension InputKey {
+    /// How the key is written in the kept state: no spaces before the last part, no line breaks.
+    var storageName: String {
+        switch self {
+        case .site: "site"
+        case .theme: "theme"
+        case .pageList: "pageList"
+        case .anyProfile: "anyProfile"
+        case .anyPost: "anyPost"
+        case .store: "store"
+        case .siteShape: "siteShape"
+        case .staticFile(let path): "static:" + path
+        case .page(let name): "page:" + name
+        case .profile(let handle): "profile:" + handle
+        case .card(let handle): "card:" + handle
+        case .post(let id): "post:" + id
+        case .postsOf(let handle): "posts:" + handle
+        }
+    }
+
+    init?(storageName: String) {
+        switch storageName {
+        case "site": self = .site
+        case "theme": self = .theme
+        case "pageList": self = .pageList
+        case "anyProfile": self = .anyProfile
+        case "anyPost": self = .anyPost
+        case "store": self = .store
+        case "siteShape": self = .siteShape
+        default:
+            guard let colon = storageName.firstIndex(of: ":") else { return nil }
+            let value = String(storageName[storageName.index(after: colon)...])
+            switch storageName[..<colon] {
+            case "static": self = .staticFile(value)
+            case "page": self = .page(value)
+            case "profile": self = .profile(value)
+            case "card": self = .card(value)
+            case "post": self = .post(value)
+            case "posts": self = .postsOf(value)
+            default: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import TomoContent
+import TomoCore
+
+/// A fingerprint of every input a plan names (`InputKey`), made from the files' stamps and the
+/// parts of the model other pages show. A later build compares them with the ones it kept: the
+/// keys whose fingerprint changed are what an edit touched, and only the files that read them
+/// are rendered again.
+enum InputFingerprints {
+    static func of(_ model: SiteModel, stamps: InputStamps) -> [InputKey: UInt64] {
+        let content = model.inputs.content
+        let images = model.images.bySitePath
+        func file(_ path: String) -> UInt64 { stamps.byPath[path]?.digest ?? 0 }
+        func image(_ path: String?, into hasher: inout StableHasher) {
+            let published = path.flatMap { images[$0] }
+            hasher.add(published?.srcset)
+            hasher.add(published?.webpSrcset)
+        }
+        var keys: [InputKey: UInt64] = [:]
+
+        var site = StableHasher()
+        site.add(file("content/site.yaml"))
+        site.add(model.inputs.address.baseURL)
+        keys[.site] = site.value
+
+        var theme = StableHasher()
+        for (path, stamp) in stamps.byPath.sorted(by: { $0.key < $1.key })
+        where path.hasPrefix("templates/") && !path.hasPrefix("templates/static/") {
+            theme.add(path)
+            theme.add(stamp.digest)
+        }
+        keys[.theme] = theme.value
+        for path in model.inputs.theme.staticFiles.keys {
+            keys[.staticFile(path)] = file("templates/" + path)
+        }
+
+        var pageList = StableHasher()
+        for page in content.pages {
+            pageList.add(page.name)
+            pageList.add(page.title)
+            keys[.page(page.name)] = file(page.file)
+        }
+        keys[.pageList] = pageList.value
+
+        var shape = StableHasher()
+        var anyProfile = StableHasher()
+        for profile in content.profiles {
+            let handle = profile.handle
+            var whole = StableHasher()
+            whole.add(file(profile.file))
+            image(profile.icon.map { "content/users/" + $0 }, into: &whole)
+            image(profile.header.map { "content/users/" + $0 }, into: &whole)
+            keys[.profile(handle)] = whole.value
+            var card = StableHasher()
+            card.add(profile.name)
+            card.add(profile.bio?.firstLine)
+            image(profile.icon.map { "content/users/" + $0 }, into: &card)
+            keys[.card(handle)] = card.value
+            anyProfile.add(whole.value)
+            shape.add(handle)
+        }
+        keys[.anyProfile] = anyProfile.value
+
+        var postsOf: [String: StableHasher] = [:]
+        var anyPost = StableHasher()
+        for post in content.posts {
+            var one = StableHasher()
+            one.add(file(post.file))
+            image(post.photoFile, into: &one)
+            keys[.post(post.id)] = one.value
+            postsOf[post.handle, default: StableHasher()].add(one.value)
+            anyPost.add(one.value)
+            shape.add(post.id)
+        }
+        for (handle, hasher) in postsOf { keys[.postsOf(handle)] = hasher.value }
+        keys[.anyPost] = anyPost.value
+        keys[.store] = file("content/store.json")
+        for page in content.pages { shape.add(page.name) }
+        keys[.siteShape] = shape.value
+        return keys
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import TomoCore
+
+/// The stamps of every file a build reads: everything under `content/` and `templates/`, by
+/// path relative to the site folder. Taken with `readdir` and `fstatat` on both cores, so a
+/// rebuild can tell in a fraction of a second that nothing changed.
+struct InputStamps: Sendable {
+    var byPath: [String: FileStamp] = [:]
+
+    static let folders = ["content", "templates"]
+
+    static func scan(site: URL) -> InputStamps {
+        let root = site.path
+        // The first level of each folder is listed here; its subfolders are walked in parallel
+        // (one per user under content/posts and content/users).
+        var jobs: [String] = []
+        var stamps = InputStamps()
+        for folder in folders {
+            stamps.collect(folder: folder, root: root, recursive: false, subfolders: &jobs)
+        }
+        var expanded: [String] = []
+        for job in jobs {
+            if job == "content/posts" || job == "content/users" {
+                var stampsOfFolder = InputStamps()
+                stampsOfFolder.collect(folder: job, root: root, recursive: false, subfolders: &expanded)
+                stamps.byPath.merge(stampsOfFolder.byPath) { first, _ in first }
+            } else {
+                expanded.append(job)
+            }
+        }
+        let parts = expanded.concurrentMap { folder -> [String: FileStamp] in
+            var part = InputStamps()
+            var ignored: [String] = []
+            part.collect(folder: folder, root: root, recursive: true, subfolders: &ignored)
+            return part.byPath
+        }
+        for part in parts { stamps.byPath.merge(part) { first, _ in first } }
+        return stamps
+    }
+
+    /// One number for every path and stamp, in any order: a rebuild compares this alone.
+    var digest: UInt64 {
+        var total = UInt64(byPath.count)
+        for (path, stamp) in byPath {
+            var hasher = StableHasher()
+            hasher.add(path)
+            hasher.add(stamp.digest)
+            total &+= hasher.value
+        }
+        return total
+    }
+
+    /// Stamps the files of `folder` (relative to `root`); its subfolders are walked too when
+    /// `recursive`, otherwise appended to `subfolders`. Symbolic links are stamped as they are
+    /// (a link's target is read through `ContainedFile`, which refuses links leaving the site).
+    private mutating func collect(folder: String, root: String, recursive: Bool, subfolders: inout [String]) {
+        for (name, status) in FolderEntries.list(root + "/" + folder, followingLinks: false) ?? [] {
+            let path = folder + "/" + name
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                if recursive {
+                    collect(folder: path, root: root, recursive: true, subfolders: &subfolders)
+                } else {
+                    subfolders.append(path)
+                }
+            } else {
+                byPath[path] = FileStamp(status)
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import TomoCore
+import TomoStore
+@testable import TomoSite
+
+/// `tomo build` after `tomo build`: what the first one kept in `.tomo-cache/build` lets the second
+/// stop at once when nothing changed and render only what an edit touched; whatever it skips, the
+/// output must be exactly what a full build makes.
+@Suite struct IncrementalBuildTests {
+    /// Alice and Bob follow each other; Bob likes Alice's post, so his name is on her post page.
+    func twoFriends() throws -> SiteFolder {
+        let site = try SiteFolder([
+            "content/users/alice.yaml": "name: Alice\nbio: Film photographer.\n",
+            "content/users/bob.yaml": "name: Bob\n",
+            "content/posts/alice/harbour.md": "---\nphoto: p.jpg\ndate: 2026-05-01T12:00:00+00:00\nalt: A harbour\n---\nMorning at the harbour\n",
+            "content/pages/about.md": "---\ntitle: About\n---\nAbout this site.\n",
+        ])
+        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
+            _ = try store.addUser("alice", at: "2026-01-01T00:00:00.000Z")
+            _ = try store.addUser("bob", at: "2026-02-01T00:00:00.000Z")
+            _ = try store.follow("alice", "bob")
+            _ = try store.follow("bob", "alice")
+            _ = try store.like("bob", PostID(handle: "alice", slug: "harbour"), visibility: .public)
+            return .changed("set up")
+        }
+        return site
+    }
+
+    /// The output of a full build of the same site into another folder, path → text.
+    func fullBuild(of site: SiteFolder) throws -> [String: String] {
+        let elsewhere = site.root.appendingPathComponent("full-build")
+        try? FileManager.default.removeItem(at: elsewhere)
+        try SiteBuilder.build(BuildOptions(site: site.root, output: elsewhere, full: true))
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        return SiteFolder.files(in: elsewhere)
+    }
+
+    func rewrite(_ site: SiteFolder, _ path: String, _ text: String) throws {
+        // A new inode and a new change time, as an editor's atomic save makes.
+        Thread.sleep(forTimeInterval: 0.01)
+        try site.write(path, text)
+    }
+
+    @Test func aRebuildWithNothingChangedStopsAfterCheckingTheInputs() throws {
+        let site = try twoFriends()
+        let first = try site.build()
+        #expect(!first.nothingChanged)
+        let second = try site.build()
+        #expect(second.nothingChanged)
+        #expect(second.written == 0)
+        #expect((second.pages, second.images, second.files) == (first.pages, first.images, first.files))
+        #expect(second.warnings.map(\.description) == first.warnings.map(\.description))
+    }
+
+    @Test func anItemEditRewritesOnlyThatUsersProfilePage() throws {
+        let site = try twoFriends()
+        try site.build()
+        try rewrite(site, "content/users/alice.yaml", "name: Alice\nbio: Film photographer.\nitems:\n  - text: Prints for sale\n")
+        let report = try site.build()
+        #expect(!report.nothingChanged)
+        #expect(report.written == 1)
+        #expect(site.page("alice/index.html")?.contains("Prints for sale") == true)
+        #expect(try site.outputFiles() == fullBuild(of: site))
+    }
+
+    @Test func aNameEditReachesEveryPageThatShowsTheUser() throws {
+        let site = try twoFriends()
+        try site.build()
+        let aboutWritten = try site.modificationDate("about/index.html")
+        try rewrite(site, "content/users/bob.yaml", "name: Robert\n")
+        try site.build()
+        // Bob's own pages and the pages that show his card: Alice's follower and following
+        // lists, the post he likes, Alice's timeline, the home page and the search index.
+        #expect(site.page("alice/posts/harbour/index.html")?.contains("Robert") == true)
+        #expect(site.page("alice/followers/index.html")?.contains("Robert") == true)
+        #expect(try site.modificationDate("about/index.html") == aboutWritten)
+        #expect(try site.outputFiles() == fullBuild(of: site))
+    }
+
+    @Test func newAndDeletedPostsAddAndRemoveTheirPages() throws {
+        let site = try twoFriends()
+        try site.build()
+        try rewrite(site, "content/posts/alice/sunset.md", "---\nphoto: p.jpg\ndate: 2026-05-02T12:00:00+00:00\nalt: Sunset\n---\nEvening\n")
+        try site.build()
+        #expect(site.page("alice/posts/sunset/index.html") != nil)
+        #expect(try site.outputFiles() == fullBuild(of: site))
+
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/alice/harbour.md"))
+        try site.build()
+        #expect(site.page("alice/posts/harbour/index.html") == nil)
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("alice/posts/harbour").path))
+        #expect(try site.outputFiles() == fullBuild(of: site))
+    }
+
+    @Test func storeTemplateAndPageEditsAreSeen() throws {
+        let site = try twoFriends()
+        try site.build()
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
+            _ = try store.unfollow("bob", "alice")
+            return .changed("unfollow")
+        }
+        try site.build()
+        #expect(try site.outputFiles() == fullBuild(of: site))
+
+        try rewrite(site, "templates/404.mustache", "{{<layout}}{{$content}}<p>Lost here</p>{{/content}}{{/layout}}")
+        try site.build()
+        #expect(site.page("404.html")?.contains("Lost here") == true)
+
+        try rewrite(site, "content/pages/about.md", "---\ntitle: About us\n---\nWho we are.\n")
+        try site.build()
+        #expect(site.page("bob/index.html")?.contains("About us") == true)
+        #expect(try site.outputFiles() == fullBuild(of: site))
+    }
+
+    @Test func aFailedBuildKeepsTheStateAndTheNextGoodOneCatchesUp() throws {
+        let site = try twoFriends()
+        try site.build()
+        try rewrite(site, "content/users/alice.yaml", "name: [unclosed\n")
+        #expect(site.buildErrors() != nil)
+        try rewrite(site, "content/users/alice.yaml", "name: Alice B.\n")
+        try site.build()
+        #expect(site.page("alice/index.html")?.contains("Alice B.") == true)
+        #expect(try site.outputFiles() == fullBuild(of: site))
+    }
+
+    @Test func aDeletedOutputOrAFullBuildRendersEverythingAgain() throws {
+        let site = try twoFriends()
+        let first = try site.build()
+        try FileManager.default.removeItem(at: site.output)
+        let second = try site.build()
+        #expect(!second.nothingChanged)
+        #expect(second.written == first.files)
+
+        let full = try SiteBuilder.build(BuildOptions(site: site.root, full: true))
+        #expect(!full.nothingChanged)
+        #expect(full.written == 0)
+        #expect(full.files == first.files)
+    }
+
+    @Test func anItemThatExpiresIsTakenOffWithoutAnyFileChanging() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\nitems:\n  - text: Summer sale\n    until: 2026-08-31\n"])
+        let july = Date(timeIntervalSince1970: 1_782_864_000) // 2026-07-01
+        try site.build(date: july)
+        #expect(try site.build(date: july.addingTimeInterval(3600)).nothingChanged)
+        let october = july.addingTimeInterval(92 * 86_400)
+        let report = try site.build(date: october)
+        #expect(!report.nothingChanged)
+        #expect(site.page("alice/index.html")?.contains("Summer sale") == false)
+    }
+}
