@@ -49,9 +49,9 @@ public struct FileStamp: Sendable, Hashable {
 }
 
 /// The entries of a folder with their status, read with `readdir` and `fstatat` (no path is
-/// resolved from the root for each entry). Hidden names, `.` and `..` are left out.
+/// resolved from the root for each entry). `.` and `..` are left out, and hidden names unless asked for.
 public enum FolderEntries {
-    public static func list(_ path: String, followingLinks: Bool) -> [(name: String, status: stat)]? {
+    public static func list(_ path: String, followingLinks: Bool, includingHidden: Bool = false) -> [(name: String, status: stat)]? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
@@ -60,7 +60,7 @@ public enum FolderEntries {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
                 String(decoding: buffer.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            if name.hasPrefix(".") { continue }
+            if name == "." || name == ".." || (!includingHidden && name.hasPrefix(".")) { continue }
             var status = stat()
             guard fstatat(descriptor, name, &status, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             entries.append((name, status))

@@ -125,17 +125,29 @@ struct BuildState: Sendable {
     /// Writes both files, `outputs` first: `state` is what makes them count.
     func save(site: URL) {
         // A name with a line break cannot be kept in a line-based file: the next build is full.
-        guard !outputs.keys.contains(where: { $0.contains("\n") }), !setting.output.contains("\n") else { return }
+        let lineBreak = UInt8(ascii: "\n")
+        guard !outputs.keys.contains(where: { $0.utf8.contains(lineBreak) }), !setting.output.utf8.contains(lineBreak) else { return }
         let folder = Self.folder(site: site, output: setting.output)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 
-        var outputsText = ""
-        outputsText.reserveCapacity(outputs.count * 80 + keys.count * 40)
+        // Written byte by byte: there is a line per output file, hundreds of thousands of them.
+        var outputsBytes: [UInt8] = []
+        outputsBytes.reserveCapacity(outputs.count * 80 + keys.count * 40)
         for (key, fingerprint) in keys {
-            outputsText += "k \(String(fingerprint, radix: 16)) \(key.storageName)\n"
+            outputsBytes.append(contentsOf: "k ".utf8)
+            Self.appendHexadecimal(fingerprint, to: &outputsBytes)
+            outputsBytes.append(UInt8(ascii: " "))
+            outputsBytes.append(contentsOf: key.storageName.utf8)
+            outputsBytes.append(UInt8(ascii: "\n"))
         }
         for (path, digest) in outputs {
-            outputsText += "f \(String(digest.hash, radix: 16)) \(digest.size) \(path)\n"
+            outputsBytes.append(contentsOf: "f ".utf8)
+            Self.appendHexadecimal(digest.hash, to: &outputsBytes)
+            outputsBytes.append(UInt8(ascii: " "))
+            Self.appendDecimal(digest.size, to: &outputsBytes)
+            outputsBytes.append(UInt8(ascii: " "))
+            outputsBytes.append(contentsOf: path.utf8)
+            outputsBytes.append(UInt8(ascii: "\n"))
         }
         var stateText = """
         tomo-build-state 1
@@ -151,13 +163,36 @@ struct BuildState: Sendable {
 
         """
         for warning in warnings { stateText += "warning \(warning.replacingOccurrences(of: "\n", with: " "))\n" }
-        guard Self.replace(folder.appendingPathComponent("outputs"), with: outputsText) else { return }
-        _ = Self.replace(folder.appendingPathComponent("state"), with: stateText)
+        guard Self.replace(folder.appendingPathComponent("outputs"), with: outputsBytes) else { return }
+        _ = Self.replace(folder.appendingPathComponent("state"), with: Array(stateText.utf8))
     }
 
-    private static func replace(_ file: URL, with text: String) -> Bool {
+    private static let hexadecimalDigits = Array("0123456789abcdef".utf8)
+
+    private static func appendHexadecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        let digits = hexadecimalDigits
+        var shift = 60
+        while shift > 0, (value >> UInt64(shift)) & 0xf == 0 { shift -= 4 }
+        while shift >= 0 {
+            bytes.append(digits[Int((value >> UInt64(shift)) & 0xf)])
+            shift -= 4
+        }
+    }
+
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: [UInt8] = []
+        repeat {
+            digits.append(UInt8(48 + magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes.append(contentsOf: digits.reversed())
+    }
+
+    private static func replace(_ file: URL, with bytes: [UInt8]) -> Bool {
         let temporary = file.path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else { return false }
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return false }
         guard rename(temporary, file.path) == 0 else {
             unlink(temporary)
             return false

@@ -23,8 +23,8 @@ enum InputFingerprints {
         keys[.site] = site.value
 
         var theme = StableHasher()
-        for (path, stamp) in stamps.byPath.sorted(by: { $0.key < $1.key })
-        where path.hasPrefix("templates/") && !path.hasPrefix("templates/static/") {
+        let themeFiles = stamps.byPath.filter { $0.key.hasPrefix("templates/") && !$0.key.hasPrefix("templates/static/") }
+        for (path, stamp) in themeFiles.sorted(by: { $0.key < $1.key }) {
             theme.add(path)
             theme.add(stamp.digest)
         }

@@ -30,9 +30,15 @@ public final class OutputFolder: Sendable {
     private let kept: [String: FileDigest]?
 
     private struct State {
-        var tally = Tally()
-        /// Every path of the new site, with its digest.
+        /// Files with new or changed bytes.
+        var written = 0
+        /// Files left as they were, when they were compared (without kept digests).
+        var unchanged = 0
+        /// Every path of the new site, with its digest. With kept digests it starts as the last
+        /// build's files: a build renders only what may have changed and names what is gone.
         var digests: [String: FileDigest] = [:]
+        /// Files of the last build the site no longer has, to delete on commit.
+        var gone: [String] = []
         /// Temporary file → final path, for files to rename on commit.
         var pending: [(temporary: String, target: String)] = []
         /// Folders this build created in the output, to remove on discard.
@@ -73,6 +79,7 @@ public final class OutputFolder: Sendable {
             root = self.destination.path
             isFresh = false
             self.kept = kept
+            if let kept { state.withLock { $0.digests = kept } }
         } else {
             let staging = parent.appendingPathComponent(".\(name).tomo-staging-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
             do {
@@ -87,11 +94,21 @@ public final class OutputFolder: Sendable {
         }
         try write(Array("This folder is written by tomo build; files tomo did not write are deleted on the next build.\n".utf8), to: Self.markerName)
         // The marker is bookkeeping, not a page: counts start after it.
-        state.withLock { $0.tally = Tally() }
+        state.withLock { state in
+            state.written = 0
+            state.unchanged = 0
+            state.digests[Self.markerName] = nil
+        }
     }
 
     /// How many files were written and left unchanged so far.
-    public var counts: Tally { state.withLock { $0.tally } }
+    public var counts: Tally {
+        state.withLock { state in
+            kept == nil
+                ? Tally(written: state.written, unchanged: state.unchanged)
+                : Tally(written: state.written, unchanged: state.digests.count - state.written)
+        }
+    }
 
     /// Writes `bytes` to `path` (relative, `/`-separated) in the new output. Safe to call from
     /// several threads at once.
@@ -100,7 +117,7 @@ public final class OutputFolder: Sendable {
         if try isUnchanged(path, digest) { return }
         let target = try prepare(path, digest)
         if !isFresh, kept == nil, Self.file(at: target, holds: bytes) {
-            state.withLock { $0.tally.unchanged += 1 }
+            state.withLock { $0.unchanged += 1 }
             return
         }
         let file = pendingFile(for: target)
@@ -110,25 +127,22 @@ public final class OutputFolder: Sendable {
         record(file, for: target)
     }
 
-    /// Counts `path` as part of the new output with the bytes it has now (a file this build did
-    /// not need to make again).
-    func keep(_ path: String, _ digest: FileDigest) {
+    /// Takes `paths`, files the last build wrote, out of the new output: commit deletes them.
+    func remove(_ paths: [String]) {
         state.withLock { state in
-            state.digests[path] = digest
-            state.tally.unchanged += 1
+            for path in paths where state.digests.removeValue(forKey: path) != nil { state.gone.append(path) }
         }
     }
 
     /// The digest of every file of the new output, for the next build.
     var digests: [String: FileDigest] { state.withLock { $0.digests } }
 
-    /// Whether the kept digests say `path` already holds these bytes; if so it is counted.
+    /// Whether the kept digests say `path` already holds these bytes.
     private func isUnchanged(_ path: String, _ digest: FileDigest) throws(Diagnostic) -> Bool {
         guard let kept, kept[path] == digest else { return false }
         if let problem = Self.pathProblem(path) {
             throw Diagnostic("refusing to write \"\(path)\": \(problem)")
         }
-        keep(path, digest)
         return true
     }
 
@@ -140,7 +154,7 @@ public final class OutputFolder: Sendable {
         if try isUnchanged(path, digest) { return }
         let target = try prepare(path, digest)
         if !isFresh, Self.sameFile(source.path, target) {
-            state.withLock { $0.tally.unchanged += 1 }
+            state.withLock { $0.unchanged += 1 }
             return
         }
         let file = pendingFile(for: target)
@@ -163,12 +177,12 @@ public final class OutputFolder: Sendable {
             }
             return
         }
-        let (pending, digests) = state.withLock { ($0.pending, $0.digests) }
+        let (pending, digests, gone) = state.withLock { ($0.pending, $0.digests, $0.gone) }
         for (temporary, target) in pending where rename(temporary, target) != 0 {
             throw Diagnostic("cannot replace \(target): \(String(cString: strerror(errno)))")
         }
-        if let kept {
-            removeKeptFiles(notIn: digests, kept: kept)
+        if kept != nil {
+            removeGoneFiles(gone)
         } else {
             removeFiles(notIn: digests)
         }
@@ -242,7 +256,7 @@ public final class OutputFolder: Sendable {
 
     private func record(_ file: String, for target: String) {
         state.withLock { state in
-            state.tally.written += 1
+            state.written += 1
             if file != target { state.pending.append((file, target)) }
         }
     }
@@ -250,27 +264,29 @@ public final class OutputFolder: Sendable {
     /// Deletes every file of the output that is not in `paths` (old pages, files left by a killed
     /// build), then the folders that became empty.
     private func removeFiles(notIn paths: [String: FileDigest]) {
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        var folders: [String] = []
-        while let relative = enumerator?.nextObject() as? String {
-            let full = root + "/" + relative
-            var status = stat()
-            guard lstat(full, &status) == 0 else { continue }
-            if (status.st_mode & S_IFMT) == S_IFDIR {
-                folders.append(full)
-            } else if paths[relative] == nil {
-                unlink(full)
+        /// Whether the folder is empty once its stale files are gone.
+        func clean(_ relative: String) -> Bool {
+            let full = relative.isEmpty ? root : root + "/" + relative
+            var left = 0
+            for (name, status) in FolderEntries.list(full, followingLinks: false, includingHidden: true) ?? [] {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if (status.st_mode & S_IFMT) == S_IFDIR {
+                    if clean(path), rmdir(root + "/" + path) == 0 { continue }
+                } else if paths[path] == nil, path != Self.markerName, unlink(root + "/" + path) == 0 {
+                    continue
+                }
+                left += 1
             }
+            return left == 0
         }
-        // Deepest first, so a folder is empty by the time its parent is tried.
-        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
+        _ = clean("")
     }
 
     /// Deletes the files the last build left that the site no longer has, then their folders
     /// that became empty, without listing the whole output.
-    private func removeKeptFiles(notIn paths: [String: FileDigest], kept: [String: FileDigest]) {
+    private func removeGoneFiles(_ gone: [String]) {
         var folders: Set<String> = []
-        for path in kept.keys where paths[path] == nil {
+        for path in gone {
             unlink(root + "/" + path)
             var folder = Substring(path)
             while let slash = folder.lastIndex(of: "/") {

@@ -37,6 +37,39 @@ public struct BuildReport: Sendable {
     public var output: URL
     /// No input file changed since the last build, so nothing was loaded or rendered.
     public var nothingChanged: Bool
+    /// Where the time went, step by step (`tomo build --timings`).
+    public var steps: [BuildStep] = []
+}
+
+/// One step of a build and its wall time.
+public struct BuildStep: Sendable {
+    public var name: String
+    public var seconds: Double
+}
+
+/// Times the steps of a build.
+private struct StepClock {
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private var last: ContinuousClock.Instant
+    private(set) var steps: [BuildStep] = []
+
+    init() {
+        start = clock.now
+        last = start
+    }
+
+    mutating func finished(_ name: String) {
+        let now = clock.now
+        steps.append(BuildStep(name: name, seconds: Self.seconds(now - last)))
+        last = now
+    }
+
+    var total: Double { Self.seconds(clock.now - start) }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
 }
 
 /// The build pipeline, one way: content files → validated models → a plan of every output file
@@ -51,12 +84,7 @@ public enum SiteBuilder {
         _ options: BuildOptions,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(DiagnosticList) -> BuildReport {
-        let clock = ContinuousClock()
-        let start = clock.now
-        func elapsed() -> Double {
-            let duration = clock.now - start
-            return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        }
+        var clock = StepClock()
         let stamps = InputStamps.scan(site: options.site)
         let outputPath = options.output.standardizedFileURL.path
         var previous = options.full ? nil : BuildState.loadSummary(site: options.site, output: outputPath)
@@ -64,21 +92,27 @@ public enum SiteBuilder {
             || kept.nextChange.map({ options.buildDate.nanosecondsSince1970 >= $0 }) == true {
             previous = nil
         }
+        clock.finished("stamp the input files")
         if let previous, previous.inputs == stamps.digest {
             return BuildReport(
                 pages: previous.pages, images: previous.images, files: previous.files, written: 0,
-                seconds: elapsed(), warnings: previous.warnings.map { Diagnostic($0, severity: .warning) },
-                output: options.output.standardizedFileURL, nothingChanged: true
+                seconds: clock.total, warnings: previous.warnings.map { Diagnostic($0, severity: .warning) },
+                output: options.output.standardizedFileURL, nothingChanged: true, steps: clock.steps
             )
         }
         if previous?.loadOutputs(site: options.site) == false { previous = nil }
+        clock.finished("read the last build's state")
 
         let inputs = try SiteInputs.load(options)
+        clock.finished("load content, theme and store")
         let images = try PublishedImages.make(for: inputs.content, site: options.site)
+        clock.finished("thumbnails")
         let model = SiteModel(inputs: inputs, images: images, buildDate: options.buildDate)
         let plan = SitePlan.files(for: model)
+        clock.finished("index the site and plan its files")
         let keys = InputFingerprints.of(model, stamps: stamps)
-        let toMake = previous.map { filesToMake(plan, keys: keys, previous: $0) } ?? plan
+        let (toMake, gone) = previous.map { changedFiles(plan, keys: keys, previous: $0) } ?? (plan, [])
+        clock.finished("find what changed")
 
         let output: OutputFolder
         do {
@@ -89,13 +123,12 @@ public enum SiteBuilder {
         // A build killed from here on leaves no state, so the next one is a full build.
         BuildState.remove(site: options.site, output: outputPath)
         do {
-            let making = Set(toMake.map(\.path))
-            for file in plan where !making.contains(file.path) {
-                if let digest = previous?.outputs[file.path] { output.keep(file.path, digest) }
-            }
+            output.remove(gone)
             try SiteRenderer.write(toMake, model: model, into: output, progress: progress)
+            clock.finished("render and write \(toMake.count) files")
             let counts = output.counts
             try output.commit()
+            clock.finished("swap the output in")
             let pages = plan.count { $0.isPage }
             if let marker = BuildState.markerInode(output: options.output) {
                 BuildState(
@@ -104,9 +137,11 @@ public enum SiteBuilder {
                     inputs: stamps.digest, keys: keys, outputs: output.digests
                 ).save(site: options.site)
             }
+            clock.finished("save the build state")
             return BuildReport(
                 pages: pages, images: images.count, files: counts.total, written: counts.written,
-                seconds: elapsed(), warnings: inputs.warnings, output: output.destination, nothingChanged: false
+                seconds: clock.total, warnings: inputs.warnings, output: output.destination, nothingChanged: false,
+                steps: clock.steps
             )
         } catch let error as DiagnosticList {
             output.discard()
@@ -130,14 +165,27 @@ public enum SiteBuilder {
         )
     }
 
-    /// The planned files that read an input whose fingerprint changed, and the files that are new.
-    private static func filesToMake(_ plan: [PlannedFile], keys: [InputKey: UInt64], previous: BuildState) -> [PlannedFile] {
-        var changed: Set<InputKey> = []
-        for (key, fingerprint) in keys where previous.keys[key] != fingerprint { changed.insert(key) }
-        for key in previous.keys.keys where keys[key] == nil { changed.insert(key) }
-        return plan.filter { file in
-            previous.outputs[file.path] == nil || file.inputs.contains(where: changed.contains)
+    /// The planned files that read an input whose fingerprint changed or are new, and the files
+    /// of the last build that the plan no longer has.
+    private static func changedFiles(_ plan: [PlannedFile], keys: [InputKey: UInt64], previous: BuildState) -> (make: [PlannedFile], gone: [String]) {
+        var changed: [InputKey] = []
+        for (key, fingerprint) in keys where previous.keys[key] != fingerprint { changed.append(key) }
+        for key in previous.keys.keys where keys[key] == nil { changed.append(key) }
+        // An edit changes a few keys: comparing with each beats hashing every input of every file.
+        let changedSet = Set(changed)
+        let reads: (PlannedFile) -> Bool = changed.count <= 8
+            ? { file in file.inputs.contains(where: changed.contains) }
+            : { file in file.inputs.contains(where: changedSet.contains) }
+        var kept = 0
+        let make = plan.filter { file in
+            guard previous.outputs[file.path] != nil else { return true }
+            kept += 1
+            return reads(file)
         }
+        // Every kept file is still planned unless the counts differ.
+        guard kept != previous.outputs.count else { return (make, []) }
+        let planned = Set(plan.map(\.path))
+        return (make, previous.outputs.keys.filter { !planned.contains($0) })
     }
 
     /// The first moment after `date` at which an item of some profile appears or disappears.

@@ -11,6 +11,7 @@ enum BuildCommand {
         options: [
             OptionSpec("out", value: "DIR", "write the site here instead of public/ (replaced as a whole)"),
             OptionSpec("base-url", value: "URL", "the site's address for feeds, the sitemap and Open Graph (instead of site.yaml's baseURL)"),
+            .flag("timings", "print how long each step of the build took"),
             .flag("full", "render and compare every file, ignoring what the last build kept in .tomo-cache/build"),
         ],
         discussion: """
@@ -47,6 +48,11 @@ enum BuildCommand {
             }
             if report.warnings.count > maximumWarnings {
                 console.warning("\(report.warnings.count - maximumWarnings) more warnings: run `tomo check` to see them all")
+            }
+            if invocation.flag("timings") {
+                for step in report.steps {
+                    console.errorLine(String(format: "%8.3f s  ", step.seconds) + step.name)
+                }
             }
             console.line(summary(of: report, site: site, workingDirectory: invocation.workingDirectory))
             return 0
