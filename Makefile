@@ -23,8 +23,8 @@ define apt_install
 	fi
 endef
 
-# Only `make bench` needs these: wrk loads the preview server.
-BENCH_APT_PACKAGES := wrk
+# Only `make bench` needs these: wrk loads the preview server, hugo is what tomo is compared with.
+BENCH_APT_PACKAGES := wrk hugo
 
 # Only `make screenshots` needs these.
 SCREENSHOT_APT_PACKAGES := chromium imagemagick curl
@@ -76,12 +76,16 @@ screenshots: deps
 	$(SWIFT) build -c release --product tomo
 	PATH=/usr/bin:$$PATH scripts/screenshots.sh .build/release/tomo docs/screenshots
 
-## bench: release-build benchmarks (templates, images, the 1,000-user site, reload, server, store)
+## bench: release-build benchmarks (templates, images, reload, server, store) and the
+## side-by-side comparison with Hugo on the generated 1,000- and 10,000-user sites
 bench: deps
 	$(call apt_install,$(BENCH_APT_PACKAGES))
 	$(SWIFT) build -c release --product tomo-bench
+	$(SWIFT) build -c release --product tomo
 	.build/release/tomo-bench
 	scripts/store-bench.sh
+	scripts/compare_hugo.py --users 1000 --runs 3
+	scripts/compare_hugo.py --users 10000 --runs 1
 
 clean:
 	rm -rf .build public

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import TomoCLI
+
+@Suite struct BuildCommandTests {
+    @Test func aSecondBuildSaysNothingChangedAndFullBuildsCompareEveryFile() throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appendingPathComponent("site")
+        #expect(runTomo(["init", site.path]).status == 0)
+
+        let first = runTomo(["build", "--site", site.path])
+        #expect(first.status == 0)
+        #expect(first.output.hasPrefix("Built "))
+
+        let second = runTomo(["build", "--site", site.path])
+        #expect(second.output.hasPrefix("Nothing changed since the last build: "))
+
+        let full = runTomo(["build", "--full", "--site", site.path])
+        #expect(full.output.hasPrefix("Built "))
+        #expect(full.output.contains(", 0 written, "))
+    }
+
+    @Test func timingsListEveryStepOnStandardError() throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appendingPathComponent("site")
+        #expect(runTomo(["init", site.path]).status == 0)
+        let result = runTomo(["build", "--timings", "--site", site.path])
+        #expect(result.status == 0)
+        for step in ["stamp the input files", "load content, theme and store", "render and write", "save the build state"] {
+            #expect(result.error.contains(step))
+        }
+        #expect(!result.output.contains("render and write"))
+    }
+}
