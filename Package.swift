@@ -17,7 +17,7 @@ let package = Package(
         // YAML text to a tree of located nodes (libyaml's event API), YAML 1.2 core schema.
         .target(name: "TomoYAML", dependencies: ["TomoCore", "CYaml"]),
         // Markdown to safe HTML (libcmark without raw HTML or unsafe links).
-        .target(name: "TomoMarkdown", dependencies: ["CCmark"]),
+        .target(name: "TomoMarkdown", dependencies: ["CCmark", "TomoCore"]),
         // Content files (site.yaml, profiles, free pages) to validated models.
         .target(name: "TomoContent", dependencies: ["TomoCore", "TomoYAML", "TomoMarkdown"]),
         // The JSON store: the social graph and its rules; knows nothing of HTML or templates.

@@ -86,8 +86,7 @@ extension ContentLoader {
             return (nil, [Diagnostic("bad file name: \(problem); the file name is the post's slug", at: SourceLocation(file: file, line: 1, column: 1))])
         }
         let reader = NodeReader()
-        let url = folder.appendingPathComponent(fileName)
-        let post = read(url, file: file, reader: reader).flatMap { PostReader(handle: handle, slug: slug, file: file, folder: folder, reader: reader).read($0) }
+        let post = read(folder.path + "/" + fileName, file: file, reader: reader).flatMap { PostReader(handle: handle, slug: slug, file: file, folder: folder, reader: reader).read($0) }
         return (post, reader.diagnostics)
     }
 

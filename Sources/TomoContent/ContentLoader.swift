@@ -124,7 +124,7 @@ public enum ContentLoader {
                 continue
             }
             let reader = NodeReader()
-            if let bytes = read(url, file: file, reader: reader),
+            if let bytes = read(url.path, file: file, reader: reader),
                let page = PageReader.read(bytes, name: name, file: file, reader: reader) {
                 loaded.append(page)
             }
@@ -147,7 +147,7 @@ public enum ContentLoader {
         _ url: URL, file: String, reader: NodeReader,
         with parser: ([UInt8], String) throws(DiagnosticList) -> YAMLNode = YAMLParser.parse
     ) -> YAMLNode? {
-        guard let bytes = read(url, file: file, reader: reader) else { return nil }
+        guard let bytes = read(url.path, file: file, reader: reader) else { return nil }
         do {
             return try parser(bytes, file)
         } catch {
@@ -156,8 +156,8 @@ public enum ContentLoader {
         }
     }
 
-    static func read(_ url: URL, file: String, reader: NodeReader) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+    static func read(_ path: String, file: String, reader: NodeReader) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: path) else {
             reader.error("cannot read \(file) (does it exist, and may tomo read it?)", at: SourceLocation(file: file, line: 1, column: 1))
             return nil
         }

@@ -32,12 +32,12 @@ struct PostReader {
         let photo = self.photo(fields)
         let date = self.date(fields)
         let visibility = self.visibility(fields)
-        let alt = reader.string(fields, "alt").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        let alt = reader.string(fields, "alt").flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         if alt == nil {
             reader.warning("no alt text: people who cannot see the photo learn nothing of it (add `alt: what the photo shows`)", at: fields["alt"]?.location ?? fields.location)
         }
         guard let photo, let date, let visibility, !reader.hasErrors else { return nil }
-        let caption = document.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        let caption = document.body.trimmingWhitespace()
         return Post(
             handle: handle,
             slug: slug,

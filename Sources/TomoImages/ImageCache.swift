@@ -28,6 +28,10 @@ struct ImageCache: Sendable {
         folder.appendingPathComponent(name)
     }
 
+    func path(named name: String) -> String {
+        folder.path + "/" + name
+    }
+
     /// The manifest stored for a source, when it was made by `pipeline` and every file it lists
     /// is still there with its recorded size; otherwise nil (a deleted or damaged cache file
     /// only costs a re-encode).
@@ -38,7 +42,7 @@ struct ImageCache: Sendable {
               manifest.pipeline == pipeline
         else { return nil }
         manifest.entries.removeAll { entry in
-            let path = file(named: entry.cacheFileName(sourceHash: sourceHash)).path
+            let path = path(named: entry.cacheFileName(sourceHash: sourceHash))
             return FileStamp(path: path)?.size != Int64(entry.byteCount)
         }
         return manifest

@@ -81,13 +81,13 @@ public final class ImageProcessor: Sendable {
 
     /// The thumbnails of one image, from the cache where possible.
     public func process(_ source: ImageSource) throws(Diagnostic) -> ProcessedImage {
-        let stamp = FileStamp(path: source.file.path)
+        let stamp = FileStamp(path: source.path)
         let sourceHash: String
-        if let stamp, let known = sourceHashes.hash(of: source.file.path, stamp: stamp) {
+        if let stamp, let known = sourceHashes.hash(of: source.path, stamp: stamp) {
             sourceHash = known
         } else {
             sourceHash = SHA256.hex(of: try read(source))
-            if let stamp { sourceHashes.record(sourceHash, of: source.file.path, stamp: stamp) }
+            if let stamp { sourceHashes.record(sourceHash, of: source.path, stamp: stamp) }
         }
         var manifest: CacheManifest
         if let remembered = manifests.withLock({ $0[sourceHash] }) {
@@ -116,7 +116,7 @@ public final class ImageProcessor: Sendable {
         }
         if encodedAny {
             // libvips read the file again: make sure it still holds the bytes that were hashed.
-            guard FileStamp(path: source.file.path) == stamp else {
+            guard FileStamp(path: source.path) == stamp else {
                 throw error(source, "the file changed while Tomo was reading it: build again")
             }
             try cache.store(manifest, sourceHash: sourceHash)
@@ -126,10 +126,10 @@ public final class ImageProcessor: Sendable {
     }
 
     private func read(_ source: ImageSource) throws(Diagnostic) -> [UInt8] {
-        guard FileManager.default.fileExists(atPath: source.file.path) else {
+        guard FileManager.default.fileExists(atPath: source.path) else {
             throw error(source, "no such image file")
         }
-        guard let data = FileManager.default.contents(atPath: source.file.path) else {
+        guard let data = FileManager.default.contents(atPath: source.path) else {
             throw error(source, "cannot read this file (is it a folder, or not readable?)")
         }
         return Array(data)
@@ -184,7 +184,7 @@ public final class ImageProcessor: Sendable {
                 variants.append(ImageVariant(
                     format: format, width: entry.width, height: entry.height,
                     fileName: "\(name)-\(entry.contentHash.prefix(8))-\(entry.width).\(format.fileExtension)",
-                    file: cache.file(named: entry.cacheFileName(sourceHash: sourceHash)),
+                    path: cache.path(named: entry.cacheFileName(sourceHash: sourceHash)),
                     byteCount: entry.byteCount
                 ))
             }

@@ -3,14 +3,21 @@ import TomoCore
 
 /// An image file to process, with the names a person reading an error would recognise.
 public struct ImageSource: Sendable, Hashable {
-    public var file: URL
+    /// The file's absolute path (a String: building URLs for 100,000 photos is slow).
+    public var path: String
     /// The path shown in messages, relative to the site ("content/users/alice/icon.jpg").
     public var displayPath: String
     /// Where the image is named, if anywhere (the `icon:` line of a profile), so an error can point there.
     public var referencedAt: SourceLocation?
 
+    public var file: URL { URL(fileURLWithPath: path) }
+
     public init(file: URL, displayPath: String, referencedAt: SourceLocation? = nil) {
-        self.file = file
+        self.init(path: file.path, displayPath: displayPath, referencedAt: referencedAt)
+    }
+
+    public init(path: String, displayPath: String, referencedAt: SourceLocation? = nil) {
+        self.path = path
         self.displayPath = displayPath
         self.referencedAt = referencedAt
     }

@@ -1,4 +1,5 @@
 import CCmark
+import TomoCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,28 +43,19 @@ public enum Markdown {
             let type = cmark_node_get_type(node)
             switch type {
             case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CODE_BLOCK:
-                if event == CMARK_EVENT_EXIT { return text.trimmingSpaces() }
+                if event == CMARK_EVENT_EXIT { return text.trimmingWhitespace() }
                 enteredBlock = true
                 if type == CMARK_NODE_CODE_BLOCK, let literal = cmark_node_get_literal(node) {
-                    return String(String(cString: literal).prefix { $0 != "\n" }).trimmingSpaces()
+                    return String(String(cString: literal).prefix { $0 != "\n" }).trimmingWhitespace()
                 }
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 if enteredBlock, let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                if enteredBlock { return text.trimmingSpaces() }
+                if enteredBlock { return text.trimmingWhitespace() }
             default:
                 continue
             }
         }
-        return text.trimmingSpaces()
-    }
-}
-
-extension String {
-    fileprivate func trimmingSpaces() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
+        return text.trimmingWhitespace()
     }
 }

@@ -149,21 +149,21 @@ public final class OutputFolder: Sendable {
     /// Puts the file at `source` (an immutable file, such as a cached thumbnail) at `path` by hard
     /// link, so no bytes are copied and an unchanged file keeps its identity and mtime; copies
     /// when a link is impossible (another file system).
-    public func linkFile(from source: URL, to path: String) throws(Diagnostic) {
-        let digest = FileDigest(linkedFrom: source.path)
+    public func linkFile(from source: String, to path: String) throws(Diagnostic) {
+        let digest = FileDigest(linkedFrom: source)
         if try isUnchanged(path, digest) { return }
         let target = try prepare(path, digest)
-        if !isFresh, Self.sameFile(source.path, target) {
+        if !isFresh, Self.sameFile(source, target) {
             state.withLock { $0.unchanged += 1 }
             return
         }
         let file = pendingFile(for: target)
-        if link(source.path, file) == 0 {
+        if link(source, file) == 0 {
             record(file, for: target)
             return
         }
-        guard let data = FileManager.default.contents(atPath: source.path) else {
-            throw Diagnostic("cannot read \(source.path) to publish it as \(path)")
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw Diagnostic("cannot read \(source) to publish it as \(path)")
         }
         try write(Array(data), to: path)
     }

@@ -7,8 +7,8 @@ import TomoImages
 struct PublishedImages: Sendable {
     /// By the image's path in the site (`content/users/alice/icon.jpg`).
     var bySitePath: [String: PublishedImage] = [:]
-    /// Output path (`media/alice/icon-3fa01c9e-256.webp`) → the cached thumbnail file.
-    var files: [String: URL] = [:]
+    /// Output path (`media/alice/icon-3fa01c9e-256.webp`) → the cached thumbnail's path.
+    var files: [String: String] = [:]
     /// How many source images there are.
     var count: Int { bySitePath.count }
 
@@ -31,7 +31,7 @@ struct PublishedImages: Sendable {
     /// Processes every image of the content; reports every unreadable image at once.
     static func make(for content: SiteContent, site: URL) throws(DiagnosticList) -> PublishedImages {
         let sources = Self.sources(of: content).map { entry in
-            (path: entry.path, handle: entry.handle, source: ImageSource(file: site.appendingPathComponent(entry.path), displayPath: entry.path))
+            (path: entry.path, handle: entry.handle, source: ImageSource(path: site.path + "/" + entry.path, displayPath: entry.path))
         }
         var published = PublishedImages()
         guard !sources.isEmpty else { return published }
@@ -47,7 +47,7 @@ struct PublishedImages: Sendable {
             case .success(let image):
                 let folder = "media/" + entry.handle
                 for variant in image.variants {
-                    published.files[folder + "/" + variant.fileName] = variant.file
+                    published.files[folder + "/" + variant.fileName] = variant.path
                 }
                 published.bySitePath[entry.path] = PublishedImage(image, folder: folder)
             case .failure(let error):

@@ -40,8 +40,8 @@ struct PlannedFile: Sendable {
         case page(template: String, view: @Sendable (SiteModel) -> JSONValue)
         /// Bytes made by code (sitemap, search index) or read from the theme.
         case bytes(@Sendable (SiteModel) throws(Diagnostic) -> [UInt8])
-        /// An immutable file to publish as it is (a cached thumbnail).
-        case file(URL)
+        /// An immutable file to publish as it is (a cached thumbnail), by absolute path.
+        case file(String)
     }
 
     var path: String

@@ -17,8 +17,8 @@ enum SiteRenderer {
         let pagesDone = Atomic<Int>(0)
         try forEach(plan) { file throws(Diagnostic) in
             switch file.source {
-            case .file(let url):
-                try output.linkFile(from: url, to: file.path)
+            case .file(let source):
+                try output.linkFile(from: source, to: file.path)
             case .page, .bytes:
                 try output.write(try bytes(of: file, model: model), to: file.path)
             }
@@ -40,9 +40,9 @@ enum SiteRenderer {
             return try templates.render(template, context: view(model))
         case .bytes(let make):
             return try make(model)
-        case .file(let url):
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw Diagnostic("cannot read \(url.path) to publish it as \(file.path)")
+        case .file(let source):
+            guard let data = FileManager.default.contents(atPath: source) else {
+                throw Diagnostic("cannot read \(source) to publish it as \(file.path)")
             }
             return Array(data)
         }
