@@ -234,7 +234,8 @@ extension InputKey {
         case .pageList: "pageList"
         case .anyProfile: "anyProfile"
         case .anyPost: "anyPost"
-        case .store: "store"
+        case .anyPostStats: "anyPostStats"
+        case .userOrder: "userOrder"
         case .siteShape: "siteShape"
         case .staticFile(let path): "static:" + path
         case .page(let name): "page:" + name
@@ -242,6 +243,10 @@ extension InputKey {
         case .card(let handle): "card:" + handle
         case .post(let id): "post:" + id
         case .postsOf(let handle): "posts:" + handle
+        case .followers(let handle): "followers:" + handle
+        case .following(let handle): "following:" + handle
+        case .timeline(let handle): "timeline:" + handle
+        case .postStats(let handle): "postStats:" + handle
         }
     }
 
@@ -252,7 +257,8 @@ extension InputKey {
         case "pageList": self = .pageList
         case "anyProfile": self = .anyProfile
         case "anyPost": self = .anyPost
-        case "store": self = .store
+        case "anyPostStats": self = .anyPostStats
+        case "userOrder": self = .userOrder
         case "siteShape": self = .siteShape
         default:
             guard let colon = storageName.firstIndex(of: ":") else { return nil }
@@ -264,6 +270,10 @@ extension InputKey {
             case "card": self = .card(value)
             case "post": self = .post(value)
             case "posts": self = .postsOf(value)
+            case "followers": self = .followers(value)
+            case "following": self = .following(value)
+            case "timeline": self = .timeline(value)
+            case "postStats": self = .postStats(value)
             default: return nil
             }
         }

@@ -1,12 +1,49 @@
 import TomoContent
 import TomoCore
 
-/// A fingerprint of every input a plan names (`InputKey`), made from the files' stamps and the
-/// parts of the model other pages show. A later build compares them with the ones it kept: the
-/// keys whose fingerprint changed are what an edit touched, and only the files that read them
-/// are rendered again.
+/// A fingerprint of every input a plan names (`InputKey`), made from the files' stamps, the
+/// parts of the model other pages show and the social graph. A later build compares them with
+/// the ones it kept: the keys whose fingerprint changed are what an edit touched, and only the
+/// files that read them are rendered again.
 enum InputFingerprints {
     static func of(_ model: SiteModel, stamps: InputStamps) -> [InputKey: UInt64] {
+        var keys = ofContent(model, stamps: stamps)
+        keys.merge(ofGraph(model)) { first, _ in first }
+        return keys
+    }
+
+    /// The keys of what the store says (follows, blocks, likes, hidden posts, registration
+    /// order), from the graph alone: `tomo serve` compares them across a store edit.
+    static func ofGraph(_ model: SiteModel) -> [InputKey: UInt64] {
+        let graph = model.graph
+        func digest(_ handles: [String]) -> UInt64 {
+            var hasher = StableHasher()
+            for handle in handles { hasher.add(handle) }
+            hasher.add(UInt64(handles.count))
+            return hasher.value
+        }
+        var keys: [InputKey: UInt64] = [:]
+        var anyStats = StableHasher()
+        for handle in model.profiles.keys.sorted() {
+            keys[.followers(handle)] = digest(graph.followers(of: handle))
+            keys[.following(handle)] = digest(graph.following(of: handle))
+            keys[.timeline(handle)] = digest(graph.timelineOwners(of: handle))
+            // Hidden posts are left out of the published ones, so the published ids say which.
+            var stats = StableHasher()
+            for post in model.posts.posts(of: handle) {
+                stats.add(post.id)
+                stats.add(digest(graph.likers(of: post.id)))
+            }
+            keys[.postStats(handle)] = stats.value
+            anyStats.add(stats.value)
+        }
+        keys[.anyPostStats] = anyStats.value
+        keys[.userOrder] = digest(graph.newestFirst)
+        return keys
+    }
+
+    /// The keys of the content files and theme.
+    private static func ofContent(_ model: SiteModel, stamps: InputStamps) -> [InputKey: UInt64] {
         let content = model.inputs.content
         let images = model.images.bySitePath
         func file(_ path: String) -> UInt64 { stamps.byPath[path]?.digest ?? 0 }
@@ -73,7 +110,6 @@ enum InputFingerprints {
         }
         for (handle, hasher) in postsOf { keys[.postsOf(handle)] = hasher.value }
         keys[.anyPost] = anyPost.value
-        keys[.store] = file("content/store.json")
         for page in content.pages { shape.add(page.name) }
         keys[.siteShape] = shape.value
         return keys

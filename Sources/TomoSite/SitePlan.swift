@@ -26,8 +26,19 @@ enum InputKey: Sendable, Hashable {
     case postsOf(String)
     /// Any post at all (the home page's recent posts, the site feed).
     case anyPost
-    /// `content/store.json`.
-    case store
+    // What the store says, split so that one follow or like touches only the pages showing it:
+    /// Who follows the user (their profile's count, their followers page).
+    case followers(String)
+    /// Whom the user follows (the count, the following page).
+    case following(String)
+    /// Whose posts the user's timeline shows (follows less blocks).
+    case timeline(String)
+    /// The likes on the user's posts, and which of them are hidden (every card of those posts).
+    case postStats(String)
+    /// `postStats` of anyone (the home page's recent posts, the site feed).
+    case anyPostStats
+    /// The order users registered in (the home page, the search index).
+    case userOrder
     /// Which profiles, posts and pages exist (not what they say): the sitemap reads only that.
     case siteShape
 }
@@ -96,31 +107,31 @@ enum SitePlan {
         let everyPage: [InputKey] = [.site, .theme, .pageList]
 
         var files: [PlannedFile] = [
-            PlannedFile(path: "index.html", inputs: everyPage + [.anyProfile, .anyPost, .store], source: .page(template: "home") { $0.views.home(newestFirst: $0.newestFirst) }),
-            PlannedFile(path: "feed.xml", inputs: [.site, .theme, .anyProfile, .anyPost], source: .page(template: "feed") { $0.views.feed(Array($0.posts.newestFirst.prefix(50)), owner: nil) }),
+            PlannedFile(path: "index.html", inputs: everyPage + [.anyProfile, .anyPost, .anyPostStats, .userOrder], source: .page(template: "home") { $0.views.home(newestFirst: $0.newestFirst) }),
+            PlannedFile(path: "feed.xml", inputs: [.site, .theme, .anyProfile, .anyPost, .anyPostStats], source: .page(template: "feed") { $0.views.feed(Array($0.posts.newestFirst.prefix(50)), owner: nil) }),
             PlannedFile(path: "404.html", inputs: everyPage, source: .page(template: "404") { $0.views.notFound() }),
         ]
         for profile in content.profiles {
             let handle = profile.handle
             let ownPosts = posts.posts(of: handle)
-            files.append(PlannedFile(path: "\(handle)/index.html", inputs: everyPage + [.profile(handle), .postsOf(handle), .store], source: .page(template: "profile") { model in
+            files.append(PlannedFile(path: "\(handle)/index.html", inputs: everyPage + [.profile(handle), .postsOf(handle), .postStats(handle), .followers(handle), .following(handle)], source: .page(template: "profile") { model in
                 model.profiles[handle].map(model.views.profile) ?? .null
             }))
-            files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: [.site, .theme, .profile(handle), .postsOf(handle)], source: .page(template: "feed") { model in
+            files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: [.site, .theme, .profile(handle), .postsOf(handle), .postStats(handle)], source: .page(template: "feed") { model in
                 model.views.feed(Array(model.posts.posts(of: handle).prefix(50)), owner: model.profiles[handle])
             }))
             for post in ownPosts {
                 // A post page names its owner and the people who like it.
                 let id = post.id
                 let likerKeys = graph.likers(of: id).map(InputKey.card)
-                files.append(PlannedFile(path: "\(handle)/posts/\(post.slug)/index.html", inputs: everyPage + [.post(id), .card(handle), .store] + likerKeys, source: .page(template: "post") { model in
+                files.append(PlannedFile(path: "\(handle)/posts/\(post.slug)/index.html", inputs: everyPage + [.post(id), .card(handle), .postStats(handle)] + likerKeys, source: .page(template: "post") { model in
                     model.posts.byID[id].map(model.views.postPage) ?? .null
                 }))
             }
             // A timeline shows the posts and names of everyone it follows; its pages are made
             // (and its posts sorted) only when rendered.
             let owners = graph.timelineOwners(of: handle)
-            let timelineKeys = everyPage + [.store] + owners.map(InputKey.card) + owners.map(InputKey.postsOf)
+            let timelineKeys = everyPage + [.timeline(handle)] + owners.map(InputKey.card) + owners.map(InputKey.postsOf) + owners.map(InputKey.postStats)
             let pageSize = content.config.pageSize
             let postCount = owners.reduce(0) { $0 + posts.posts(of: $1).count }
             let pageCount = max(1, (postCount + pageSize - 1) / pageSize)
@@ -133,9 +144,9 @@ enum SitePlan {
                 }))
             }
             // A list shows the cards of the users in it, so it reads their profiles too.
-            let ownPage = everyPage + [.card(handle), .store]
-            let followers = ownPage + graph.followers(of: handle).map(InputKey.card)
-            let following = ownPage + graph.following(of: handle).map(InputKey.card)
+            let ownPage = everyPage + [.card(handle)]
+            let followers = ownPage + [.followers(handle)] + graph.followers(of: handle).map(InputKey.card)
+            let following = ownPage + [.following(handle)] + graph.following(of: handle).map(InputKey.card)
             files.append(PlannedFile(path: "\(handle)/followers/index.html", inputs: followers, source: .page(template: "user-list") { model in
                 model.profiles[handle].map { model.views.userList(.followers, of: $0, profiles: model.profiles) } ?? .null
             }))
@@ -149,10 +160,10 @@ enum SitePlan {
                 model.inputs.content.pages.first { $0.name == name }.map(model.views.freePage) ?? .null
             }))
         }
-        files.append(PlannedFile(path: "sitemap.xml", inputs: [.site, .pageList, .siteShape], source: .bytes { model in
+        files.append(PlannedFile(path: "sitemap.xml", inputs: [.site, .pageList, .siteShape, .anyPostStats], source: .bytes { model in
             SiteFiles.sitemap(content: model.inputs.content, postPaths: model.posts.newestFirst.map { "\($0.handle)/posts/\($0.slug)/" }, address: model.inputs.address)
         }))
-        files.append(PlannedFile(path: "search.json", inputs: [.site, .anyProfile, .store], source: .bytes { model in
+        files.append(PlannedFile(path: "search.json", inputs: [.site, .anyProfile, .userOrder], source: .bytes { model in
             SiteFiles.searchIndex(newestFirst: model.newestFirst, address: model.inputs.address)
         }))
         for path in model.inputs.theme.staticFiles.keys.sorted() {

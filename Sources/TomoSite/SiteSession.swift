@@ -36,6 +36,8 @@ public final class SiteSession: @unchecked Sendable {
     private var pending: Set<InputKey> = []
     /// An image file changed since the last good build.
     private var imagesChanged = false
+    /// `content/store.json` changed since the last good build.
+    private var storeChanged = false
     /// The thumbnails were made again, or a profile appeared or went, since the last good build.
     private var shapeChanged = false
     /// For each input, the indices in `plan` of the files that read it.
@@ -69,12 +71,19 @@ public final class SiteSession: @unchecked Sendable {
 
         // The graph (followers, blocks, likes) depends only on the store and who has a profile;
         // the post index on the graph and the posts. After a profile edit both stay.
-        let sameGraph = !needsEverything && model != nil && !pending.contains(.store) && !shapeChanged
+        let sameGraph = !needsEverything && model != nil && !storeChanged && !shapeChanged
         let samePosts = sameGraph && !pending.contains(.anyPost)
         let nextModel = SiteModel(
             inputs: next, images: images, buildDate: options.buildDate,
             graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.posts : nil
         )
+        if let model, !sameGraph {
+            // The pages showing a follow, block, like or hidden post that changed.
+            let before = InputFingerprints.ofGraph(model)
+            let after = InputFingerprints.ofGraph(nextModel)
+            for (key, fingerprint) in after where before[key] != fingerprint { pending.insert(key) }
+            for key in before.keys where after[key] == nil { pending.insert(key) }
+        }
         // Which files exist changes only with the graph, the posts, the pages, the theme's files
         // or the thumbnails; otherwise the last plan still lists every file.
         let samePlan = samePosts && !pending.contains(.pageList) && !pending.contains(.theme) && !pending.contains(.site)
@@ -115,6 +124,7 @@ public final class SiteSession: @unchecked Sendable {
         model = nextModel
         pending = []
         imagesChanged = false
+        storeChanged = false
         shapeChanged = false
         needsEverything = false
         let elapsed = clock.now - start
@@ -154,7 +164,7 @@ public final class SiteSession: @unchecked Sendable {
             case ("content", "pages"?):
                 pending.formUnion([.pageList])
             case ("content", "store.json"?):
-                pending.insert(.store)
+                storeChanged = true
             case ("templates", "static"?):
                 pending.insert(.staticFile(parts.dropFirst().joined(separator: "/")))
             case ("templates", _):
@@ -223,7 +233,7 @@ public final class SiteSession: @unchecked Sendable {
         if pending.contains(.theme) || pending.contains(where: { if case .staticFile = $0 { return true } else { return false } }) {
             next.theme = try SiteInputs.loadTheme(options, language: next.content.config.language.rawValue)
         }
-        if pending.contains(.store) {
+        if storeChanged {
             do {
                 next.store = try StoreFile(site: options.site).read()
             } catch {

@@ -114,6 +114,46 @@ import TomoStore
         #expect(try site.outputFiles() == fullBuild(of: site))
     }
 
+    /// Applies `change` to the store as a CLI command would.
+    func changeStore(_ site: SiteFolder, _ change: (inout Store) throws(Diagnostic) -> Void) throws {
+        Thread.sleep(forTimeInterval: 0.01)
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
+            try change(&store)
+            return .changed("test")
+        }
+    }
+
+    @Test func aLikeRewritesThePagesShowingThePostAndNoOthers() throws {
+        let site = try twoFriends()
+        try site.build()
+        let bobsProfile = try site.modificationDate("bob/index.html")
+        let aboutPage = try site.modificationDate("about/index.html")
+        try changeStore(site) { store throws(Diagnostic) in _ = try store.unlike("bob", PostID(handle: "alice", slug: "harbour")) }
+        try site.build()
+        #expect(site.page("alice/posts/harbour/index.html")?.contains("Bob") == false)
+        #expect(try site.modificationDate("bob/index.html") == bobsProfile)
+        #expect(try site.modificationDate("about/index.html") == aboutPage)
+        #expect(try site.outputFiles() == fullBuild(of: site))
+    }
+
+    @Test func hidingAPostAndBlockingAUserReachEveryPageAndFeed() throws {
+        let site = try twoFriends()
+        try site.build()
+        try changeStore(site) { store throws(Diagnostic) in _ = try store.hidePost(PostID(handle: "alice", slug: "harbour"), visibility: .public) }
+        try site.build()
+        #expect(site.page("alice/posts/harbour/index.html") == nil)
+        #expect(site.page("feed.xml")?.contains("harbour") == false)
+        #expect(try site.outputFiles() == fullBuild(of: site))
+
+        try changeStore(site) { store throws(Diagnostic) in
+            _ = store.unhidePost(PostID(handle: "alice", slug: "harbour"))
+            _ = try store.block("bob", "alice")
+        }
+        try site.build()
+        #expect(site.page("bob/timeline/index.html")?.contains("harbour") == false)
+        #expect(try site.outputFiles() == fullBuild(of: site))
+    }
+
     @Test func aFailedBuildKeepsTheStateAndTheNextGoodOneCatchesUp() throws {
         let site = try twoFriends()
         try site.build()

@@ -89,6 +89,26 @@ import TomoStore
         let update = try session.rebuild(changedPaths: ["content/store.json"])
         #expect(text(update, "alice/index.html")?.contains(">1 follower</a>") == true)
     }
+
+    @Test func aFollowRemakesOnlyThePagesOfTheTwoUsers() throws {
+        var files: [String: String] = [:]
+        for index in 0..<30 { files["content/users/user\(index).yaml"] = "name: User \(index)\n" }
+        let site = try SiteFolder(files)
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
+            for index in 0..<30 { _ = try store.addUser("user\(index)") }
+            return .changed("users")
+        }
+        let session = session(site)
+        let first = try session.buildAll()
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
+            try store.follow("user1", "user2")
+        }
+        let update = try session.rebuild(changedPaths: ["content/store.json"])
+        #expect(update.made < first.made / 5)
+        #expect(update.changed.isSuperset(of: ["user2/index.html", "user2/followers/index.html", "user1/index.html", "user1/following/index.html"]))
+        #expect(!update.changed.contains("user7/index.html"))
+        #expect(text(update, "user2/index.html")?.contains(">1 follower</a>") == true)
+    }
 }
 
 @Suite struct SiteSessionPostTests {
