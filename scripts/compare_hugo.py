@@ -2,7 +2,7 @@
 """Builds the same generated site with tomo and with Hugo, alternating, and prints wall time,
 CPU time, peak memory, pages written, pages per second and the tomo/Hugo ratios; then times
 tomo rebuilds: nothing changed, one profile's display name edited (every page showing the user
-changes), one profile item edited (only the profile page changes).
+changes), one profile item edited (only the profile page changes), one `tomo follow`.
 
     scripts/compare_hugo.py [--users 1000 10000] [--runs 3]
 
@@ -124,6 +124,15 @@ def compare(users, runs):
                 file.write(original)
             run([TOMO, "build", "--site", tomo_site])
         row(f"tomo rebuild after a profile edit ({label})", edits, tomo_pages)
+    # One follow through the CLI (not timed), then the rebuild; undone afterwards.
+    follows = []
+    for number in range(runs):
+        follower = f"user{number + 100:05d}"
+        run([TOMO, "follow", "--site", tomo_site, follower, "user00042"])
+        follows.append(run([TOMO, "build", "--site", tomo_site]))
+        run([TOMO, "unfollow", "--site", tomo_site, follower, "user00042"])
+        run([TOMO, "build", "--site", tomo_site])
+    row("tomo rebuild after one `tomo follow`", follows, tomo_pages)
 
 
 def main():
