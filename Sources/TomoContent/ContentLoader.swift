@@ -94,7 +94,7 @@ public enum ContentLoader {
         return (profile, reader.diagnostics)
     }
 
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]
+    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]
 
     /// Every free page (sorted by name) and the pages' problems, without reading the rest of the
     /// content: for a rebuild after a page changed. `handles` are the users, whose names pages

@@ -110,7 +110,7 @@ private final class PreviewState: @unchecked Sendable {
         do {
             let update = try session.buildAll()
             publishWhole(update)
-            onEvent(.built(files: update.files.count, seconds: update.seconds, warnings: update.warnings))
+            onEvent(.built(files: update.fileCount, seconds: update.seconds, warnings: update.warnings))
         } catch {
             fail(error)
         }
@@ -120,12 +120,11 @@ private final class PreviewState: @unchecked Sendable {
         guard !paths.isEmpty else { return }
         do {
             let update = try session.rebuild(changedPaths: paths)
-            if servesGoodSite {
-                // Only what changed goes to the server: a small edit costs the same on any site.
-                let changed = served(ServedSite(files: Dictionary(uniqueKeysWithValues: update.changed.compactMap { path in update.files[path].map { (path, $0) } })))
-                server.publish(changed: changed.files, removed: update.removed)
-            } else {
+            if update.isWhole {
                 publishWhole(update)
+            } else {
+                // Only what changed goes to the server: a small edit costs the same on any site.
+                server.publish(changed: served(ServedSite(files: update.files)).files, removed: update.removed)
             }
             if showsError {
                 showsError = false

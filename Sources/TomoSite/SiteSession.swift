@@ -5,15 +5,19 @@ import TomoCore
 import TomoStore
 import TomoTemplates
 
-/// A site kept in memory between rebuilds, for `tomo serve`: the last good inputs and every
-/// output file's bytes, so that after an edit only the files that read what changed are made
-/// again. A failed rebuild keeps the last good site; the next good one catches up on every change
+/// A site kept in memory between rebuilds, for `tomo serve`: the last good inputs and a digest
+/// of every output file, so that after an edit only the files that read what changed are made
+/// again, and only those whose bytes changed are handed on (the server keeps the bytes). A failed rebuild keeps the last good site; the next good one catches up on every change
 /// made in between.
 public final class SiteSession: @unchecked Sendable {
     /// What a (re)build produced.
     public struct Update: Sendable {
-        /// Every file of the site, path → bytes.
+        /// The bytes of the new and changed files (of every file when `isWhole`), path → bytes.
         public var files: [String: [UInt8]]
+        /// The whole site was made: `files` holds all of it.
+        public var isWhole: Bool
+        /// How many files the site has.
+        public var fileCount: Int
         /// Files whose bytes are new or changed, and files that are gone.
         public var changed: Set<String>
         public var removed: Set<String>
@@ -27,7 +31,7 @@ public final class SiteSession: @unchecked Sendable {
 
     private let options: BuildOptions
     // Touched only by the one thread that runs builds (the serve loop), hence @unchecked.
-    private var files: [String: [UInt8]] = [:]
+    private var digests: [String: FileDigest] = [:]
     /// The last good model (its inputs and thumbnails) and plan; the plan is reused while the
     /// site's shape stays the same.
     private var model: SiteModel?
@@ -103,22 +107,24 @@ public final class SiteSession: @unchecked Sendable {
             // The files that read a changed input, and the files that are new.
             var indices = Set(pending.flatMap { readers[$0] ?? [] })
             if !samePlan {
-                for (index, file) in plan.enumerated() where files[file.path] == nil { indices.insert(index) }
+                for (index, file) in plan.enumerated() where digests[file.path] == nil { indices.insert(index) }
             }
             toMake = indices.sorted().map { plan[$0] }
         }
         let everything = needsEverything
         let made = try render(toMake, model: nextModel)
 
-        var changed: Set<String> = []
-        for (path, bytes) in made where files[path] != bytes {
-            changed.insert(path)
-            files[path] = bytes
+        var changed: [String: [UInt8]] = [:]
+        for (path, bytes) in made {
+            let digest = FileDigest(of: bytes)
+            guard everything || digests[path] != digest else { continue }
+            changed[path] = bytes
+            digests[path] = digest
         }
         var removed: Set<String> = []
         if !samePlan {
-            removed = Set(files.keys).subtracting(plan.map(\.path))
-            for path in removed { files[path] = nil }
+            removed = Set(digests.keys).subtracting(plan.map(\.path))
+            for path in removed { digests[path] = nil }
         }
 
         model = nextModel
@@ -129,10 +135,12 @@ public final class SiteSession: @unchecked Sendable {
         needsEverything = false
         let elapsed = clock.now - start
         return Update(
-            files: files,
-            changed: changed,
+            files: changed,
+            isWhole: everything,
+            fileCount: digests.count,
+            changed: Set(changed.keys),
             removed: removed,
-            onlyStylesheets: !everything && !changed.isEmpty && removed.isEmpty && changed.allSatisfy { $0.hasSuffix(".css") },
+            onlyStylesheets: !everything && !changed.isEmpty && removed.isEmpty && changed.keys.allSatisfy { $0.hasSuffix(".css") },
             made: toMake.count,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
             warnings: next.warnings
@@ -148,15 +156,16 @@ public final class SiteSession: @unchecked Sendable {
                 if parts.count == 3, let handle = Self.profileHandle(parts[2]) {
                     // Whether other pages are touched too is known once the file is read.
                     pending.insert(.profile(handle))
-                } else {
+                } else if Self.isImage(path) {
                     // An image beside the profiles: the thumbnails are made again from the cache.
                     pending.insert(.anyProfile)
                     imagesChanged = true
                 }
+                // Anything else there is no content (an editor's or sed's temporary file).
             case ("content", "posts"?):
                 if parts.count == 4, parts[3].hasSuffix(".md") {
                     pending.formUnion([.post("\(parts[2])/\(parts[3].dropLast(3))"), .postsOf(parts[2]), .anyPost])
-                } else {
+                } else if Self.isImage(path) {
                     // A photo beside the posts.
                     pending.insert(.anyPost)
                     imagesChanged = true
@@ -182,6 +191,11 @@ public final class SiteSession: @unchecked Sendable {
     /// What other pages show of a profile: a change here touches every page with the user's card.
     private static func card(_ profile: Profile) -> [String?] {
         [profile.name, profile.icon, profile.bio?.firstLine]
+    }
+
+    private static func isImage(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: ".") else { return false }
+        return ContentLoader.imageExtensions.contains(path[path.index(after: dot)...].lowercased())
     }
 
     private static func profileHandle(_ fileName: String) -> String? {
