@@ -221,9 +221,7 @@ public final class SiteSession: @unchecked Sendable {
             }
             if (old == nil) != (profile == nil) { shapeChanged = true }
             if old.map(Self.images) != profile.map(Self.images) { imagesChanged = true }
-            var profiles = next.content.profiles.filter { $0.handle != handle }
-            if let profile { profiles.append(profile) }
-            next.content.profiles = profiles.sorted { $0.handle < $1.handle }
+            next.content.profiles.replace(handle, by: \.handle, with: profile)
         }
         for key in pending {
             guard case .post(let id) = key else { continue }
@@ -233,9 +231,7 @@ public final class SiteSession: @unchecked Sendable {
             warnings += diagnostics.filter { $0.severity == .warning }
             let old = next.content.posts.first { $0.id == id }
             if old?.photo != post?.photo { imagesChanged = true }
-            var posts = next.content.posts.filter { $0.id != id }
-            if let post { posts.append(post) }
-            next.content.posts = posts.sorted { $0.id < $1.id }
+            next.content.posts.replace(id, by: \.id, with: post)
         }
         if pending.contains(.pageList) {
             let (pages, diagnostics) = ContentLoader.loadPages(site: options.site, handles: Set(next.content.profiles.map(\.handle)))
@@ -283,5 +279,17 @@ public final class SiteSession: @unchecked Sendable {
             results.withLock { $0[file.path] = bytes }
         }
         return results.withLock { $0 }
+    }
+}
+
+extension Array {
+    /// Puts `element` where the element with this `key` is (or removes it when `element` is nil),
+    /// keeping the array sorted by key; an edit replaces in place instead of sorting everything.
+    fileprivate mutating func replace(_ key: String, by keyOf: (Element) -> String, with element: Element?) {
+        if let index = firstIndex(where: { keyOf($0) == key }) {
+            if let element { self[index] = element } else { remove(at: index) }
+        } else if let element {
+            insert(element, at: firstIndex(where: { keyOf($0) > key }) ?? endIndex)
+        }
     }
 }
