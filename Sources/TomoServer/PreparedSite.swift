@@ -1,11 +1,8 @@
-import TomoCore
-
-/// A published snapshot with every file prepared; requests look files up here without locks
-/// (the server swaps whole snapshots, never changes one).
-final class PreparedSite: Sendable {
-    private let files: FileTable
-    /// The paths added, changed or removed compared with the snapshot this one replaced.
-    let changes: SiteChanges
+/// The served site with every file prepared. The server keeps one and changes it in place under
+/// its lock; a request copies it (a reference to the same storage) and looks files up without
+/// locks. A publish while a request holds a copy leaves that request its old files.
+struct PreparedSite: Sendable {
+    private var files: [String: PreparedFile]
 
     /// What a request path leads to.
     enum Resolution {
@@ -15,13 +12,14 @@ final class PreparedSite: Sendable {
         case notFound
     }
 
-    /// Prepares `site`, reusing the prepared files of `previous` whose bytes did not change, so
-    /// a rebuild that touched three pages compresses three pages.
-    init(_ site: ServedSite, reusing previous: PreparedSite?) {
-        var files = FileTable()
+    /// The files of `site` prepared, reusing those of `previous` whose bytes did not change, so
+    /// a republish that changed three pages compresses three pages; with the paths that changed.
+    static func prepare(_ site: ServedSite, reusing previous: PreparedSite?) -> (PreparedSite, SiteChanges) {
+        var files: [String: PreparedFile] = [:]
+        files.reserveCapacity(site.files.count)
         var changed: [String] = []
         for (rawPath, bytes) in site.files {
-            let path = rawPath.hasPrefix("/") ? String(rawPath.drop(while: { $0 == "/" })) : rawPath
+            let path = normalized(rawPath)
             if let old = previous?.files[path], old.body.hasSameBytes(as: bytes) {
                 files[path] = old
             } else if let prepared = PreparedFile(path: path, bytes: bytes) {
@@ -29,29 +27,30 @@ final class PreparedSite: Sendable {
                 changed.append(path)
             }
         }
-        let removed = previous.map { $0.files.paths.filter { files[$0] == nil } } ?? []
-        self.files = files
-        changes = SiteChanges(paths: (changed + removed).sorted())
+        let removed = previous.map { $0.files.keys.filter { files[$0] == nil } } ?? []
+        return (PreparedSite(files: files), SiteChanges(paths: (changed + removed).sorted()))
     }
 
-    /// `previous` with the files in `changed` prepared anew and those in `removed` dropped: a
-    /// publish after a small rebuild costs the changed files only, whatever the site's size.
-    init(updating previous: PreparedSite?, changed: [String: [UInt8]], removed: Set<String>) {
-        var files = previous?.files ?? FileTable()
-        var paths: [String] = []
+    /// `changed` prepared, leaving out files whose bytes are what `self` already serves.
+    func prepare(changed: [String: [UInt8]]) -> [String: PreparedFile] {
+        var prepared: [String: PreparedFile] = [:]
         for (rawPath, bytes) in changed {
-            let path = rawPath.hasPrefix("/") ? String(rawPath.drop(while: { $0 == "/" })) : rawPath
+            let path = Self.normalized(rawPath)
             if let old = files[path], old.body.hasSameBytes(as: bytes) { continue }
-            if let prepared = PreparedFile(path: path, bytes: bytes) {
-                files[path] = prepared
-                paths.append(path)
-            }
+            prepared[path] = PreparedFile(path: path, bytes: bytes)
         }
-        for path in removed where files.removeValue(forKey: path) != nil {
+        return prepared
+    }
+
+    /// Puts `prepared` in and takes `removed` out, in place: a publish after a small rebuild
+    /// costs the changed files only, whatever the site's size.
+    mutating func apply(_ prepared: [String: PreparedFile], removed: Set<String>) -> SiteChanges {
+        var paths = Array(prepared.keys)
+        for (path, file) in prepared { files[path] = file }
+        for path in removed where files.removeValue(forKey: Self.normalized(path)) != nil {
             paths.append(path)
         }
-        self.files = files
-        changes = SiteChanges(paths: paths.sorted())
+        return SiteChanges(paths: paths.sorted())
     }
 
     /// The file a decoded path (no leading slash) names: `""` and folders (`alice/`) mean their
@@ -66,28 +65,8 @@ final class PreparedSite: Sendable {
 
     /// The site's own not-found page, when it has one.
     var notFoundPage: PreparedFile? { files["404.html"] }
-}
 
-/// Path → prepared file, in 256 dictionaries by a hash of the path: a snapshot made from the
-/// previous one after a small rebuild copies only the dictionaries it changes (a few thousand
-/// entries) instead of one dictionary of every file (hundreds of thousands on a large site).
-private struct FileTable: Sendable {
-    private static let shardCount = 256
-    private var shards = [[String: PreparedFile]](repeating: [:], count: shardCount)
-
-    private static func shard(of path: String) -> Int {
-        Int(ContentHash.value(of: path.utf8) % UInt64(shardCount))
+    private static func normalized(_ path: String) -> String {
+        path.hasPrefix("/") ? String(path.drop(while: { $0 == "/" })) : path
     }
-
-    subscript(path: String) -> PreparedFile? {
-        get { shards[Self.shard(of: path)][path] }
-        set { shards[Self.shard(of: path)][path] = newValue }
-    }
-
-    @discardableResult
-    mutating func removeValue(forKey path: String) -> PreparedFile? {
-        shards[Self.shard(of: path)].removeValue(forKey: path)
-    }
-
-    var paths: [String] { shards.flatMap(\.keys) }
 }

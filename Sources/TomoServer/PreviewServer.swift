@@ -53,7 +53,7 @@ public final class PreviewServer: Sendable {
         let events = EventHub(heartbeatInterval: configuration.heartbeatInterval)
         let reloadScript = configuration.liveReload
             ? PreparedFile(path: "reload.js", bytes: Array(ReloadClient.script.utf8)) : nil
-        let router = RequestRouter(site: PreparedSite(site, reusing: nil), events: events,
+        let router = RequestRouter(site: PreparedSite.prepare(site, reusing: nil).0, events: events,
                                    reloadScript: reloadScript)
         let context = Unmanaged.passRetained(router).toOpaque()
         var errorNumber: Int32 = 0

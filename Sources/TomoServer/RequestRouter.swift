@@ -24,20 +24,19 @@ final class RequestRouter: Sendable {
     func publish(_ site: ServedSite) -> SiteChanges {
         publishing.withLock { _ in
             let previous = snapshot.withLock { $0 }
-            let prepared = PreparedSite(site, reusing: previous)
+            let (prepared, changes) = PreparedSite.prepare(site, reusing: previous)
             snapshot.withLock { $0 = prepared }
-            return prepared.changes
+            return changes
         }
     }
 
     /// Replaces only the files in `changed` and drops those in `removed`; the rest of the
-    /// snapshot is kept as prepared.
+    /// snapshot is kept as prepared. Files are prepared (hashed, headers made) before the lock
+    /// is taken, so requests wait only for the dictionary updates.
     func publish(changed: [String: [UInt8]], removed: Set<String>) -> SiteChanges {
         publishing.withLock { _ in
-            let previous = snapshot.withLock { $0 }
-            let prepared = PreparedSite(updating: previous, changed: changed, removed: removed)
-            snapshot.withLock { $0 = prepared }
-            return prepared.changes
+            let prepared = snapshot.withLock { $0 }.prepare(changed: changed)
+            return snapshot.withLock { $0.apply(prepared, removed: removed) }
         }
     }
 

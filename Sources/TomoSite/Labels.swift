@@ -20,10 +20,30 @@ struct Labels: Sendable {
         default:
             template = key
         }
-        if let count { template = template.replacingOccurrences(of: "{count}", with: String(count)) }
-        if let name { template = template.replacingOccurrences(of: "{name}", with: name) }
-        if let total { template = template.replacingOccurrences(of: "{total}", with: String(total)) }
-        return template
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        // By hand rather than with Foundation's replacingOccurrences: a build fills in a like
+        // count for every post card it renders.
+        var filled = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            filled += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            let close = rest[afterOpen...].firstIndex(of: "}")
+            let value: String? = switch close.map({ rest[afterOpen..<$0] }) {
+            case "count": count.map(String.init)
+            case "name": name
+            case "total": total.map(String.init)
+            default: nil
+            }
+            if let value, let close {
+                filled += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                filled += "{"
+                rest = rest[afterOpen...]
+            }
+        }
+        return filled + rest
     }
 
     /// The labels as templates see them (`labels.followers`): plain texts only.
