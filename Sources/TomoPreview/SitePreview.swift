@@ -43,7 +43,10 @@ public final class SitePreview: Sendable {
         let server = try PreviewServer.start(configuration) { onEvent(.note($0)) }
         let preview = SitePreview(url: server.url, server: server)
         // Absolute links (Open Graph, canonical) point at the preview, as pages are seen there.
-        let session = SiteSession(options: BuildOptions(site: options.site, baseURL: server.url))
+        let liveReload = options.liveReload
+        let session = SiteSession(options: BuildOptions(site: options.site, baseURL: server.url)) { path, bytes in
+            liveReload ? ServedSite.withReloadScript(bytes, at: path) : bytes
+        }
         let state = PreviewState(session: session, server: server, liveReload: options.liveReload, onEvent: onEvent)
         state.buildAll()
 
@@ -124,7 +127,7 @@ private final class PreviewState: @unchecked Sendable {
                 publishWhole(update)
             } else {
                 // Only what changed goes to the server: a small edit costs the same on any site.
-                server.publish(changed: served(ServedSite(files: update.files)).files, removed: update.removed)
+                server.publish(changed: update.files, removed: update.removed)
             }
             if showsError {
                 showsError = false
@@ -141,7 +144,7 @@ private final class PreviewState: @unchecked Sendable {
     }
 
     private func publishWhole(_ update: SiteSession.Update) {
-        server.publish(served(ServedSite(files: update.files)))
+        server.publish(ServedSite(files: update.files))
         servesGoodSite = true
     }
 

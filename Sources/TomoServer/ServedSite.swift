@@ -64,9 +64,12 @@ extension ServedSite {
     /// (never what `tomo build` writes).
     public func withReloadScript() -> ServedSite {
         var site = self
-        for (path, bytes) in files where path.lowercased().hasSuffix(".html") {
-            site.files[path] = ReloadClient.injectReloadScript(into: bytes)
-        }
+        for (path, bytes) in files { site.files[path] = Self.withReloadScript(bytes, at: path) }
         return site
+    }
+
+    /// One file as served with live reload: pages get the script, other files stay as they are.
+    public static func withReloadScript(_ bytes: [UInt8], at path: String) -> [UInt8] {
+        path.lowercased().hasSuffix(".html") ? ReloadClient.injectReloadScript(into: bytes) : bytes
     }
 }

@@ -30,6 +30,9 @@ public final class SiteSession: @unchecked Sendable {
     }
 
     private let options: BuildOptions
+    /// Turns a made file into the bytes handed on (the preview adds its live-reload script to
+    /// pages); applied as each file is made, so a large site is not held twice.
+    private let finish: @Sendable (_ path: String, _ bytes: [UInt8]) -> [UInt8]
     // Touched only by the one thread that runs builds (the serve loop), hence @unchecked.
     private var digests: [String: FileDigest] = [:]
     /// The last good model (its inputs and thumbnails) and plan; the plan is reused while the
@@ -48,8 +51,9 @@ public final class SiteSession: @unchecked Sendable {
     private var readers: [InputKey: [Int]] = [:]
     private var needsEverything = true
 
-    public init(options: BuildOptions) {
+    public init(options: BuildOptions, finish: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> [UInt8] = { $1 }) {
         self.options = options
+        self.finish = finish
     }
 
     /// Builds the whole site into memory.
@@ -274,8 +278,9 @@ public final class SiteSession: @unchecked Sendable {
     /// Makes `plan`'s files on all cores.
     private func render(_ plan: [PlannedFile], model: SiteModel) throws(DiagnosticList) -> [String: [UInt8]] {
         let results = Mutex<[String: [UInt8]]>([:])
+        let finish = self.finish
         try SiteRenderer.forEach(plan) { file throws(Diagnostic) in
-            let bytes = try SiteRenderer.bytes(of: file, model: model)
+            let bytes = finish(file.path, try SiteRenderer.bytes(of: file, model: model))
             results.withLock { $0[file.path] = bytes }
         }
         return results.withLock { $0 }
