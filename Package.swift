@@ -26,12 +26,12 @@ let package = Package(
         .target(name: "TomoTheme", plugins: ["EmbedTheme"]),
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
-        // Linux system calls Swift cannot reach directly (renameat2 for the atomic output swap).
+        // C library calls Swift cannot reach directly (malloc_trim, for the preview server).
         .target(name: "CSystem"),
         // The build pipeline: content models → page views → rendered pages → output folder.
-        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoStore", "TomoImages", "TomoTemplates", "TomoTheme", "CSystem"]),
+        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoStore", "TomoImages", "TomoTemplates", "TomoTheme"]),
         // `tomo serve`: the site session, the server and the file watcher put together.
-        .target(name: "TomoPreview", dependencies: ["TomoCore", "TomoSite", "TomoServer"]),
+        .target(name: "TomoPreview", dependencies: ["TomoCore", "TomoSite", "TomoServer", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
         .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent", "TomoSite", "TomoStore", "TomoPreview"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),

@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 import TomoCore
 import TomoServer
@@ -117,6 +118,9 @@ private final class PreviewState: @unchecked Sendable {
         } catch {
             fail(error)
         }
+        // The made pages were copied into the server's buffers and are free now: give that
+        // memory back to the system (glibc keeps freed small blocks otherwise).
+        tomo_release_free_memory()
     }
 
     func rebuild(changed paths: [String]) {

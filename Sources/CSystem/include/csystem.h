@@ -1,9 +1,8 @@
 #ifndef TOMO_CSYSTEM_H
 #define TOMO_CSYSTEM_H
 
-/// Atomically swaps two paths (Linux renameat2 with RENAME_EXCHANGE): after the call each name
-/// points at what the other did, with no moment where either is missing.
-/// Returns 0, or -1 with errno set (EINVAL or ENOSYS where the file system cannot do it).
-int tomo_exchange_paths(const char *first, const char *second);
+/// Gives the memory glibc holds in freed blocks back to the system (malloc_trim, which Swift's
+/// Glibc module does not export). For after a large temporary structure is freed.
+void tomo_release_free_memory(void);
 
 #endif
