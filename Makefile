@@ -84,8 +84,7 @@ bench: deps
 	$(SWIFT) build -c release --product tomo
 	.build/release/tomo-bench
 	scripts/store-bench.sh
-	scripts/compare_hugo.py --users 1000 --runs 3
-	scripts/compare_hugo.py --users 10000 --runs 1
+	scripts/compare_hugo.py --users 1000 10000 --runs 3 2
 
 clean:
 	rm -rf .build public

@@ -4,10 +4,13 @@ CPU time, peak memory, pages written, pages per second and the tomo/Hugo ratios;
 tomo rebuilds: nothing changed, one profile's display name edited (every page showing the user
 changes), one profile item edited (only the profile page changes), one `tomo follow`.
 
-    scripts/compare_hugo.py [--users 1000 10000] [--runs 3]
+    scripts/compare_hugo.py [--users 1000 10000] [--runs 3 2]
 
-Outputs of earlier runs are moved aside and deleted at the end: ext4 allocates inodes slowly
-for a while after a mass delete, which would slow whichever build came next.
+`--runs` gives the number of runs for each size (the last number serves the sizes after it);
+the order of Hugo and tomo alternates from run to run. Outputs of earlier builds are moved
+aside and deleted only when everything is measured: on ext4 without a journal, as here, the
+inodes of files deleted in the last one to five minutes are skipped when new files are made,
+which slows whichever build comes next by as much as a factor of three.
 
 The workloads come from ../shared/bench/gen_site.py (10 posts per user); the social graph is
 loaded into tomo's store with `tomo batch`. Run from the repository root after
@@ -87,9 +90,12 @@ def compare(users, runs):
     tomo_out = os.path.join(tomo_site, "public")
     hugo_out = os.path.join(hugo_site, "public")
     tomo_cold, tomo_warm, hugo = [], [], []
-    for _ in range(runs):
+
+    def build_hugo():
         set_aside(hugo_out)
         hugo.append(run(["hugo", "--quiet", "-s", hugo_site, "-d", hugo_out]))
+
+    def build_tomo():
         # Cold: no thumbnail cache, no build state and no output, as on a fresh checkout.
         set_aside(tomo_out)
         shutil.rmtree(os.path.join(tomo_site, ".tomo-cache"), ignore_errors=True)
@@ -97,6 +103,10 @@ def compare(users, runs):
         # Warm: thumbnails cached, output folder new (what Hugo does every time).
         set_aside(tomo_out)
         tomo_warm.append(run([TOMO, "build", "--site", tomo_site]))
+
+    for number in range(runs):
+        for build in ((build_hugo, build_tomo) if number % 2 == 0 else (build_tomo, build_hugo)):
+            build()
     hugo_pages, tomo_pages = count_pages(hugo_out), count_pages(tomo_out)
     print(f"{users} users x 10 posts, median of {runs}:")
     hugo_wall = row("hugo", hugo, hugo_pages)
@@ -138,15 +148,15 @@ def compare(users, runs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--users", type=int, nargs="+", default=[1000, 10000])
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, nargs="+", default=[3, 2])
     arguments = parser.parse_args()
     if not os.path.exists(GENERATOR):
         sys.exit(f"needs {GENERATOR} (the shared benchmark generator beside this repository)")
     if shutil.which("hugo") is None:
         sys.exit("needs hugo (apt-get install hugo)")
     try:
-        for users in arguments.users:
-            compare(users, arguments.runs)
+        for index, users in enumerate(arguments.users):
+            compare(users, arguments.runs[min(index, len(arguments.runs) - 1)])
     finally:
         shutil.rmtree(TRASH, ignore_errors=True)
 
