@@ -71,8 +71,13 @@ final class NodeReader {
             }
             return nil
         }
+        return string(node, named: "\"\(key)\"")
+    }
+
+    /// The text of a scalar node, or nil (reported) when it is a list or a mapping.
+    func string(_ node: YAMLNode, named name: String) -> String? {
         guard case .scalar(let text, _) = node.kind else {
-            error("expected a string for \"\(key)\", found \(node.typeDescription)", at: node.location)
+            error("expected a string for \(name), found \(node.typeDescription)", at: node.location)
             return nil
         }
         return text

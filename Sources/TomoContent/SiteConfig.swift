@@ -4,6 +4,19 @@ public struct SiteConfig: Sendable, Hashable {
         case en, ja
     }
 
+    /// The page kinds a site may leave out (`disableKinds`, as in Hugo): their files are not
+    /// written and no page links to them.
+    public enum PageKind: String, Sendable, Hashable, CaseIterable {
+        /// `/<handle>/timeline/` and its pages.
+        case timeline
+        /// `/<handle>/followers/`.
+        case followers
+        /// `/<handle>/following/`.
+        case following
+        /// `/feed.xml` and `/<handle>/feed.xml`.
+        case feed
+    }
+
     public var title: String
     /// Absolute http(s) address ending in `/`, for feeds, the sitemap and Open Graph; nil when
     /// site.yaml has none (the build may take `--base-url`).
@@ -18,6 +31,10 @@ public struct SiteConfig: Sendable, Hashable {
     public var contact: String?
     /// Widths of the responsive image variants, ascending, without repeats.
     public var imageWidths: [Int]
+    /// Page kinds not to publish.
+    public var disabledKinds: Set<PageKind> = []
+
+    public func publishes(_ kind: PageKind) -> Bool { !disabledKinds.contains(kind) }
 
     public static let defaultHomeUsers = 50
     public static let defaultPageSize = 20

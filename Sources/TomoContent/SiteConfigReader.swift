@@ -3,7 +3,7 @@ import TomoYAML
 
 /// Validates the parsed `content/site.yaml` into a `SiteConfig`.
 enum SiteConfigReader {
-    static let keys = ["title", "baseURL", "language", "description", "homeUsers", "pageSize", "contact", "images"]
+    static let keys = ["title", "baseURL", "language", "description", "homeUsers", "pageSize", "contact", "images", "disableKinds"]
 
     /// The settings, or nil when an error makes them unusable; problems go to `reader`.
     static func read(_ root: YAMLNode, reader: NodeReader) -> SiteConfig? {
@@ -32,7 +32,24 @@ enum SiteConfigReader {
         if let images = fields["images"], images.scalar != .null, let imageFields = reader.fields(of: images, known: ["widths"], what: "images") {
             config.imageWidths = imageWidths(imageFields, reader: reader)
         }
+        config.disabledKinds = disabledKinds(fields, reader: reader)
         return title == nil ? nil : config
+    }
+
+    private static func disabledKinds(_ fields: Fields, reader: NodeReader) -> Set<SiteConfig.PageKind> {
+        guard let elements = reader.list(fields, "disableKinds") else { return [] }
+        let names = SiteConfig.PageKind.allCases.map(\.rawValue)
+        var kinds: Set<SiteConfig.PageKind> = []
+        for element in elements {
+            guard let name = reader.string(element, named: "a page kind") else { continue }
+            if let kind = SiteConfig.PageKind(rawValue: name) {
+                kinds.insert(kind)
+            } else {
+                let hint = Suggestion.hint(for: name, in: names)
+                reader.error("unknown page kind \"\(name)\"\(hint): disableKinds takes \(names.joined(separator: ", "))", at: element.location)
+            }
+        }
+        return kinds
     }
 
     private static func baseURL(_ fields: Fields, reader: NodeReader) -> String? {

@@ -41,9 +41,16 @@ struct PageViews: Sendable {
             "baseURL": .string(address.baseURL),
             "contact": JSONValue(config.contact),
             "contactHref": JSONValue(config.contact.map { "mailto:" + $0 }),
+            "feedURL": config.publishes(.feed) ? .string(address.path("feed.xml")) : .null,
         ]
         pageLinks = .array(content.pages.map { page in ["title": .string(page.title), "url": .string(address.path(page.name + "/"))] })
         labelsView = labels.view
+    }
+
+    /// The address of a page of `kind`, or null when the site does not publish that kind (so
+    /// templates leave the link out).
+    func link(_ kind: SiteConfig.PageKind, _ path: String) -> JSONValue {
+        content.config.publishes(kind) ? .string(address.path(path)) : .null
     }
 
     /// The view every template receives, with `fields` added for the page at hand.
@@ -100,15 +107,15 @@ struct PageViews: Sendable {
             "postsCount": .int(ownPosts.count),
             "postsText": .string(labels.text("postsCount", count: ownPosts.count)),
             "noPostsText": .string(labels.text("noPosts")),
-            "timelineURL": .string(address.path(profile.handle + "/timeline/")),
+            "timelineURL": link(.timeline, profile.handle + "/timeline/"),
             "timelineText": .string(labels.text("timeline")),
-            "feedURL": .string(address.path(profile.handle + "/feed.xml")),
+            "feedURL": link(.feed, profile.handle + "/feed.xml"),
             "followersCount": .int(followers),
             "followingCount": .int(following),
             "followersText": .string(labels.text("followersCount", count: followers)),
             "followingText": .string(labels.text("followingCount", count: following)),
-            "followersURL": .string(address.path(profile.handle + "/followers/")),
-            "followingURL": .string(address.path(profile.handle + "/following/")),
+            "followersURL": link(.followers, profile.handle + "/followers/"),
+            "followingURL": link(.following, profile.handle + "/following/"),
             "handle": .string(profile.handle),
             "name": .string(profile.name),
             "initial": .string(Self.initial(of: profile.name)),

@@ -108,18 +108,23 @@ enum SitePlan {
 
         var files: [PlannedFile] = [
             PlannedFile(path: "index.html", inputs: everyPage + [.anyProfile, .anyPost, .anyPostStats, .userOrder], source: .page(template: "home") { $0.views.home(newestFirst: $0.newestFirst) }),
-            PlannedFile(path: "feed.xml", inputs: [.site, .theme, .anyProfile, .anyPost, .anyPostStats], source: .page(template: "feed") { $0.views.feed(Array($0.posts.newestFirst.prefix(50)), owner: nil) }),
             PlannedFile(path: "404.html", inputs: everyPage, source: .page(template: "404") { $0.views.notFound() }),
         ]
+        let config = content.config
+        if config.publishes(.feed) {
+            files.append(PlannedFile(path: "feed.xml", inputs: [.site, .theme, .anyProfile, .anyPost, .anyPostStats], source: .page(template: "feed") { $0.views.feed(Array($0.posts.newestFirst.prefix(50)), owner: nil) }))
+        }
         for profile in content.profiles {
             let handle = profile.handle
             let ownPosts = posts.posts(of: handle)
             files.append(PlannedFile(path: "\(handle)/index.html", inputs: everyPage + [.profile(handle), .postsOf(handle), .postStats(handle), .followers(handle), .following(handle)], source: .page(template: "profile") { model in
                 model.profiles[handle].map(model.views.profile) ?? .null
             }))
-            files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: [.site, .theme, .profile(handle), .postsOf(handle), .postStats(handle)], source: .page(template: "feed") { model in
-                model.views.feed(Array(model.posts.posts(of: handle).prefix(50)), owner: model.profiles[handle])
-            }))
+            if config.publishes(.feed) {
+                files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: [.site, .theme, .profile(handle), .postsOf(handle), .postStats(handle)], source: .page(template: "feed") { model in
+                    model.views.feed(Array(model.posts.posts(of: handle).prefix(50)), owner: model.profiles[handle])
+                }))
+            }
             for post in ownPosts {
                 // A post page names its owner and the people who like it.
                 let id = post.id
@@ -135,7 +140,7 @@ enum SitePlan {
             let pageSize = content.config.pageSize
             let postCount = owners.reduce(0) { $0 + posts.posts(of: $1).count }
             let pageCount = max(1, (postCount + pageSize - 1) / pageSize)
-            for number in 1...pageCount {
+            for number in 1...pageCount where config.publishes(.timeline) {
                 let path = number == 1 ? "\(handle)/timeline/index.html" : "\(handle)/timeline/page/\(number)/index.html"
                 files.append(PlannedFile(path: path, inputs: timelineKeys, source: .page(template: "timeline") { model in
                     guard let owner = model.profiles[handle] else { return .null }
@@ -147,12 +152,16 @@ enum SitePlan {
             let ownPage = everyPage + [.card(handle)]
             let followers = ownPage + [.followers(handle)] + graph.followers(of: handle).map(InputKey.card)
             let following = ownPage + [.following(handle)] + graph.following(of: handle).map(InputKey.card)
-            files.append(PlannedFile(path: "\(handle)/followers/index.html", inputs: followers, source: .page(template: "user-list") { model in
-                model.profiles[handle].map { model.views.userList(.followers, of: $0, profiles: model.profiles) } ?? .null
-            }))
-            files.append(PlannedFile(path: "\(handle)/following/index.html", inputs: following, source: .page(template: "user-list") { model in
-                model.profiles[handle].map { model.views.userList(.following, of: $0, profiles: model.profiles) } ?? .null
-            }))
+            if config.publishes(.followers) {
+                files.append(PlannedFile(path: "\(handle)/followers/index.html", inputs: followers, source: .page(template: "user-list") { model in
+                    model.profiles[handle].map { model.views.userList(.followers, of: $0, profiles: model.profiles) } ?? .null
+                }))
+            }
+            if config.publishes(.following) {
+                files.append(PlannedFile(path: "\(handle)/following/index.html", inputs: following, source: .page(template: "user-list") { model in
+                    model.profiles[handle].map { model.views.userList(.following, of: $0, profiles: model.profiles) } ?? .null
+                }))
+            }
         }
         for page in content.pages {
             let name = page.name

@@ -69,7 +69,17 @@ import TomoCore
     @Test func unknownKeyListsTheKnownOnesWhenNothingIsClose() throws {
         let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\ntheme: dark\n"])
         #expect(site.errors() == [
-            "content/site.yaml:3:1: unknown key \"theme\" in site.yaml: site.yaml takes title, baseURL, language, description, homeUsers, pageSize, contact, images",
+            "content/site.yaml:3:1: unknown key \"theme\" in site.yaml: site.yaml takes title, baseURL, language, description, homeUsers, pageSize, contact, images, disableKinds",
+        ])
+    }
+
+    @Test func disableKindsTakesKnownPageKindsOnly() throws {
+        let good = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\ndisableKinds: [timeline, feed]\n"])
+        #expect(good.errors() == [])
+        let bad = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\ndisableKinds: [timelines, sitemap]\n"])
+        #expect(bad.errors() == [
+            "content/site.yaml:3:16: unknown page kind \"timelines\" (did you mean \"timeline\"?): disableKinds takes timeline, followers, following, feed",
+            "content/site.yaml:3:27: unknown page kind \"sitemap\": disableKinds takes timeline, followers, following, feed",
         ])
     }
 

@@ -140,6 +140,25 @@ import TomoCore
         #expect(try site.modificationDate("alice/index.html") == date)
     }
 
+    @Test func disabledPageKindsAreNotWrittenNorLinked() throws {
+        let site = try SiteFolder([
+            "content/site.yaml": SiteFolder.siteYAML + "disableKinds: [timeline, followers, following, feed]\n",
+            "content/users/alice.yaml": Self.alice,
+        ])
+        try site.build()
+        let files = Set(site.outputFiles().keys)
+        #expect(files.contains("alice/index.html"))
+        for gone in ["feed.xml", "alice/feed.xml", "alice/timeline/index.html", "alice/followers/index.html", "alice/following/index.html"] {
+            #expect(!files.contains(gone), "\(gone) is written")
+        }
+        for page in [site.page("alice/index.html"), site.page("index.html")] {
+            for link in ["/alice/timeline/", "/alice/followers/", "/alice/following/", "feed.xml"] {
+                #expect(page?.contains(link) == false, "a page links to \(link)")
+            }
+        }
+        #expect(site.page("alice/index.html")?.contains("0 followers") == true)
+    }
+
     @Test func hiddenAndOutOfDateItemsAreLeftOut() throws {
         let site = try SiteFolder(["content/users/alice.yaml": """
         name: Alice
