@@ -89,7 +89,8 @@ def compare(users, runs):
     tomo_site, hugo_site = workload(users)
     tomo_out = os.path.join(tomo_site, "public")
     hugo_out = os.path.join(hugo_site, "public")
-    tomo_cold, tomo_warm, hugo = [], [], []
+    same_out = os.path.join(tomo_site, "public-same-pages")
+    tomo_cold, tomo_warm, tomo_same, hugo = [], [], [], []
 
     def build_hugo():
         set_aside(hugo_out)
@@ -103,20 +104,33 @@ def compare(users, runs):
         # Warm: thumbnails cached, output folder new (what Hugo does every time).
         set_aside(tomo_out)
         tomo_warm.append(run([TOMO, "build", "--site", tomo_site]))
+        # The pages Hugo makes (home, profiles, posts): the other kinds disabled in site.yaml.
+        set_aside(same_out)
+        site_yaml = os.path.join(tomo_site, "content", "site.yaml")
+        original = open(site_yaml).read()
+        try:
+            with open(site_yaml, "w") as file:
+                file.write(original.rstrip("\n") + "\ndisableKinds: [timeline, followers, following, feed]\n")
+            tomo_same.append(run([TOMO, "build", "--site", tomo_site, "--out", same_out]))
+        finally:
+            with open(site_yaml, "w") as file:
+                file.write(original)
 
     for number in range(runs):
         for build in ((build_hugo, build_tomo) if number % 2 == 0 else (build_tomo, build_hugo)):
             build()
-    hugo_pages, tomo_pages = count_pages(hugo_out), count_pages(tomo_out)
+    hugo_pages, tomo_pages, same_pages = count_pages(hugo_out), count_pages(tomo_out), count_pages(same_out)
     print(f"{users} users x 10 posts, median of {runs}:")
     hugo_wall = row("hugo", hugo, hugo_pages)
     cold_wall = row("tomo, no thumbnail cache", tomo_cold, tomo_pages)
     warm_wall = row("tomo, thumbnails cached", tomo_warm, tomo_pages)
+    same_wall = row("tomo, the same pages as Hugo", tomo_same, same_pages)
     print(f"  ratio tomo/hugo, wall time: {cold_wall / hugo_wall:.2f} without cache, {warm_wall / hugo_wall:.2f} with cache")
     # tomo writes more pages for the same site (followers, following, timelines, feeds): the
-    # time per page compares the same work.
+    # time per page, and the build with those kinds disabled, compare the same work.
     per_page = (warm_wall / tomo_pages) / (hugo_wall / hugo_pages)
-    print(f"  ratio tomo/hugo, time per page: {per_page:.2f} (tomo {tomo_pages} pages, hugo {hugo_pages})", flush=True)
+    print(f"  ratio tomo/hugo, time per page: {per_page:.2f} (tomo {tomo_pages} pages, hugo {hugo_pages})")
+    print(f"  ratio tomo/hugo on the same pages (disableKinds: timeline, followers, following, feed): {same_wall / hugo_wall:.2f}", flush=True)
     unchanged = [run([TOMO, "build", "--site", tomo_site]) for _ in range(runs)]
     row("tomo rebuild, nothing changed", unchanged, tomo_pages)
     profile = os.path.join(tomo_site, "content", "users", "user00042.yaml")
