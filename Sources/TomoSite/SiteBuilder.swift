@@ -86,14 +86,11 @@ public enum SiteBuilder {
     ) throws(DiagnosticList) -> BuildReport {
         var clock = StepClock()
         let stamps = InputStamps.scan(site: options.site)
+        let inputsDigest = stamps.digest
         let outputPath = options.output.standardizedFileURL.path
-        var previous = options.full ? nil : BuildState.loadSummary(site: options.site, output: outputPath)
-        if let kept = previous, kept.setting != setting(options, marker: kept.setting.marker) || BuildState.markerInode(output: options.output) != kept.setting.marker
-            || kept.nextChange.map({ options.buildDate.nanosecondsSince1970 >= $0 }) == true {
-            previous = nil
-        }
+        var previous = options.full ? nil : keptState(for: options)
         clock.finished("stamp the input files")
-        if let previous, previous.inputs == stamps.digest {
+        if let previous, previous.inputs == inputsDigest {
             return BuildReport(
                 pages: previous.pages, images: previous.images, files: previous.files, written: 0,
                 seconds: clock.total, warnings: previous.warnings.map { Diagnostic($0, severity: .warning) },
@@ -134,7 +131,7 @@ public enum SiteBuilder {
                 BuildState(
                     setting: setting(options, marker: marker), nextChange: nextChange(after: options.buildDate, in: inputs.content),
                     pages: pages, images: images.count, files: counts.total, warnings: inputs.warnings.map(\.description),
-                    inputs: stamps.digest, keys: keys, outputs: output.digests
+                    inputs: inputsDigest, keys: keys, outputs: output.digests
                 ).save(site: options.site)
             }
             clock.finished("save the build state")
@@ -143,19 +140,27 @@ public enum SiteBuilder {
                 seconds: clock.total, warnings: inputs.warnings, output: output.destination, nothingChanged: false,
                 steps: clock.steps
             )
-        } catch let error as DiagnosticList {
-            output.discard()
-            previous?.save(site: options.site)
-            throw error
-        } catch let error as Diagnostic {
-            output.discard()
-            previous?.save(site: options.site)
-            throw DiagnosticList([error])
         } catch {
+            // The output stays as it was, and so does what the last build kept.
             output.discard()
             previous?.save(site: options.site)
-            throw DiagnosticList([Diagnostic("\(error)")])
+            switch error {
+            case let list as DiagnosticList: throw list
+            case let diagnostic as Diagnostic: throw DiagnosticList([diagnostic])
+            default: throw DiagnosticList([Diagnostic("\(error)")])
+            }
         }
+    }
+
+    /// What the last build into this output kept, when it still describes the output: the same
+    /// tomo, output folder (by its marker) and base URL, and no item has appeared or gone since.
+    private static func keptState(for options: BuildOptions) -> BuildState? {
+        guard let kept = BuildState.loadSummary(site: options.site, output: options.output.standardizedFileURL.path),
+              kept.setting == setting(options, marker: kept.setting.marker),
+              BuildState.markerInode(output: options.output) == kept.setting.marker,
+              kept.nextChange.map({ options.buildDate.nanosecondsSince1970 < $0 }) ?? true
+        else { return nil }
+        return kept
     }
 
     private static func setting(_ options: BuildOptions, marker: UInt64) -> BuildState.Setting {
