@@ -2,8 +2,9 @@ import Foundation
 import TomoCore
 
 /// The stamps of every file a build reads: everything under `content/` and `templates/`, by
-/// path relative to the site folder. Taken with `readdir` and `fstatat` on both cores, so a
-/// rebuild can tell in a fraction of a second that nothing changed.
+/// path relative to the site folder (hidden files left out, as the content loader leaves them).
+/// Taken with `readdir` and `fstatat` on both cores, so a rebuild can tell in a fraction of a
+/// second that nothing changed.
 struct InputStamps: Sendable {
     var byPath: [String: FileStamp] = [:]
 
@@ -21,9 +22,7 @@ struct InputStamps: Sendable {
         var expanded: [String] = []
         for job in jobs {
             if job == "content/posts" || job == "content/users" {
-                var stampsOfFolder = InputStamps()
-                stampsOfFolder.collect(folder: job, root: root, recursive: false, subfolders: &expanded)
-                stamps.byPath.merge(stampsOfFolder.byPath) { first, _ in first }
+                stamps.collect(folder: job, root: root, recursive: false, subfolders: &expanded)
             } else {
                 expanded.append(job)
             }
