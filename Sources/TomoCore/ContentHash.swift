@@ -9,10 +9,4 @@ public enum ContentHash {
         }
         return hash
     }
-
-    /// 16 lower-case hex digits.
-    public static func hex(of bytes: some Sequence<UInt8>) -> String {
-        let digits = String(value(of: bytes), radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
 }

@@ -88,8 +88,7 @@ enum InputFingerprints {
             image(profile.header.map { "content/users/" + $0 }, into: &whole)
             keys[.profile(handle)] = whole.value
             var card = StableHasher()
-            card.add(profile.name)
-            card.add(profile.bio?.firstLine)
+            for field in profile.card { card.add(field) }
             image(profile.icon.map { "content/users/" + $0 }, into: &card)
             keys[.card(handle)] = card.value
             anyProfile.add(whole.value)

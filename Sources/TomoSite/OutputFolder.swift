@@ -139,9 +139,7 @@ public final class OutputFolder: Sendable {
     /// Whether the kept digests say `path` already holds these bytes.
     private func isUnchanged(_ path: String, _ digest: FileDigest) throws(Diagnostic) -> Bool {
         guard let kept, kept[path] == digest else { return false }
-        if let problem = Self.pathProblem(path) {
-            throw Diagnostic("refusing to write \"\(path)\": \(problem)")
-        }
+        try Self.check(path)
         return true
     }
 
@@ -213,11 +211,16 @@ public final class OutputFolder: Sendable {
         return nil
     }
 
-    /// Checks `path`, makes its folders and returns where it goes.
-    private func prepare(_ path: String, _ digest: FileDigest) throws(Diagnostic) -> String {
-        if let problem = Self.pathProblem(path) {
+    /// Throws when `path` may not be written (see `pathProblem`).
+    private static func check(_ path: String) throws(Diagnostic) {
+        if let problem = pathProblem(path) {
             throw Diagnostic("refusing to write \"\(path)\": \(problem)")
         }
+    }
+
+    /// Checks `path`, makes its folders and returns where it goes.
+    private func prepare(_ path: String, _ digest: FileDigest) throws(Diagnostic) -> String {
+        try Self.check(path)
         let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         let parentKnown = state.withLock { state in
             state.digests[path] = digest

@@ -43,6 +43,11 @@ enum InputKey: Sendable, Hashable {
     case siteShape
 }
 
+extension Profile {
+    /// What other pages show of a user (`InputKey.card`): name, icon and the bio's first line.
+    var card: [String?] { [name, icon, bio?.firstLine] }
+}
+
 /// One file of the output, described before it is made.
 struct PlannedFile: Sendable {
     enum Source: Sendable {

@@ -18,8 +18,9 @@ public final class SiteSession: @unchecked Sendable {
         public var isWhole: Bool
         /// How many files the site has.
         public var fileCount: Int
-        /// Files whose bytes are new or changed, and files that are gone.
-        public var changed: Set<String>
+        /// Files whose bytes are new or changed (every file when `isWhole`).
+        public var changed: Set<String> { Set(files.keys) }
+        /// Files that are gone.
         public var removed: Set<String>
         /// Only stylesheets changed: a browser can swap them without reloading the page.
         public var onlyStylesheets: Bool
@@ -142,7 +143,6 @@ public final class SiteSession: @unchecked Sendable {
             files: changed,
             isWhole: everything,
             fileCount: digests.count,
-            changed: Set(changed.keys),
             removed: removed,
             onlyStylesheets: !everything && !changed.isEmpty && removed.isEmpty && changed.keys.allSatisfy { $0.hasSuffix(".css") },
             made: toMake.count,
@@ -192,11 +192,6 @@ public final class SiteSession: @unchecked Sendable {
         [profile.icon, profile.header]
     }
 
-    /// What other pages show of a profile: a change here touches every page with the user's card.
-    private static func card(_ profile: Profile) -> [String?] {
-        [profile.name, profile.icon, profile.bio?.firstLine]
-    }
-
     private static func isImage(_ path: String) -> Bool {
         guard let dot = path.lastIndex(of: ".") else { return false }
         return ContentLoader.imageExtensions.contains(path[path.index(after: dot)...].lowercased())
@@ -212,14 +207,19 @@ public final class SiteSession: @unchecked Sendable {
         var next = current.inputs
         var problems: [Diagnostic] = []
         var warnings = next.warnings
+        /// Takes what reading the files under `prefix` again reported: their errors stop the
+        /// rebuild, their warnings replace the ones those files had.
+        func absorb(_ diagnostics: [Diagnostic], from prefix: String) {
+            problems += diagnostics.filter { $0.severity == .error }
+            warnings.removeAll { $0.location?.file.hasPrefix(prefix) == true }
+            warnings += diagnostics.filter { $0.severity == .warning }
+        }
         for key in pending {
             guard case .profile(let handle) = key else { continue }
             let (profile, diagnostics) = ContentLoader.loadProfile(site: options.site, handle: handle)
-            problems += diagnostics.filter { $0.severity == .error }
-            warnings.removeAll { $0.location?.file.hasPrefix("content/users/\(handle).") == true }
-            warnings += diagnostics.filter { $0.severity == .warning }
+            absorb(diagnostics, from: "content/users/\(handle).")
             let old = next.content.profiles.first { $0.handle == handle }
-            if old.map(Self.card) != profile.map(Self.card) {
+            if old?.card != profile?.card {
                 // New, gone, or shown differently on other pages.
                 pending.formUnion([.card(handle), .anyProfile])
             }
@@ -230,18 +230,14 @@ public final class SiteSession: @unchecked Sendable {
         for key in pending {
             guard case .post(let id) = key else { continue }
             let (post, diagnostics) = ContentLoader.loadPost(site: options.site, id: id)
-            problems += diagnostics.filter { $0.severity == .error }
-            warnings.removeAll { $0.location?.file.hasPrefix("content/posts/\(id).") == true }
-            warnings += diagnostics.filter { $0.severity == .warning }
+            absorb(diagnostics, from: "content/posts/\(id).")
             let old = next.content.posts.first { $0.id == id }
             if old?.photo != post?.photo { imagesChanged = true }
             next.content.posts.replace(id, by: \.id, with: post)
         }
         if pending.contains(.pageList) {
             let (pages, diagnostics) = ContentLoader.loadPages(site: options.site, handles: Set(next.content.profiles.map(\.handle)))
-            problems += diagnostics.filter { $0.severity == .error }
-            warnings.removeAll { $0.location?.file.hasPrefix("content/pages/") == true }
-            warnings += diagnostics.filter { $0.severity == .warning }
+            absorb(diagnostics, from: "content/pages/")
             next.content.pages = pages
         }
         if pending.contains(.theme) || pending.contains(where: { if case .staticFile = $0 { return true } else { return false } }) {
