@@ -9,23 +9,43 @@ public struct Post: Sendable, Hashable {
         case `private`
     }
 
+    /// What the file says; shared, not copied (see `SharedFields`).
+    struct Fields: Sendable, Hashable {
+        var handle: String
+        var slug: String
+        var file: String
+        var photo: String
+        var date: Date
+        var dateText: String
+        var utcOffset: Int
+        var alt: String?
+        var visibility: Visibility
+        var caption: Caption
+    }
+
+    private let shared: SharedFields<Fields>
+
+    public init(handle: String, slug: String, file: String, photo: String, date: Date, dateText: String, utcOffset: Int, alt: String?, visibility: Visibility, caption: Caption) {
+        shared = SharedFields(Fields(handle: handle, slug: slug, file: file, photo: photo, date: date, dateText: dateText, utcOffset: utcOffset, alt: alt, visibility: visibility, caption: caption))
+    }
+
     /// The folder name: a valid handle with a profile.
-    public var handle: String
+    public var handle: String { shared.fields.handle }
     /// The file name without `.md`: a valid slug.
-    public var slug: String
+    public var slug: String { shared.fields.slug }
     /// The file it came from, relative to the site folder.
-    public var file: String
+    public var file: String { shared.fields.file }
     /// The photo's path relative to `content/posts/<handle>/`; the file exists and stays inside that folder.
-    public var photo: String
+    public var photo: String { shared.fields.photo }
     /// When it was posted, with the text and offset the author wrote, to show their local time.
-    public var date: Date
-    public var dateText: String
+    public var date: Date { shared.fields.date }
+    public var dateText: String { shared.fields.dateText }
     /// Seconds east of UTC (`+09:00` is 32400); 0 when the date was written without an offset.
-    public var utcOffset: Int
+    public var utcOffset: Int { shared.fields.utcOffset }
     /// The photo described for people who cannot see it; nil when the post has none.
-    public var alt: String?
-    public var visibility: Visibility
-    public var caption: Caption
+    public var alt: String? { shared.fields.alt }
+    public var visibility: Visibility { shared.fields.visibility }
+    public var caption: Caption { shared.fields.caption }
 
     /// `<handle>/<slug>`, the id the store and the CLI name the post by.
     public var id: String { "\(handle)/\(slug)" }

@@ -3,24 +3,45 @@ import TomoCore
 
 /// A user's profile page content, from `content/users/<handle>.yaml` (or `.json`).
 public struct Profile: Sendable, Hashable {
-    public var handle: String
+    /// What the file says; shared, not copied (see `SharedFields`).
+    struct Fields: Sendable, Hashable {
+        var handle: String
+        var file: String
+        var name: String
+        var bio: Bio?
+        var icon: String?
+        var header: String?
+        var links: [ProfileLink]
+        var items: [ProfileItem]
+        var itemColor: ItemColor
+        var email: String?
+        var showEmail: Bool
+    }
+
+    private let shared: SharedFields<Fields>
+
+    public init(handle: String, file: String, name: String, bio: Bio?, icon: String?, header: String?, links: [ProfileLink], items: [ProfileItem], itemColor: ItemColor, email: String?, showEmail: Bool) {
+        shared = SharedFields(Fields(handle: handle, file: file, name: name, bio: bio, icon: icon, header: header, links: links, items: items, itemColor: itemColor, email: email, showEmail: showEmail))
+    }
+
+    public var handle: String { shared.fields.handle }
     /// The file it came from, relative to the site folder (`content/users/alice.yaml`).
-    public var file: String
-    public var name: String
+    public var file: String { shared.fields.file }
+    public var name: String { shared.fields.name }
     /// The bio as written (Markdown), its HTML (raw HTML and unsafe links removed) and its
     /// first line as plain text (for cards); nil without a bio.
-    public var bio: Bio?
+    public var bio: Bio? { shared.fields.bio }
     /// Image paths relative to `content/users/`; the files exist and stay inside that folder.
-    public var icon: String?
-    public var header: String?
+    public var icon: String? { shared.fields.icon }
+    public var header: String? { shared.fields.header }
     /// Known services only, in the design's service order.
-    public var links: [ProfileLink]
+    public var links: [ProfileLink] { shared.fields.links }
     /// Every item in file order, hidden and dated ones included: ask `isShown(at:)`.
-    public var items: [ProfileItem]
-    public var itemColor: ItemColor
+    public var items: [ProfileItem] { shared.fields.items }
+    public var itemColor: ItemColor { shared.fields.itemColor }
     /// Private unless `showEmail`; the page must not print it otherwise.
-    public var email: String?
-    public var showEmail: Bool
+    public var email: String? { shared.fields.email }
+    public var showEmail: Bool { shared.fields.showEmail }
 
     /// The e-mail address the page may print: only with `showEmail: true`.
     public var publicEmail: String? { showEmail ? email : nil }

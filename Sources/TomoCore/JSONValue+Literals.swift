@@ -9,7 +9,11 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(nilLiteral: ()) { self = .null }
 
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        // A plain loop: `Dictionary(_:uniquingKeysWith:)` costs a closure call per key, and
+        // page views build thousands of these per rebuild.
+        var object = [String: JSONValue](minimumCapacity: elements.count)
+        for (key, value) in elements { object[key] = value }
+        self = .object(object)
     }
 
     /// A string, or null when there is none.

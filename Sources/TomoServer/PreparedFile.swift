@@ -28,7 +28,9 @@ final class PreparedFile: @unchecked Sendable {
         contentType = type.value
         isCompressible = type.compressible
         // The content hash and the length: a content change changes the ETag.
-        let hash = String(ContentHash.value(of: body.bytes), radix: 16) + "-" + String(body.count, radix: 16)
+        var hasher = StableHasher()
+        hasher.add(bytes: bytes)
+        let hash = String(hasher.value, radix: 16) + "-" + String(body.count, radix: 16)
         etag = "\"\(hash)\""
         let common = [("Content-Type", type.value), ("Cache-Control", "no-cache"),
                       ("X-Content-Type-Options", "nosniff")]

@@ -1,3 +1,5 @@
+import TomoCore
+
 /// The served site with every file prepared. The server keeps one and changes it in place under
 /// its lock; a request copies it (a reference to the same storage) and looks files up without
 /// locks. A publish while a request holds a copy leaves that request its old files.
@@ -33,12 +35,15 @@ struct PreparedSite: Sendable {
 
     /// `changed` prepared, leaving out files whose bytes are what `self` already serves.
     func prepare(changed: [String: [UInt8]]) -> [String: PreparedFile] {
-        var prepared: [String: PreparedFile] = [:]
-        for (rawPath, bytes) in changed {
+        // On all cores: hashing and copying a few hundred changed pages is on the way from a
+        // save to the reload.
+        let made = Array(changed).concurrentMap { rawPath, bytes -> (String, PreparedFile?) in
             let path = Self.normalized(rawPath)
-            if let old = files[path], old.body.hasSameBytes(as: bytes) { continue }
-            prepared[path] = PreparedFile(path: path, bytes: bytes)
+            if let old = files[path], old.body.hasSameBytes(as: bytes) { return (path, nil) }
+            return (path, PreparedFile(path: path, bytes: bytes))
         }
+        var prepared: [String: PreparedFile] = [:]
+        for case (let path, let file?) in made { prepared[path] = file }
         return prepared
     }
 

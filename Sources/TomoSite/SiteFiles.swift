@@ -19,13 +19,27 @@ enum SiteFiles {
     }
 
     /// `/search.json`: every user's handle, name and page, for the home page's search box.
-    static func searchIndex(newestFirst profiles: [Profile], address: SiteAddress) -> [UInt8] {
-        let users: [JSONValue] = profiles.map { profile in
-            ["handle": .string(profile.handle), "name": .string(profile.name), "url": .string(address.path(profile.handle + "/"))]
-        }
+    /// Written straight to bytes (keys in sorted order, as `JSONWriter` would): a display-name
+    /// edit in `tomo serve` writes this file again, and at 10,000 users building it as a
+    /// `JSONValue` first was a tenth of the rebuild.
+    static func searchIndex(newestFirst handles: [String], profiles: [String: Profile], address: SiteAddress) -> [UInt8] {
         var output: [UInt8] = []
-        JSONWriter.append(["users": .array(users)], to: &output, style: .compact)
-        output.append(0x0A)
+        output.reserveCapacity(handles.count * 80)
+        output.append(contentsOf: #"{"users":["#.utf8)
+        var first = true
+        for handle in handles {
+            guard let profile = profiles[handle] else { continue }
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            output.append(contentsOf: #"{"handle":"#.utf8)
+            JSONWriter.appendString(profile.handle, to: &output)
+            output.append(contentsOf: #","name":"#.utf8)
+            JSONWriter.appendString(profile.name, to: &output)
+            output.append(contentsOf: #","url":"#.utf8)
+            JSONWriter.appendString(address.path(profile.handle + "/"), to: &output)
+            output.append(UInt8(ascii: "}"))
+        }
+        output.append(contentsOf: "]}\n".utf8)
         return output
     }
 

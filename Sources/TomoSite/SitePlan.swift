@@ -79,7 +79,6 @@ struct SiteModel: Sendable {
     let graph: SocialGraph
     let posts: PostIndex
     let views: PageViews
-    let newestFirst: [Profile]
     let images: PublishedImages
 
     /// `graph` and `posts` from the previous model, when the store, the set of profiles and the
@@ -98,7 +97,16 @@ struct SiteModel: Sendable {
             content: content, profilesByHandle: profiles, labels: Labels(values: inputs.theme.labels), graph: graph,
             posts: posts, address: inputs.address, buildDate: buildDate, images: images.bySitePath
         )
-        self.newestFirst = graph.newestFirst.compactMap { profiles[$0] }
+    }
+
+    /// The first `limit` users, newest first.
+    func newestProfiles(limit: Int) -> [Profile] {
+        var found: [Profile] = []
+        for handle in graph.newestFirst {
+            guard found.count < limit else { break }
+            if let profile = profiles[handle] { found.append(profile) }
+        }
+        return found
     }
 }
 
@@ -112,7 +120,7 @@ enum SitePlan {
         let everyPage: [InputKey] = [.site, .theme, .pageList]
 
         var files: [PlannedFile] = [
-            PlannedFile(path: "index.html", inputs: everyPage + [.anyProfile, .anyPost, .anyPostStats, .userOrder], source: .page(template: "home") { $0.views.home(newestFirst: $0.newestFirst) }),
+            PlannedFile(path: "index.html", inputs: everyPage + [.anyProfile, .anyPost, .anyPostStats, .userOrder], source: .page(template: "home") { $0.views.home(newestFirst: $0.newestProfiles(limit: $0.inputs.content.config.homeUsers)) }),
             PlannedFile(path: "404.html", inputs: everyPage, source: .page(template: "404") { $0.views.notFound() }),
         ]
         let config = content.config
@@ -178,7 +186,7 @@ enum SitePlan {
             SiteFiles.sitemap(content: model.inputs.content, postPaths: model.posts.newestFirst.map { "\($0.handle)/posts/\($0.slug)/" }, address: model.inputs.address)
         }))
         files.append(PlannedFile(path: "search.json", inputs: [.site, .anyProfile, .userOrder], source: .bytes { model in
-            SiteFiles.searchIndex(newestFirst: model.newestFirst, address: model.inputs.address)
+            SiteFiles.searchIndex(newestFirst: model.graph.newestFirst, profiles: model.profiles, address: model.inputs.address)
         }))
         for path in model.inputs.theme.staticFiles.keys.sorted() {
             files.append(PlannedFile(path: path, inputs: [.staticFile(path)], source: .bytes { model throws(Diagnostic) in

@@ -114,7 +114,10 @@ public final class SiteSession: @unchecked Sendable {
             if !samePlan {
                 for (index, file) in plan.enumerated() where digests[file.path] == nil { indices.insert(index) }
             }
-            toMake = indices.sorted().map { plan[$0] }
+            // Site-wide files (search index, sitemap, home page) go first: each is one long
+            // job, and started last it would leave the other core idle at the end.
+            let ordered = indices.sorted()
+            toMake = ordered.filter { !plan[$0].path.contains("/") }.map { plan[$0] } + ordered.filter { plan[$0].path.contains("/") }.map { plan[$0] }
         }
         let everything = needsEverything
         let made = try render(toMake, model: nextModel)
