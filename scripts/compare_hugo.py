@@ -2,9 +2,11 @@
 """Builds the same generated site with tomo and with Hugo, alternating, and prints wall time,
 CPU time, peak memory, pages written, pages per second and the tomo/Hugo ratios; then times
 tomo rebuilds: nothing changed, one profile's display name edited (every page showing the user
-changes), one profile item edited (only the profile page changes), one `tomo follow`.
+changes), one profile item edited (only the profile page changes), one `tomo follow`. Last, in
+watch mode, `hugo server` and `tomo serve` side by side: the time from saving a display-name
+edit to the rebuild's line in the server's output, and the rebuild time each server reports.
 
-    scripts/compare_hugo.py [--users 1000 10000] [--runs 3 2]
+    scripts/compare_hugo.py [--users 1000 10000] [--runs 3 2] [--edits 5] [--watch-only]
 
 `--runs` gives the number of runs for each size (the last number serves the sizes after it);
 the order of Hugo and tomo alternates from run to run. Outputs of earlier builds are moved
@@ -19,10 +21,14 @@ measured in one run, rather than the absolute seconds.
 """
 import argparse
 import os
+import queue
+import re
+import socket
 import shutil
 import statistics
 import subprocess
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -161,18 +167,86 @@ def compare(users, runs):
     row("tomo rebuild after one `tomo follow`", follows, tomo_pages)
 
 
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def watch_rebuilds(label, command, ready, rebuilt, profile, edits):
+    """Starts a preview server, saves `edits` display-name edits of `profile` and times each
+    from the save to the server's line matching `rebuilt` (whose first group is the rebuild time
+    the server reports, in ms). Prints the medians and the server's peak memory."""
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put((time.monotonic(), line)) for line in server.stdout], daemon=True).start()
+
+    def wait_for(pattern, timeout):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                at, line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            found = re.search(pattern, line)
+            if found:
+                return at, found
+        sys.exit(f"{label}: no line matching {pattern!r} within {timeout} s")
+
+    original = open(profile).read()
+    saves, reported = [], []
+    try:
+        started = time.monotonic()
+        wait_for(ready, 900)
+        first_build = time.monotonic() - started
+        for number in range(edits):
+            time.sleep(1)
+            while not lines.empty():
+                lines.get()
+            saved = time.monotonic()
+            with open(profile, "w") as file:
+                file.write(original.replace("name: \"", f"name: \"Watch {number} ", 1))
+            at, found = wait_for(rebuilt, 300)
+            saves.append((at - saved) * 1000)
+            reported.append(float(found.group(1)))
+    finally:
+        with open(profile, "w") as file:
+            file.write(original)
+        time.sleep(1)
+        with open(f"/proc/{server.pid}/status") as status:
+            peak = next((int(line.split()[1]) // 1024 for line in status if line.startswith("VmHWM")), 0)
+        server.terminate()
+        server.wait(timeout=60)
+    print(f"  {label:<16} first build {first_build:6.1f} s, peak {peak:6d} MiB; display-name edit, median of {edits}:"
+          f" save → rebuilt {statistics.median(saves):7.0f} ms, rebuild as reported {statistics.median(reported):7.0f} ms", flush=True)
+
+
+def compare_watch_mode(users, edits):
+    tomo_site, hugo_site = workload(users)
+    print(f"{users} users, watch mode (hugo server --disableFastRender, tomo serve; both serve from memory):")
+    watch_rebuilds("hugo server", ["hugo", "server", "-s", hugo_site, "--port", str(free_port()), "--bind", "127.0.0.1",
+                                   "--disableFastRender"],
+                   r"Web Server is available", r"Total in (\d+) ms", os.path.join(hugo_site, "content", "users", "user00042.md"), edits)
+    watch_rebuilds("tomo serve", [TOMO, "serve", "--site", tomo_site, "--port", str(free_port())],
+                   r"Serving http", r"Rebuilt in (\d+) ms", os.path.join(tomo_site, "content", "users", "user00042.yaml"), edits)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--users", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--runs", type=int, nargs="+", default=[3, 2])
+    parser.add_argument("--edits", type=int, default=5, help="display-name edits timed in watch mode")
+    parser.add_argument("--watch-only", action="store_true", help="only the watch-mode comparison")
     arguments = parser.parse_args()
     if not os.path.exists(GENERATOR):
         sys.exit(f"needs {GENERATOR} (the shared benchmark generator beside this repository)")
     if shutil.which("hugo") is None:
         sys.exit("needs hugo (apt-get install hugo)")
     try:
-        for index, users in enumerate(arguments.users):
+        for index, users in enumerate([] if arguments.watch_only else arguments.users):
             compare(users, arguments.runs[min(index, len(arguments.runs) - 1)])
+        for users in arguments.users:
+            compare_watch_mode(users, arguments.edits)
     finally:
         shutil.rmtree(TRASH, ignore_errors=True)
 

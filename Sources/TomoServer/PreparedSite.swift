@@ -16,11 +16,13 @@ struct PreparedSite: Sendable {
 
     /// The files of `site` prepared, reusing those of `previous` whose bytes did not change, so
     /// a republish that changed three pages compresses three pages; with the paths that changed.
-    static func prepare(_ site: ServedSite, reusing previous: PreparedSite?) -> (PreparedSite, SiteChanges) {
+    /// Each file leaves `site` as it is prepared: when the caller holds the only reference to its
+    /// files, their bytes are freed one by one instead of after the whole site was copied.
+    static func prepare(emptying site: inout ServedSite, reusing previous: PreparedSite?) -> (PreparedSite, SiteChanges) {
         var files: [String: PreparedFile] = [:]
         files.reserveCapacity(site.files.count)
         var changed: [String] = []
-        for (rawPath, bytes) in site.files {
+        while let (rawPath, bytes) = site.files.popFirst() {
             let path = normalized(rawPath)
             if let old = previous?.files[path], old.body.hasSameBytes(as: bytes) {
                 files[path] = old

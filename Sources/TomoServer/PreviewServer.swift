@@ -53,7 +53,8 @@ public final class PreviewServer: Sendable {
         let events = EventHub(heartbeatInterval: configuration.heartbeatInterval)
         let reloadScript = configuration.liveReload
             ? PreparedFile(path: "reload.js", bytes: Array(ReloadClient.script.utf8)) : nil
-        let router = RequestRouter(site: PreparedSite.prepare(site, reusing: nil).0, events: events,
+        var files = site
+        let router = RequestRouter(site: PreparedSite.prepare(emptying: &files, reusing: nil).0, events: events,
                                    reloadScript: reloadScript)
         let context = Unmanaged.passRetained(router).toOpaque()
         var errorNumber: Int32 = 0
@@ -85,7 +86,15 @@ public final class PreviewServer: Sendable {
     /// `notifyReload` (nil: nothing changed, no reload needed).
     @discardableResult
     public func publish(_ site: ServedSite) -> SiteChanges {
-        router.publish(site)
+        var files = site
+        return publish(emptying: &files)
+    }
+
+    /// `publish(_:)` that takes each file out of `site` as it is prepared, so a large site is
+    /// not held twice (its bytes, and the server's copy): `site` is empty afterwards.
+    @discardableResult
+    public func publish(emptying site: inout ServedSite) -> SiteChanges {
+        router.publish(emptying: &site)
     }
 
     /// Replaces only the files in `changed` (path → bytes) and removes those in `removed`: the

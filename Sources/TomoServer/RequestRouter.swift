@@ -21,10 +21,10 @@ final class RequestRouter: Sendable {
     }
 
     /// Replaces the snapshot; requests already running keep the one they started with.
-    func publish(_ site: ServedSite) -> SiteChanges {
+    func publish(emptying site: inout ServedSite) -> SiteChanges {
         publishing.withLock { _ in
             let previous = snapshot.withLock { $0 }
-            let (prepared, changes) = PreparedSite.prepare(site, reusing: previous)
+            let (prepared, changes) = PreparedSite.prepare(emptying: &site, reusing: previous)
             snapshot.withLock { $0 = prepared }
             return changes
         }

@@ -175,6 +175,17 @@ import TomoTestSupport
             #expect(try fetch(server.port, "/alice/").status == 404)
         }
     }
+
+    @Test func publishingByEmptyingServesEveryFileAndLeavesTheSiteEmpty() throws {
+        try withServer { server throws in
+            var site = ServedSite(files: ["bob/index.html": Array("bob".utf8), "carol/index.html": Array("carol".utf8)])
+            let changes = server.publish(emptying: &site)
+            #expect(site.files.isEmpty)
+            #expect(changes.paths.contains("carol/index.html"))
+            #expect(try fetch(server.port, "/bob/").text == "bob")
+            #expect(try fetch(server.port, "/carol/").text == "carol")
+        }
+    }
 }
 
 @Suite struct SnapshotSwapTests {
