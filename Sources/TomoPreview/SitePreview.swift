@@ -45,8 +45,9 @@ public final class SitePreview: Sendable {
         let preview = SitePreview(url: server.url, server: server)
         // Absolute links (Open Graph, canonical) point at the preview, as pages are seen there.
         let liveReload = options.liveReload
+        // Each page is made ready to serve on the thread that renders it (see `ServedFile`).
         let session = SiteSession(options: BuildOptions(site: options.site, baseURL: server.url)) { path, bytes in
-            liveReload ? ServedSite.withReloadScript(bytes, at: path) : bytes
+            ServedFile(path: path, bytes: liveReload ? ServedSite.withReloadScript(bytes, at: path) : bytes)
         }
         let state = PreviewState(session: session, server: server, liveReload: options.liveReload, onEvent: onEvent)
         state.buildAll()
@@ -95,7 +96,7 @@ public final class SitePreview: Sendable {
 
 /// The preview's moving parts, used from the watcher's thread only (one rebuild at a time).
 private final class PreviewState: @unchecked Sendable {
-    let session: SiteSession
+    let session: SiteSession<ServedFile>
     let server: PreviewServer
     let liveReload: Bool
     let onEvent: @Sendable (SitePreview.Event) -> Void
@@ -103,7 +104,7 @@ private final class PreviewState: @unchecked Sendable {
     var servesGoodSite = false
     var showsError = false
 
-    init(session: SiteSession, server: PreviewServer, liveReload: Bool, onEvent: @escaping @Sendable (SitePreview.Event) -> Void) {
+    init(session: SiteSession<ServedFile>, server: PreviewServer, liveReload: Bool, onEvent: @escaping @Sendable (SitePreview.Event) -> Void) {
         self.session = session
         self.server = server
         self.liveReload = liveReload
@@ -112,25 +113,24 @@ private final class PreviewState: @unchecked Sendable {
 
     func buildAll() {
         do {
-            var update = try session.buildAll()
-            publishWhole(&update)
+            let update = try session.buildAll()
+            publishWhole(update)
             onEvent(.built(files: update.fileCount, seconds: update.seconds, warnings: update.warnings))
         } catch {
             fail(error)
         }
-        // The made pages were copied into the server's buffers and are free now: give that
-        // memory back to the system (glibc keeps freed small blocks otherwise).
+        // What the build needed besides the served files (views, rendered bytes before their
+        // copy) is free now: give that memory back to the system (glibc keeps freed small
+        // blocks otherwise).
         tomo_release_free_memory()
     }
 
     func rebuild(changed paths: [String]) {
         guard !paths.isEmpty else { return }
         do {
-            var update = try session.rebuild(changedPaths: paths)
-            // Counted before a whole site's files are handed over (and so taken out of `update`).
-            let changedCount = update.files.count + update.removed.count
+            let update = try session.rebuild(changedPaths: paths)
             if update.isWhole {
-                publishWhole(&update)
+                publishWhole(update)
             } else {
                 // Only what changed goes to the server: a small edit costs the same on any site.
                 server.publish(changed: update.files, removed: update.removed)
@@ -139,22 +139,18 @@ private final class PreviewState: @unchecked Sendable {
                 showsError = false
                 server.showError(nil)
             }
-            if changedCount > 0 {
+            if !update.changed.isEmpty || !update.removed.isEmpty {
                 server.notifyReload(update.onlyStylesheets ? .css : .page)
             }
-            onEvent(.rebuilt(changed: changedCount, made: update.made,
+            onEvent(.rebuilt(changed: update.changed.count + update.removed.count, made: update.made,
                              milliseconds: update.seconds * 1000, stylesheetsOnly: update.onlyStylesheets))
         } catch {
             fail(error)
         }
     }
 
-    /// Hands every file of `update` to the server, taking them out of it: the server copies each
-    /// file, and at 10,000 users holding the made pages and the copies at once doubled the peak.
-    private func publishWhole(_ update: inout SiteSession.Update) {
-        var site = ServedSite(files: update.files)
-        update.files = [:]
-        server.publish(emptying: &site)
+    private func publishWhole(_ update: SiteSession<ServedFile>.Update) {
+        server.publish(whole: update.files)
         servesGoodSite = true
     }
 

@@ -58,6 +58,11 @@ final class PreparedFile: @unchecked Sendable {
         return response
     }
 
+    /// Whether `other` holds exactly these bytes (so a republished file keeps its gzip form).
+    func hasSameBytes(as other: PreparedFile) -> Bool {
+        etag == other.etag && body.hasSameBytes(as: other.body)
+    }
+
     /// The response and ETag for a client that does or does not accept gzip.
     func representation(acceptsGzip: Bool) -> (response: HTTPResponse, etag: String) {
         if acceptsGzip, let gzipped = gzipResponse(), let gzipETag { return (gzipped, gzipETag) }

@@ -1,5 +1,3 @@
-import TomoCore
-
 /// The served site with every file prepared. The server keeps one and changes it in place under
 /// its lock; a request copies it (a reference to the same storage) and looks files up without
 /// locks. A publish while a request holds a copy leaves that request its old files.
@@ -14,46 +12,38 @@ struct PreparedSite: Sendable {
         case notFound
     }
 
-    /// The files of `site` prepared, reusing those of `previous` whose bytes did not change, so
-    /// a republish that changed three pages compresses three pages; with the paths that changed.
-    /// Each file leaves `site` as it is prepared: when the caller holds the only reference to its
-    /// files, their bytes are freed one by one instead of after the whole site was copied.
-    static func prepare(emptying site: inout ServedSite, reusing previous: PreparedSite?) -> (PreparedSite, SiteChanges) {
-        var files: [String: PreparedFile] = [:]
-        files.reserveCapacity(site.files.count)
+    /// A site of `files`, keeping the prepared (compressed) form of those `previous` already
+    /// served with the same bytes; with the paths that changed.
+    static func replacing(_ previous: PreparedSite?, with files: [String: ServedFile]) -> (PreparedSite, SiteChanges) {
+        var site = PreparedSite(files: [:])
+        site.files.reserveCapacity(files.count)
         var changed: [String] = []
-        while let (rawPath, bytes) = site.files.popFirst() {
+        for (rawPath, served) in files {
+            guard let file = served.prepared else { continue }
             let path = normalized(rawPath)
-            if let old = previous?.files[path], old.body.hasSameBytes(as: bytes) {
-                files[path] = old
-            } else if let prepared = PreparedFile(path: path, bytes: bytes) {
-                files[path] = prepared
+            if let old = previous?.files[path], old.hasSameBytes(as: file) {
+                site.files[path] = old
+            } else {
+                site.files[path] = file
                 changed.append(path)
             }
         }
-        let removed = previous.map { $0.files.keys.filter { files[$0] == nil } } ?? []
-        return (PreparedSite(files: files), SiteChanges(paths: (changed + removed).sorted()))
+        let removed = previous.map { $0.files.keys.filter { site.files[$0] == nil } } ?? []
+        return (site, SiteChanges(paths: (changed + removed).sorted()))
     }
 
-    /// `changed` prepared, leaving out files whose bytes are what `self` already serves.
-    func prepare(changed: [String: [UInt8]]) -> [String: PreparedFile] {
-        // On all cores: hashing and copying a few hundred changed pages is on the way from a
-        // save to the reload.
-        let made = Array(changed).concurrentMap { rawPath, bytes -> (String, PreparedFile?) in
+    /// Puts `changed` in (leaving out files whose bytes are what is already served) and takes
+    /// `removed` out, in place: a publish after a small rebuild costs the changed files only,
+    /// whatever the site's size.
+    mutating func apply(_ changed: [String: ServedFile], removed: Set<String>) -> SiteChanges {
+        var paths: [String] = []
+        for (rawPath, served) in changed {
+            guard let file = served.prepared else { continue }
             let path = Self.normalized(rawPath)
-            if let old = files[path], old.body.hasSameBytes(as: bytes) { return (path, nil) }
-            return (path, PreparedFile(path: path, bytes: bytes))
+            if let old = files[path], old.hasSameBytes(as: file) { continue }
+            files[path] = file
+            paths.append(path)
         }
-        var prepared: [String: PreparedFile] = [:]
-        for case (let path, let file?) in made { prepared[path] = file }
-        return prepared
-    }
-
-    /// Puts `prepared` in and takes `removed` out, in place: a publish after a small rebuild
-    /// costs the changed files only, whatever the site's size.
-    mutating func apply(_ prepared: [String: PreparedFile], removed: Set<String>) -> SiteChanges {
-        var paths = Array(prepared.keys)
-        for (path, file) in prepared { files[path] = file }
         for path in removed where files.removeValue(forKey: Self.normalized(path)) != nil {
             paths.append(path)
         }

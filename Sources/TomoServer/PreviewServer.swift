@@ -53,8 +53,7 @@ public final class PreviewServer: Sendable {
         let events = EventHub(heartbeatInterval: configuration.heartbeatInterval)
         let reloadScript = configuration.liveReload
             ? PreparedFile(path: "reload.js", bytes: Array(ReloadClient.script.utf8)) : nil
-        var files = site
-        let router = RequestRouter(site: PreparedSite.prepare(emptying: &files, reusing: nil).0, events: events,
+        let router = RequestRouter(site: PreparedSite.replacing(nil, with: site.servedFiles).0, events: events,
                                    reloadScript: reloadScript)
         let context = Unmanaged.passRetained(router).toOpaque()
         var errorNumber: Int32 = 0
@@ -86,21 +85,20 @@ public final class PreviewServer: Sendable {
     /// `notifyReload` (nil: nothing changed, no reload needed).
     @discardableResult
     public func publish(_ site: ServedSite) -> SiteChanges {
-        var files = site
-        return publish(emptying: &files)
+        router.publish(whole: site.servedFiles)
     }
 
-    /// `publish(_:)` that takes each file out of `site` as it is prepared, so a large site is
-    /// not held twice (its bytes, and the server's copy): `site` is empty afterwards.
+    /// `publish(_:)` with files already made ready to serve (`tomo serve` makes them as it
+    /// renders).
     @discardableResult
-    public func publish(emptying site: inout ServedSite) -> SiteChanges {
-        router.publish(emptying: &site)
+    public func publish(whole files: [String: ServedFile]) -> SiteChanges {
+        router.publish(whole: files)
     }
 
-    /// Replaces only the files in `changed` (path → bytes) and removes those in `removed`: the
-    /// rest of the served site stays as it is, prepared and compressed.
+    /// Replaces only the files in `changed` and removes those in `removed`: the rest of the
+    /// served site stays as it is, prepared and compressed.
     @discardableResult
-    public func publish(changed: [String: [UInt8]], removed: Set<String>) -> SiteChanges {
+    public func publish(changed: [String: ServedFile], removed: Set<String>) -> SiteChanges {
         router.publish(changed: changed, removed: removed)
     }
 

@@ -21,22 +21,21 @@ final class RequestRouter: Sendable {
     }
 
     /// Replaces the snapshot; requests already running keep the one they started with.
-    func publish(emptying site: inout ServedSite) -> SiteChanges {
+    func publish(whole files: [String: ServedFile]) -> SiteChanges {
         publishing.withLock { _ in
             let previous = snapshot.withLock { $0 }
-            let (prepared, changes) = PreparedSite.prepare(emptying: &site, reusing: previous)
-            snapshot.withLock { $0 = prepared }
+            let (site, changes) = PreparedSite.replacing(previous, with: files)
+            snapshot.withLock { $0 = site }
             return changes
         }
     }
 
     /// Replaces only the files in `changed` and drops those in `removed`; the rest of the
-    /// snapshot is kept as prepared. Files are prepared (hashed, headers made) before the lock
-    /// is taken, so requests wait only for the dictionary updates.
-    func publish(changed: [String: [UInt8]], removed: Set<String>) -> SiteChanges {
+    /// snapshot is kept as prepared. The files were prepared where they were made, so requests
+    /// wait only for the dictionary updates.
+    func publish(changed: [String: ServedFile], removed: Set<String>) -> SiteChanges {
         publishing.withLock { _ in
-            let prepared = snapshot.withLock { $0 }.prepare(changed: changed)
-            return snapshot.withLock { $0.apply(prepared, removed: removed) }
+            snapshot.withLock { $0.apply(changed, removed: removed) }
         }
     }
 

@@ -24,12 +24,10 @@ final class StableBytes: Sendable {
     }
 
     /// Whether these are exactly `other`'s bytes (so a republished file can keep its responses).
-    func hasSameBytes(as other: [UInt8]) -> Bool {
+    func hasSameBytes(as other: StableBytes) -> Bool {
         guard other.count == count else { return false }
-        return other.withUnsafeBytes { theirs in
-            guard let theirs = theirs.baseAddress, let ours = storage.baseAddress else { return count == 0 }
-            return memcmp(theirs, ours, count) == 0
-        }
+        guard let theirs = other.storage.baseAddress, let ours = storage.baseAddress else { return count == 0 }
+        return memcmp(theirs, ours, count) == 0
     }
 
     deinit {

@@ -7,13 +7,18 @@ import TomoTemplates
 
 /// A site kept in memory between rebuilds, for `tomo serve`: the last good inputs and a digest
 /// of every output file, so that after an edit only the files that read what changed are made
-/// again, and only those whose bytes changed are handed on (the server keeps the bytes). A failed rebuild keeps the last good site; the next good one catches up on every change
-/// made in between.
-public final class SiteSession: @unchecked Sendable {
+/// again, and only those whose bytes changed are handed on (the server keeps the bytes). A
+/// failed rebuild keeps the last good site; the next good one catches up on every change made
+/// in between.
+///
+/// Each made file is handed on as an `Output` that `finish` makes from its bytes on the thread
+/// that rendered it: `tomo serve` makes the served file there, so a large site's pages are not
+/// held twice (made, then copied by the server).
+public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     /// What a (re)build produced.
     public struct Update: Sendable {
-        /// The bytes of the new and changed files (of every file when `isWhole`), path → bytes.
-        public var files: [String: [UInt8]]
+        /// The new and changed files (every file when `isWhole`), by path.
+        public var files: [String: Output]
         /// The whole site was made: `files` holds all of it.
         public var isWhole: Bool
         /// How many files the site has.
@@ -31,9 +36,8 @@ public final class SiteSession: @unchecked Sendable {
     }
 
     private let options: BuildOptions
-    /// Turns a made file into the bytes handed on (the preview adds its live-reload script to
-    /// pages); applied as each file is made, so a large site is not held twice.
-    private let finish: @Sendable (_ path: String, _ bytes: [UInt8]) -> [UInt8]
+    /// Turns a made file into what is handed on; applied as each file is made.
+    private let finish: @Sendable (_ path: String, _ bytes: [UInt8]) -> Output
     // Touched only by the one thread that runs builds (the serve loop), hence @unchecked.
     private var digests: [String: FileDigest] = [:]
     /// The last good model (its inputs and thumbnails) and plan; the plan is reused while the
@@ -52,7 +56,7 @@ public final class SiteSession: @unchecked Sendable {
     private var readers: [InputKey: [Int]] = [:]
     private var needsEverything = true
 
-    public init(options: BuildOptions, finish: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> [UInt8] = { $1 }) {
+    public init(options: BuildOptions, finish: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> Output) {
         self.options = options
         self.finish = finish
     }
@@ -122,11 +126,10 @@ public final class SiteSession: @unchecked Sendable {
         let everything = needsEverything
         let made = try render(toMake, model: nextModel)
 
-        var changed: [String: [UInt8]] = [:]
-        for (path, bytes) in made {
-            let digest = FileDigest(of: bytes)
+        var changed: [String: Output] = [:]
+        for (path, (digest, output)) in made {
             guard everything || digests[path] != digest else { continue }
-            changed[path] = bytes
+            changed[path] = output
             digests[path] = digest
         }
         var removed: Set<String> = []
@@ -274,13 +277,14 @@ public final class SiteSession: @unchecked Sendable {
         return (next, images)
     }
 
-    /// Makes `plan`'s files on all cores.
-    private func render(_ plan: [PlannedFile], model: SiteModel) throws(DiagnosticList) -> [String: [UInt8]] {
-        let results = Mutex<[String: [UInt8]]>([:])
+    /// Makes `plan`'s files on all cores: each file's digest and its output.
+    private func render(_ plan: [PlannedFile], model: SiteModel) throws(DiagnosticList) -> [String: (FileDigest, Output)] {
+        let results = Mutex<[String: (FileDigest, Output)]>([:])
         let finish = self.finish
         try SiteRenderer.forEach(plan) { file throws(Diagnostic) in
-            let bytes = finish(file.path, try SiteRenderer.bytes(of: file, model: model))
-            results.withLock { $0[file.path] = bytes }
+            let bytes = try SiteRenderer.bytes(of: file, model: model)
+            let made = (FileDigest(of: bytes), finish(file.path, bytes))
+            results.withLock { $0[file.path] = made }
         }
         return results.withLock { $0 }
     }
@@ -295,5 +299,12 @@ extension Array {
         } else if let element {
             insert(element, at: firstIndex(where: { keyOf($0) > key }) ?? endIndex)
         }
+    }
+}
+
+extension SiteSession where Output == [UInt8] {
+    /// A session that hands on the made bytes as they are.
+    public convenience init(options: BuildOptions) {
+        self.init(options: options) { $1 }
     }
 }

@@ -176,14 +176,16 @@ import TomoTestSupport
         }
     }
 
-    @Test func publishingByEmptyingServesEveryFileAndLeavesTheSiteEmpty() throws {
+    @Test func publishingChangedFilesReplacesOnlyThoseAndReportsRealChanges() throws {
         try withServer { server throws in
-            var site = ServedSite(files: ["bob/index.html": Array("bob".utf8), "carol/index.html": Array("carol".utf8)])
-            let changes = server.publish(emptying: &site)
-            #expect(site.files.isEmpty)
-            #expect(changes.paths.contains("carol/index.html"))
+            let bob = ["bob/index.html": ServedFile(path: "bob/index.html", bytes: Array("bob".utf8))]
+            #expect(server.publish(changed: bob, removed: ["robots.txt"]).paths == ["bob/index.html", "robots.txt"])
             #expect(try fetch(server.port, "/bob/").text == "bob")
-            #expect(try fetch(server.port, "/carol/").text == "carol")
+            #expect(try fetch(server.port, "/alice/").status == 200)
+            #expect(try fetch(server.port, "/robots.txt").status == 404)
+            // The same bytes again: nothing changed, so no reload.
+            let again = ["bob/index.html": ServedFile(path: "bob/index.html", bytes: Array("bob".utf8))]
+            #expect(server.publish(changed: again, removed: []).reloadKind == nil)
         }
     }
 }

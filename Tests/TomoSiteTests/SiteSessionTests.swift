@@ -5,11 +5,11 @@ import TomoStore
 @testable import TomoSite
 
 @Suite struct SiteSessionTests {
-    func session(_ site: SiteFolder) -> SiteSession {
+    func session(_ site: SiteFolder) -> SiteSession<[UInt8]> {
         SiteSession(options: BuildOptions(site: site.root))
     }
 
-    func text(_ update: SiteSession.Update, _ path: String) -> String? {
+    func text(_ update: SiteSession<[UInt8]>.Update, _ path: String) -> String? {
         update.files[path].map { String(decoding: $0, as: UTF8.self) }
     }
 
