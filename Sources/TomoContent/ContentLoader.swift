@@ -96,6 +96,13 @@ public enum ContentLoader {
 
     public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]
 
+    /// The text after the last dot of a file name, "" without one (or for a name that only
+    /// starts with a dot), as `pathExtension` gives it without a trip through NSString.
+    static func fileExtension(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
     /// Every free page (sorted by name) and the pages' problems, without reading the rest of the
     /// content: for a rebuild after a page changed. `handles` are the users, whose names pages
     /// may not take.
