@@ -120,8 +120,8 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             }
             // Site-wide files (search index, sitemap, home page) go first: each is one long
             // job, and started last it would leave the other core idle at the end.
-            let ordered = indices.sorted()
-            toMake = ordered.filter { !plan[$0].path.contains("/") }.map { plan[$0] } + ordered.filter { plan[$0].path.contains("/") }.map { plan[$0] }
+            let ordered = indices.sorted().map { plan[$0] }
+            toMake = ordered.filter { !$0.path.contains("/") } + ordered.filter { $0.path.contains("/") }
         }
         let everything = needsEverything
         let made = try render(toMake, model: nextModel)
