@@ -61,9 +61,24 @@ struct PlannedFile: Sendable {
     }
 
     var path: String
-    /// What the file reads (may repeat a key): a rebuild remakes it when any of them changed.
-    var inputs: [InputKey]
+    /// What the file reads (may repeat a key), in lists that files may share (the pages of a
+    /// timeline share most of theirs, and a shared list is not copied): a rebuild remakes the
+    /// file when any of them changed.
+    var inputLists: [[InputKey]]
     var source: Source
+
+    init(path: String, inputs: [InputKey], source: Source) {
+        self.init(path: path, inputLists: [inputs], source: source)
+    }
+
+    init(path: String, inputLists: [[InputKey]], source: Source) {
+        self.path = path
+        self.inputLists = inputLists
+        self.source = source
+    }
+
+    /// Every input the file reads.
+    var inputs: FlattenSequence<[[InputKey]]> { inputLists.joined() }
 
     var isPage: Bool {
         if case .page = source { return true }
@@ -146,16 +161,19 @@ enum SitePlan {
                     model.posts.byID[id].map(model.views.postPage) ?? .null
                 }))
             }
-            // A timeline shows the posts and names of everyone it follows; its pages are made
-            // (and its posts sorted) only when rendered.
+            // A timeline shows the posts of everyone it follows, which decide its pages; each
+            // page shows the names of the owners of its own posts only, so a renamed user's
+            // followers get again only the pages holding one of that user's posts. Its pages
+            // are made only when rendered.
             let owners = graph.timelineOwners(of: handle)
-            let timelineKeys = everyPage + [.timeline(handle)] + owners.map(InputKey.card) + owners.map(InputKey.postsOf) + owners.map(InputKey.postStats)
+            let timelineKeys = everyPage + [.timeline(handle), .card(handle)] + owners.map(InputKey.postsOf) + owners.map(InputKey.postStats)
             let pageSize = content.config.pageSize
-            let postCount = owners.reduce(0) { $0 + posts.posts(of: $1).count }
-            let pageCount = max(1, (postCount + pageSize - 1) / pageSize)
-            for number in 1...pageCount where config.publishes(.timeline) {
+            let pageOwners = config.publishes(.timeline) ? posts.timelinePageOwners(of: handle, graph: graph, size: pageSize) : []
+            let pageCount = pageOwners.count
+            for (index, shown) in pageOwners.enumerated() {
+                let number = index + 1
                 let path = number == 1 ? "\(handle)/timeline/index.html" : "\(handle)/timeline/page/\(number)/index.html"
-                files.append(PlannedFile(path: path, inputs: timelineKeys, source: .page(template: "timeline") { model in
+                files.append(PlannedFile(path: path, inputLists: [timelineKeys, shown.map(InputKey.card)], source: .page(template: "timeline") { model in
                     guard let owner = model.profiles[handle] else { return .null }
                     let page = model.posts.timelinePage(of: handle, graph: model.graph, number: number, size: pageSize)
                     return model.views.timelinePage(of: owner, posts: page, number: number, pageCount: pageCount)

@@ -79,6 +79,28 @@ import TomoStore
         #expect(try site.outputFiles() == fullBuild(of: site))
     }
 
+    @Test func aNameEditRewritesOnlyTheTimelinePagesHoldingTheUsersPosts() throws {
+        let site = try twoFriends()
+        // One post per page: Alice's timeline shows Bob's newer post on page 1, her own on page 2.
+        try site.write("content/site.yaml", SiteFolder.siteYAML + "pageSize: 1\n")
+        try site.write("content/posts/bob/dune.md", "---\nphoto: d.jpg\ndate: 2026-06-01T12:00:00+00:00\nalt: A dune\n---\nDunes\n")
+        try site.write("content/posts/bob/d.jpg", bytes: PostPagesTests.photo)
+        try site.build()
+        try rewrite(site, "content/users/bob.yaml", "name: Robert\n")
+        try site.build()
+        #expect(site.page("alice/timeline/index.html")?.contains("Robert") == true)
+        #expect(try site.outputFiles() == fullBuild(of: site))
+        // The dependency map: page 2 reads Bob's posts (they decide the paging), not his card.
+        let inputs = try SiteInputs.load(BuildOptions(site: site.root))
+        let images = try PublishedImages.make(for: inputs.content, site: site.root)
+        let plan = SitePlan.files(for: SiteModel(inputs: inputs, images: images, buildDate: Date()))
+        let inputsOf = { (path: String) -> [InputKey] in plan.first { $0.path == path }.map { Array($0.inputs) } ?? [] }
+        #expect(inputsOf("alice/timeline/index.html").contains(.card("bob")))
+        #expect(!inputsOf("alice/timeline/page/2/index.html").contains(.card("bob")))
+        #expect(inputsOf("alice/timeline/page/2/index.html").contains(.postsOf("bob")))
+        #expect(inputsOf("alice/timeline/page/2/index.html").contains(.card("alice")))
+    }
+
     @Test func newAndDeletedPostsAddAndRemoveTheirPages() throws {
         let site = try twoFriends()
         try site.build()
