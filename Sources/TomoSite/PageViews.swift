@@ -175,6 +175,7 @@ struct PageViews: Sendable {
         )
     }
 
+    /// The home page; `profiles` are the users it lists (`homeUsers` of them, newest first).
     func home(newestFirst profiles: [Profile]) -> JSONValue {
         view(
             title: content.config.title,
@@ -184,7 +185,7 @@ struct PageViews: Sendable {
             type: "website",
             image: nil,
             fields: [
-                "users": .array(profiles.prefix(content.config.homeUsers).enumerated().map { card($1, position: $0) }),
+                "users": .array(profiles.enumerated().map { card($1, position: $0) }),
                 "recentPosts": .array(posts.newestFirst.prefix(content.config.pageSize).enumerated().map { postCard($1, position: $0 + 1) }),
                 "hasRecentPosts": .bool(!posts.newestFirst.isEmpty),
             ]

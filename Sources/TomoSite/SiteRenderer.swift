@@ -51,9 +51,12 @@ enum SiteRenderer {
     /// Runs `body` for every file on all cores; throws every failure together.
     static func forEach(_ plan: [PlannedFile], _ body: @Sendable (PlannedFile) throws(Diagnostic) -> Void) throws(DiagnosticList) {
         let problems = Mutex<[Diagnostic]>([])
-        DispatchQueue.concurrentPerform(iterations: plan.count) { index in
+        // Site-wide files (search index, sitemap, home page) go first: each is one long job, and
+        // started last it would leave the other cores idle at the end.
+        let order = plan.indices.filter { !plan[$0].path.contains("/") } + plan.indices.filter { plan[$0].path.contains("/") }
+        DispatchQueue.concurrentPerform(iterations: order.count) { index in
             do throws(Diagnostic) {
-                try body(plan[index])
+                try body(plan[order[index]])
             } catch {
                 problems.withLock { $0.append(error) }
             }

@@ -118,10 +118,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             if !samePlan {
                 for (index, file) in plan.enumerated() where digests[file.path] == nil { indices.insert(index) }
             }
-            // Site-wide files (search index, sitemap, home page) go first: each is one long
-            // job, and started last it would leave the other core idle at the end.
-            let ordered = indices.sorted().map { plan[$0] }
-            toMake = ordered.filter { !$0.path.contains("/") } + ordered.filter { $0.path.contains("/") }
+            toMake = indices.sorted().map { plan[$0] }
         }
         let everything = needsEverything
         let made = try render(toMake, model: nextModel)
