@@ -1,69 +1,105 @@
 import Foundation
+import Synchronization
 
 /// Where a command's words go: results to standard output, problems to standard error.
 /// Colours are used only when the stream is a terminal (and `NO_COLOR` is not set).
+///
+/// Everything printed passes through here as `ConsoleText`, which escapes control characters:
+/// one place makes every command safe to run on a terminal whatever the store and the content
+/// hold. Each method also takes a plain string (all of it escaped, nothing painted).
 public final class Console: Sendable {
     public enum Stream: Sendable { case output, error }
 
-    private let write: @Sendable (Stream, String) -> Void
+    private let write: @Sendable (Console, Stream, String) -> Void
     public let colorsOnOutput: Bool
     public let colorsOnError: Bool
     public let isInteractive: Bool
+    /// Set once `error(_:)` printed something: the exit status to use if output breaks off.
+    private let errorReported = Atomic<Bool>(false)
 
-    public init(
+    /// A console whose text goes to `write`, already escaped and painted (tests capture it).
+    public convenience init(
         colorsOnOutput: Bool = false,
         colorsOnError: Bool = false,
         isInteractive: Bool = false,
         write: @escaping @Sendable (Stream, String) -> Void
     ) {
-        self.write = write
+        self.init(colorsOnOutput: colorsOnOutput, colorsOnError: colorsOnError, isInteractive: isInteractive) { _, stream, text in
+            write(stream, text)
+        }
+    }
+
+    private init(
+        colorsOnOutput: Bool,
+        colorsOnError: Bool,
+        isInteractive: Bool,
+        sink: @escaping @Sendable (Console, Stream, String) -> Void
+    ) {
+        self.write = sink
         self.colorsOnOutput = colorsOnOutput
         self.colorsOnError = colorsOnError
         self.isInteractive = isInteractive
     }
 
-    /// The process's own standard output and error.
+    /// The process's own standard output and error, written with `write(2)` (see
+    /// `StandardStreams` for what a closed or full stream does).
     public static func standard() -> Console {
+        StandardStreams.prepare()
         let environment = ProcessInfo.processInfo.environment
         let colorsAllowed = environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         return Console(
             colorsOnOutput: colorsAllowed && isatty(STDOUT_FILENO) == 1,
             colorsOnError: colorsAllowed && isatty(STDERR_FILENO) == 1,
             isInteractive: isatty(STDERR_FILENO) == 1
-        ) { stream, text in
-            let handle = stream == .output ? FileHandle.standardOutput : FileHandle.standardError
-            handle.write(Data(text.utf8))
+        ) { console, stream, text in
+            StandardStreams.write(text, to: stream, statusIfReaderLeft: console.errorReported.load(ordering: .relaxed) ? 1 : 0)
         }
     }
 
+    private func emit(_ text: ConsoleText, on stream: Stream) {
+        write(self, stream, text.rendered(colors: stream == .output ? colorsOnOutput : colorsOnError))
+    }
+
     /// Writes `text` to standard output as it is (no newline added).
-    public func out(_ text: String) { write(.output, text) }
+    public func out(_ text: ConsoleText) { emit(text, on: .output) }
 
     /// Writes one line to standard output.
-    public func line(_ text: String = "") { write(.output, text + "\n") }
-
-    /// Writes `text` to standard error as it is (progress lines that rewrite themselves).
-    public func errorText(_ text: String) { write(.error, text) }
+    public func line(_ text: ConsoleText = "") { emit("\(text)\n", on: .output) }
 
     /// Writes one line to standard error.
-    public func errorLine(_ text: String) { write(.error, text + "\n") }
+    public func errorLine(_ text: ConsoleText) { emit("\(text)\n", on: .error) }
 
     /// `error: message` in red on a terminal.
-    public func error(_ message: String) {
-        errorLine(paint("error:", .red, on: .error) + " " + message)
+    public func error(_ message: ConsoleText) {
+        errorReported.store(true, ordering: .relaxed)
+        errorLine("\(paint("error:", .red)) \(message)")
     }
 
     /// `warning: message` in yellow on a terminal.
-    public func warning(_ message: String) {
-        errorLine(paint("warning:", .yellow, on: .error) + " " + message)
+    public func warning(_ message: ConsoleText) {
+        errorLine("\(paint("warning:", .yellow)) \(message)")
     }
+
+    /// A progress line on standard error that the next one replaces (call only when
+    /// `isInteractive`); `nil` clears it.
+    public func progress(_ text: ConsoleText?) {
+        write(self, .error, "\r\u{1B}[2K" + (text?.rendered(colors: colorsOnError) ?? ""))
+    }
+
+    // Plain strings: escaped and printed without colour. `@_disfavoredOverload` keeps string
+    // literals, and the painted parts interpolated into them, on the `ConsoleText` methods.
+    @_disfavoredOverload public func out(_ text: some StringProtocol) { out(ConsoleText(text)) }
+    @_disfavoredOverload public func line(_ text: some StringProtocol) { line(ConsoleText(text)) }
+    @_disfavoredOverload public func errorLine(_ text: some StringProtocol) { errorLine(ConsoleText(text)) }
+    @_disfavoredOverload public func error(_ message: some StringProtocol) { error(ConsoleText(message)) }
+    @_disfavoredOverload public func warning(_ message: some StringProtocol) { warning(ConsoleText(message)) }
 
     public enum Color: String, Sendable {
         case red = "31", green = "32", yellow = "33", bold = "1", dim = "2"
     }
 
-    public func paint(_ text: String, _ color: Color, on stream: Stream = .output) -> String {
-        let enabled = stream == .output ? colorsOnOutput : colorsOnError
-        return enabled ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    /// `text` in `color`, on a stream that shows colours.
+    public func paint(_ text: some StringProtocol, _ color: Color) -> ConsoleText {
+        ConsoleText(text, color: color)
     }
 }

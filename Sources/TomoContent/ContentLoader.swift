@@ -164,11 +164,13 @@ public enum ContentLoader {
     }
 
     static func read(_ path: String, file: String, reader: NodeReader) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            reader.error("cannot read \(file) (does it exist, and may tomo read it?)", at: SourceLocation(file: file, line: 1, column: 1))
+        switch RegularFile.read(path) {
+        case .success(let bytes):
+            return bytes
+        case .failure(let failure):
+            reader.error("cannot read \(file): \(failure.reason)", at: SourceLocation(file: file, line: 1, column: 1))
             return nil
         }
-        return Array(data)
     }
 
     /// The regular files of a folder, sorted, without hidden files; none when the folder is missing.

@@ -20,8 +20,10 @@ public struct FileStamp: Sendable, Hashable {
         self.init(
             size: Int64(status.st_size),
             inode: UInt64(status.st_ino),
-            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-            changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+            // Wrapping: a file dated after 2262 (`touch -d 2999-01-01`) has more nanoseconds than
+            // Int64 holds, and a stamp only has to change when the file does.
+            modified: Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec),
+            changed: Int64(status.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_ctim.tv_nsec)
         )
     }
 

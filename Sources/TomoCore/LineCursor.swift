@@ -23,7 +23,8 @@ public struct LineCursor: ~Copyable {
         }
     }
 
-    /// A decimal number (with an optional `-`) and the space after it.
+    /// A decimal number (with an optional `-`) and the space after it; nil when the field is not
+    /// one or does not fit in Int64 (a damaged line).
     public mutating func integer() -> Int64? {
         var negative = false
         if position < end, bytes[position] == UInt8(ascii: "-") {
@@ -34,12 +35,15 @@ public struct LineCursor: ~Copyable {
         var digits = 0
         while position < end, bytes[position] != UInt8(ascii: " ") {
             let digit = Int64(bytes[position]) - 48
-            guard (0...9).contains(digit), digits < 19 else { return nil }
-            value = value * 10 + digit
+            guard (0...9).contains(digit) else { return nil }
+            let (tens, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carried) = tens.addingReportingOverflow(digit)
+            guard !overflowed, !carried else { return nil }
+            value = sum
             digits += 1
             position += 1
         }
-        position += 1
+        skipSeparator()
         return digits > 0 ? (negative ? -value : value) : nil
     }
 
@@ -60,7 +64,7 @@ public struct LineCursor: ~Copyable {
             digits += 1
             position += 1
         }
-        position += 1
+        skipSeparator()
         return digits > 0 ? value : nil
     }
 
@@ -68,13 +72,19 @@ public struct LineCursor: ~Copyable {
     public mutating func word() -> String {
         let start = position
         while position < end, bytes[position] != UInt8(ascii: " ") { position += 1 }
-        defer { position += 1 }
+        defer { skipSeparator() }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    }
+
+    /// Steps over the space after a field; a field that ends the line leaves the cursor at its end,
+    /// so reading on past a short (truncated) line gives empty fields, never a position outside it.
+    private mutating func skipSeparator() {
+        if position < end { position += 1 }
     }
 
     /// The rest of the line as text.
     public mutating func rest() -> String {
-        let start = min(position, end)
+        let start = position
         position = end
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }

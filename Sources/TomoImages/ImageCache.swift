@@ -36,8 +36,8 @@ struct ImageCache: Sendable {
     /// is still there with its recorded size; otherwise nil (a deleted or damaged cache file
     /// only costs a re-encode).
     func manifest(sourceHash: String, pipeline: String) -> CacheManifest? {
-        guard let data = FileManager.default.contents(atPath: manifestFile(sourceHash: sourceHash).path),
-              let json = try? JSONParser.parse(bytes: Array(data), file: manifestFile(sourceHash: sourceHash).path),
+        guard let data = RegularFile.contents(manifestFile(sourceHash: sourceHash).path),
+              let json = try? JSONParser.parse(bytes: data, file: manifestFile(sourceHash: sourceHash).path),
               var manifest = CacheManifest(json: json),
               manifest.pipeline == pipeline
         else { return nil }

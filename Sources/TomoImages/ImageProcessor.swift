@@ -126,13 +126,11 @@ public final class ImageProcessor: Sendable {
     }
 
     private func read(_ source: ImageSource) throws(Diagnostic) -> [UInt8] {
-        guard FileManager.default.fileExists(atPath: source.path) else {
-            throw error(source, "no such image file")
+        switch RegularFile.read(source.path) {
+        case .success(let bytes): return bytes
+        case .failure(.missing): throw error(source, "no such image file")
+        case .failure(let failure): throw error(source, "cannot read this file: \(failure.reason)")
         }
-        guard let data = FileManager.default.contents(atPath: source.path) else {
-            throw error(source, "cannot read this file (is it a folder, or not readable?)")
-        }
-        return Array(data)
     }
 
     /// Reads only the header: enough to refuse what is not a photo and to plan the widths.

@@ -17,8 +17,8 @@ final class SourceHashes: Sendable {
         file = folder.appendingPathComponent("sources")
         var byPath: [String: Known] = [:]
         // Lines of `size inode modified changed sha256 path`; a damaged line is skipped.
-        if let data = FileManager.default.contents(atPath: file.path) {
-            _ = LineCursor.forEachLine(of: Array(data)) { line in
+        if let data = RegularFile.contents(file.path) {
+            _ = LineCursor.forEachLine(of: data) { line in
                 guard let size = line.integer(), let inode = line.integer(), let modified = line.integer(),
                       let changed = line.integer() else { return true }
                 let hash = line.word()

@@ -10,8 +10,10 @@ import TomoCore
 /// Kept in two text files, so the check for "nothing changed" reads only the small one:
 /// `state` (the inputs' digest, the summary of the last build) and `outputs` (keys and output
 /// hashes).
-/// Anything unexpected in them (another tomo, another output folder, a damaged line) makes the
-/// build a full one; the files are only a cache.
+/// Anything unexpected in them (another tomo, another output folder, a damaged line, a checksum
+/// that does not match) makes the build a full one; the files are only a cache. `state` ends with
+/// a checksum of itself and holds the digest of `outputs`, so a damaged byte anywhere is noticed
+/// instead of read as a different but well-formed state.
 struct BuildState: Sendable {
     /// What must be the same for the kept state to describe this build.
     struct Setting: Sendable, Equatable {
@@ -36,6 +38,8 @@ struct BuildState: Sendable {
     var inputs: UInt64
     var keys: [InputKey: UInt64] = [:]
     var outputs: [String: FileDigest] = [:]
+    /// The digest of the `outputs` file as this state was saved with it, checked before it is read.
+    var outputsDigest: UInt64 = 0
 
     /// One folder per output folder (`--out`), so building elsewhere keeps `public/`'s state.
     static func folder(site: URL, output: String) -> URL {
@@ -61,27 +65,31 @@ struct BuildState: Sendable {
 
     // MARK: Reading
 
-    /// The kept state's first file (no keys or outputs yet), or nil when there is none or it does
-    /// not parse.
+    /// The kept state's first file (no keys or outputs yet), or nil when there is none, it does
+    /// not parse or its checksum does not match (a damaged or truncated file).
     static func loadSummary(site: URL, output: String) -> BuildState? {
-        guard let text = try? String(contentsOf: folder(site: site, output: output).appendingPathComponent("state"), encoding: .utf8) else { return nil }
+        guard let bytes = RegularFile.contents(folder(site: site, output: output).appendingPathComponent("state").path),
+              let text = checkedText(bytes) else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        guard lines.popFirst() == "tomo-build-state 1",
+        guard lines.popFirst() == Substring(formatLine),
               let tool = lines.popFirst().flatMap({ value($0, after: "tool ") }),
               let output = lines.popFirst().flatMap({ value($0, after: "output ") }),
               let baseURL = lines.popFirst().flatMap({ value($0, after: "base ") }),
               let marker = lines.popFirst().flatMap({ value($0, after: "marker ") }).flatMap({ UInt64($0) }),
               let next = lines.popFirst().flatMap({ value($0, after: "next ") }),
+              next == "-" || Int64(next) != nil,
               let pages = lines.popFirst().flatMap({ value($0, after: "pages ") }).flatMap({ Int($0) }),
               let images = lines.popFirst().flatMap({ value($0, after: "images ") }).flatMap({ Int($0) }),
               let files = lines.popFirst().flatMap({ value($0, after: "files ") }).flatMap({ Int($0) }),
-              let inputs = lines.popFirst().flatMap({ value($0, after: "inputs ") }).flatMap({ UInt64($0, radix: 16) })
+              let inputs = lines.popFirst().flatMap({ value($0, after: "inputs ") }).flatMap({ UInt64($0, radix: 16) }),
+              let outputsDigest = lines.popFirst().flatMap({ value($0, after: "outputs ") }).flatMap({ UInt64($0, radix: 16) })
         else { return nil }
         var state = BuildState(
             setting: Setting(tool: String(tool), output: String(output), baseURL: String(baseURL), marker: marker),
-            nextChange: next == "-" ? nil : Int64(next),
+            nextChange: Int64(next),
             pages: pages, images: images, files: files, warnings: [], inputs: inputs
         )
+        state.outputsDigest = outputsDigest
         for line in lines where !line.isEmpty {
             guard let warning = value(line, after: "warning ") else { return nil }
             state.warnings.append(String(warning))
@@ -89,10 +97,11 @@ struct BuildState: Sendable {
         return state
     }
 
-    /// Adds the keys and output hashes; false when the file is missing or damaged.
+    /// Adds the keys and output hashes; false when the file is missing, is not the one `state`
+    /// was written with (by its digest) or has a line that does not parse.
     mutating func loadOutputs(site: URL) -> Bool {
-        guard let data = FileManager.default.contents(atPath: Self.folder(site: site, output: setting.output).appendingPathComponent("outputs").path) else { return false }
-        let bytes = Array(data)
+        guard let bytes = RegularFile.contents(Self.folder(site: site, output: setting.output).appendingPathComponent("outputs").path),
+              Self.digest(bytes) == outputsDigest else { return false }
         keys.reserveCapacity(bytes.count / 64)
         outputs.reserveCapacity(bytes.count / 64)
         return LineCursor.forEachLine(of: bytes) { line in
@@ -108,6 +117,29 @@ struct BuildState: Sendable {
             }
             return true
         }
+    }
+
+    /// The first line of `state`; another one (an older tomo's) means a full build.
+    private static let formatLine = "tomo-build-state 2"
+    /// The last line of `state`: `sum ` and the digest of everything before it.
+    private static let checksumPrefix = "sum "
+
+    /// The text of `state` without its checksum line, when the checksum matches.
+    private static func checkedText(_ bytes: [UInt8]) -> String? {
+        guard bytes.last == UInt8(ascii: "\n") else { return nil }
+        let body = bytes.dropLast()
+        let lineStart = body.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? body.startIndex
+        let checksumLine = String(decoding: body[lineStart...], as: UTF8.self)
+        guard checksumLine.hasPrefix(checksumPrefix),
+              let checksum = UInt64(checksumLine.dropFirst(checksumPrefix.count), radix: 16),
+              checksum == digest(Array(bytes[..<lineStart])) else { return nil }
+        return String(validating: bytes[..<lineStart], as: UTF8.self)
+    }
+
+    private static func digest(_ bytes: [UInt8]) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.add(bytes: bytes)
+        return hasher.value
     }
 
     private static func value(_ line: Substring, after prefix: String) -> Substring? {
@@ -150,7 +182,7 @@ struct BuildState: Sendable {
             outputsBytes.append(UInt8(ascii: "\n"))
         }
         var stateText = """
-        tomo-build-state 1
+        \(Self.formatLine)
         tool \(setting.tool)
         output \(setting.output)
         base \(setting.baseURL)
@@ -160,11 +192,14 @@ struct BuildState: Sendable {
         images \(images)
         files \(files)
         inputs \(String(inputs, radix: 16))
+        outputs \(String(Self.digest(outputsBytes), radix: 16))
 
         """
         for warning in warnings { stateText += "warning \(warning.replacingOccurrences(of: "\n", with: " "))\n" }
+        var stateBytes = Array(stateText.utf8)
+        stateBytes += Array("\(Self.checksumPrefix)\(String(Self.digest(stateBytes), radix: 16))\n".utf8)
         guard Self.replace(folder.appendingPathComponent("outputs"), with: outputsBytes) else { return }
-        _ = Self.replace(folder.appendingPathComponent("state"), with: Array(stateText.utf8))
+        _ = Self.replace(folder.appendingPathComponent("state"), with: stateBytes)
     }
 
     private static let hexadecimalDigits = Array("0123456789abcdef".utf8)

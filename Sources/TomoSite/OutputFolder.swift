@@ -159,10 +159,10 @@ public final class OutputFolder: Sendable {
             record(file, for: target)
             return
         }
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw Diagnostic("cannot read \(source) to publish it as \(path)")
+        switch RegularFile.read(source) {
+        case .success(let bytes): try write(bytes, to: path)
+        case .failure(let failure): throw Diagnostic("cannot read \(source) to publish it as \(path): \(failure.reason)")
         }
-        try write(Array(data), to: path)
     }
 
     /// Makes the new output the output: renames every waiting file into place and deletes what

@@ -34,7 +34,7 @@ enum PostDates {
     /// proleptic Gregorian calendar (Howard Hinnant's days-to-civil): pages show many dates,
     /// and a Calendar per date was most of a timeline page's cost.
     static func components(_ date: Date, utcOffset: Int) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset
+        let local = Int(saturatingFloor: date.timeIntervalSince1970) &+ utcOffset
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = local - days * 86_400
         let shifted = days + 719_468

@@ -201,7 +201,9 @@ public enum SiteBuilder {
 }
 
 extension Date {
+    /// Int64 nanoseconds end in April 2262: a later moment (an item `until: 2999-12-31`) is kept
+    /// as the largest one, still later than any build.
     fileprivate var nanosecondsSince1970: Int64 {
-        Int64((timeIntervalSince1970 * 1e9).rounded(.down))
+        Int64(saturatingFloor: timeIntervalSince1970 * 1e9)
     }
 }

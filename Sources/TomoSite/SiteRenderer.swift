@@ -41,10 +41,10 @@ enum SiteRenderer {
         case .bytes(let make):
             return try make(model)
         case .file(let source):
-            guard let data = FileManager.default.contents(atPath: source) else {
-                throw Diagnostic("cannot read \(source) to publish it as \(file.path)")
+            switch RegularFile.read(source) {
+            case .success(let bytes): return bytes
+            case .failure(let failure): throw Diagnostic("cannot read \(source) to publish it as \(file.path): \(failure.reason)")
             }
-            return Array(data)
         }
     }
 

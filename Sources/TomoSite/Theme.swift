@@ -19,7 +19,7 @@ public struct Theme: Sendable {
         public func contents() -> [UInt8]? {
             switch self {
             case .builtin(let path): return BuiltinTheme.contents(of: path).map { Array($0) }
-            case .site(let url): return FileManager.default.contents(atPath: url.path).map { Array($0) }
+            case .site(let url): return RegularFile.contents(url.path)
             }
         }
     }
@@ -54,9 +54,9 @@ public struct Theme: Sendable {
                 problems.append(error)
             }
         }
-        if hasOwnTemplates, let own = FileManager.default.contents(atPath: folder.appendingPathComponent(labelPath).path) {
+        if hasOwnTemplates, let own = ownLabels(folder.appendingPathComponent(labelPath), file: "templates/" + labelPath, problems: &problems) {
             do throws(Diagnostic) {
-                guard let overrides = try JSONParser.parse(bytes: Array(own), file: "templates/" + labelPath).objectValue else {
+                guard let overrides = try JSONParser.parse(bytes: own, file: "templates/" + labelPath).objectValue else {
                     throw Diagnostic("a label file is a JSON object of label names and texts", at: SourceLocation(file: "templates/" + labelPath, line: 1, column: 1))
                 }
                 labels.merge(overrides) { _, own in own }
@@ -84,5 +84,16 @@ public struct Theme: Sendable {
 
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         return Theme(templates: templates, labels: labels, staticFiles: staticFiles)
+    }
+
+    /// The site's own label file, nil when it has none (or after reporting why it cannot be read).
+    private static func ownLabels(_ url: URL, file: String, problems: inout [Diagnostic]) -> [UInt8]? {
+        switch RegularFile.read(url.path) {
+        case .success(let bytes): return bytes
+        case .failure(.missing): return nil
+        case .failure(let failure):
+            problems.append(Diagnostic("cannot read \(file): \(failure.reason)", at: SourceLocation(file: file, line: 1, column: 1)))
+            return nil
+        }
     }
 }

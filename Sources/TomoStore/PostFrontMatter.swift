@@ -14,8 +14,11 @@ public enum PostFrontMatter {
     /// file does not exist. Reads bytes, not a String: `tomo batch` asks this of 100,000 posts.
     public static func visibility(of post: PostID, in site: URL) throws(Diagnostic) -> PostVisibility? {
         let path = relativePath(of: post)
-        guard let data = FileManager.default.contents(atPath: site.path + "/" + path) else { return nil }
-        return try visibility(inFrontMatterOf: [UInt8](data), file: path)
+        switch RegularFile.read(site.path + "/" + path) {
+        case .success(let bytes): return try visibility(inFrontMatterOf: bytes, file: path)
+        case .failure(.missing): return nil
+        case .failure(let failure): throw Diagnostic("cannot read \(path): \(failure.reason)", at: SourceLocation(file: path, line: 1, column: 1))
+        }
     }
 
     /// The `visibility:` between the opening and closing `---` lines (lines end with `\n` or

@@ -58,30 +58,12 @@ public struct StoreFile: Sendable {
     }
 
     private func readBytes() throws(Diagnostic) -> [UInt8]? {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw systemError("cannot read \(Self.displayPath)")
+        switch RegularFile.read(url.path) {
+        case .success(let bytes): return bytes
+        case .failure(.missing): return nil
+        case .failure(let failure):
+            throw Diagnostic("cannot read \(Self.displayPath): \(failure.reason)", at: SourceLocation(file: Self.displayPath, line: 1, column: 1))
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw systemError("cannot read \(Self.displayPath)") }
-        let size = Int(status.st_size)
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
-            while count < size {
-                let result = Glibc.read(descriptor, base + count, size - count)
-                if result < 0, errno == EINTR { continue }
-                if result <= 0 {
-                    failed = result < 0
-                    break
-                }
-                count += result
-            }
-        }
-        if failed { throw systemError("cannot read \(Self.displayPath)") }
-        return bytes
     }
 
     private func write(_ store: Store) throws(Diagnostic) {

@@ -1,4 +1,5 @@
 import Foundation
+import TomoCore
 
 /// Store times: ISO 8601 in UTC with milliseconds, so text order is time order.
 public enum Timestamp {
@@ -10,9 +11,10 @@ public enum Timestamp {
     /// a `tomo batch` import stamps 200,000 follows, and an ISO8601DateFormatter per call made
     /// that most of its time.
     public static func format(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        var seconds = time_t(milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
-        let fraction = Int(milliseconds - Int64(seconds) * 1000)
+        let milliseconds = Int64(saturatingFloor: (date.timeIntervalSince1970 * 1000).rounded())
+        var (wholeSeconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        if fraction < 0 { (wholeSeconds, fraction) = (wholeSeconds - 1, fraction + 1000) }
+        var seconds = time_t(wholeSeconds)
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func digits(_ value: Int, _ width: Int) -> String {
@@ -21,6 +23,6 @@ public enum Timestamp {
         }
         return digits(Int(parts.tm_year) + 1900, 4) + "-" + digits(Int(parts.tm_mon) + 1, 2) + "-" + digits(Int(parts.tm_mday), 2)
             + "T" + digits(Int(parts.tm_hour), 2) + ":" + digits(Int(parts.tm_min), 2) + ":" + digits(Int(parts.tm_sec), 2)
-            + "." + digits(fraction, 3) + "Z"
+            + "." + digits(Int(fraction), 3) + "Z"
     }
 }

@@ -34,14 +34,15 @@ struct BlockArgument: Sendable {
 }
 
 /// The compiled form of a template: rendering walks these and never looks at source text.
+/// Tags that render other nodes keep where they are written, for errors found while rendering.
 indirect enum Node: Sendable {
     case text([UInt8])
     case variable(Name, escaped: Bool)
-    case section(Name, [Node])
-    case invertedSection(Name, [Node])
+    case section(Name, [Node], at: SourceLocation)
+    case invertedSection(Name, [Node], at: SourceLocation)
     /// `indentation` is non-empty only for a standalone tag: it prefixes every line of the partial.
-    case partial(TemplateReference, indentation: [UInt8])
-    case parent(TemplateReference, indentation: [UInt8], arguments: [String: BlockArgument])
+    case partial(TemplateReference, indentation: [UInt8], at: SourceLocation)
+    case parent(TemplateReference, indentation: [UInt8], arguments: [String: BlockArgument], at: SourceLocation)
     /// A parameter of this template: `content` renders unless a caller passed an argument, which
     /// is then indented by `indentation` (the block's own indentation here). `isStandalone` says
     /// whether the content starts on a line of its own.

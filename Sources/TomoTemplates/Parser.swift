@@ -4,12 +4,20 @@ import TomoCore
 /// lines, then build the section tree. All whitespace rules are settled here, so rendering only
 /// copies bytes.
 struct Parser {
+    /// Sections, inverted sections, blocks and parents may nest this deep in one template; deeper
+    /// is an error, not a stack overflow (as YAML and JSON nesting are).
+    static let maximumNesting = 100
+
     private let source: [UInt8]
     private let file: String
+    /// The offset of the start of every line, for locations.
+    private let lineStarts: [Int]
 
     init(source: String, file: String) {
-        self.source = Array(source.utf8)
+        let bytes = Array(source.utf8)
+        self.source = bytes
         self.file = file
+        lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
     }
 
     /// The compiled nodes, and where the template names other templates by a fixed name.
@@ -17,7 +25,7 @@ struct Parser {
         var tokens = try scan()
         removeStandaloneLines(&tokens)
         var index = 0
-        let nodes = try buildNodes(tokens, from: &index, closing: nil)
+        let nodes = try buildNodes(tokens, from: &index, closing: nil, depth: 0)
         let references = tokens.compactMap { token -> TemplateReferenceSite? in
             guard token.kind == .tag(.partial) || token.kind == .tag(.parent), !token.isDynamic else { return nil }
             return TemplateReferenceSite(name: token.name, location: location(token.start))
@@ -54,18 +62,18 @@ struct Parser {
         var isTag: Bool { if case .tag = kind { return true } else { return false } }
     }
 
+    /// Line and column (in characters) of a byte offset; every section and partial tag has one.
     private func location(_ offset: Int) -> SourceLocation {
-        var line = 1
-        var column = 1
-        for index in 0..<min(offset, source.count) {
-            if source[index] == 0x0A {
-                line += 1
-                column = 1
-            } else if source[index] & 0xC0 != 0x80 {
-                column += 1
-            }
+        let offset = min(offset, source.count)
+        // The last line start at or before the offset.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return SourceLocation(file: file, line: line, column: column)
+        let column = 1 + source[lineStarts[low]..<offset].count { $0 & 0xC0 != 0x80 }
+        return SourceLocation(file: file, line: low + 1, column: column)
     }
 
     private func error(_ message: String, at offset: Int) -> Diagnostic {
@@ -279,7 +287,7 @@ struct Parser {
 
     // MARK: - Tree
 
-    private func buildNodes(_ tokens: [Token], from index: inout Int, closing opener: Token?) throws(Diagnostic) -> [Node] {
+    private func buildNodes(_ tokens: [Token], from index: inout Int, closing opener: Token?, depth: Int) throws(Diagnostic) -> [Node] {
         var nodes: [Node] = []
         while index < tokens.count {
             let token = tokens[index]
@@ -301,12 +309,15 @@ struct Parser {
                 case .variable(let escaped):
                     nodes.append(.variable(Name(parsing: token.name), escaped: escaped))
                 case .partial:
-                    nodes.append(.partial(reference(token), indentation: token.isStandalone ? token.indentation : []))
+                    nodes.append(.partial(reference(token), indentation: token.isStandalone ? token.indentation : [], at: location(token.start)))
                 case .section, .inverted, .block, .parent:
-                    let children = try buildNodes(tokens, from: &index, closing: token)
+                    guard depth < Self.maximumNesting else {
+                        throw error("{{\(sigil(token))\(displayName(token))}} nests deeper than \(Self.maximumNesting) levels of sections, blocks and parents: close some of them first, or move a part into a partial", at: token.start)
+                    }
+                    let children = try buildNodes(tokens, from: &index, closing: token, depth: depth + 1)
                     switch kind {
-                    case .section: nodes.append(.section(Name(parsing: token.name), children))
-                    case .inverted: nodes.append(.invertedSection(Name(parsing: token.name), children))
+                    case .section: nodes.append(.section(Name(parsing: token.name), children, at: location(token.start)))
+                    case .inverted: nodes.append(.invertedSection(Name(parsing: token.name), children, at: location(token.start)))
                     case .block: nodes.append(.block(token.name, content: children, indentation: token.indentation, isStandalone: token.isStandalone))
                     default:
                         var arguments: [String: BlockArgument] = [:]
@@ -315,7 +326,7 @@ struct Parser {
                             var atLineStart = isStandalone
                             arguments[name] = BlockArgument(nodes: Self.removingIndentation(indentation, from: content, atLineStart: &atLineStart))
                         }
-                        nodes.append(.parent(reference(token), indentation: token.isStandalone ? token.indentation : [], arguments: arguments))
+                        nodes.append(.parent(reference(token), indentation: token.isStandalone ? token.indentation : [], arguments: arguments, at: location(token.start)))
                     }
                 case .close:
                     guard let opener else {
@@ -376,10 +387,10 @@ struct Parser {
                     index += 1
                 }
                 return .text(output)
-            case .section(let name, let children):
-                return .section(name, removingIndentation(indentation, from: children, atLineStart: &atLineStart))
-            case .invertedSection(let name, let children):
-                return .invertedSection(name, removingIndentation(indentation, from: children, atLineStart: &atLineStart))
+            case .section(let name, let children, let location):
+                return .section(name, removingIndentation(indentation, from: children, atLineStart: &atLineStart), at: location)
+            case .invertedSection(let name, let children, let location):
+                return .invertedSection(name, removingIndentation(indentation, from: children, atLineStart: &atLineStart), at: location)
             case .block(let name, let content, let blockIndentation, let isStandalone):
                 return .block(name, content: removingIndentation(indentation, from: content, atLineStart: &atLineStart), indentation: blockIndentation, isStandalone: isStandalone)
             default:

@@ -2,40 +2,49 @@ import TomoCore
 
 /// Walks compiled nodes against a context stack, appending UTF-8 bytes to one output buffer.
 /// No parsing and no file I/O happen here: partials come from the library, already compiled.
+///
+/// Partials can include each other in a cycle or many times over (`{{>a}}{{>a}}` in `a`'s
+/// partial, thirty levels down), so one render is bounded by `RenderLimits`: reaching one is an
+/// error at the tag being rendered, not a stack overflow, a machine out of memory or a hang.
 struct Renderer {
-    /// Partials and parents may nest this deep; deeper means a template includes itself without end.
-    static let maximumDepth = 100
-
     let library: TemplateLibrary
     let templateName: String
+    let limits: RenderLimits
     var output: [UInt8]
+    /// `output.count` beyond which this render has written too much (the buffer may not start empty).
+    var outputLimit: Int
     var stack: [JSONValue]
     /// Prefix for every line, from the standalone partials, parents and blocks we are inside.
     var indentation: [UInt8] = []
     var atLineStart = true
     var depth = 0
+    var steps = 0
 
-    init(library: TemplateLibrary, templateName: String, context: JSONValue, output: [UInt8]) {
+    init(library: TemplateLibrary, templateName: String, context: JSONValue, output: [UInt8], limits: RenderLimits) {
         self.library = library
         self.templateName = templateName
+        self.limits = limits
         self.stack = [context]
         self.output = output
+        self.outputLimit = output.count + limits.outputBytes
     }
 
     mutating func render(_ nodes: [Node], overrides: [String: BlockArgument]) throws(Diagnostic) {
         for node in nodes {
+            steps += 1
+            guard steps <= limits.steps, output.count <= outputLimit else { throw limitReached() }
             switch node {
             case .text(let bytes):
                 writeText(bytes)
             case .variable(let name, let escaped):
                 if let value = lookup(name) { writeValue(value, escaped: escaped) }
-            case .section(let name, let children):
+            case .section(let name, let children, let location):
                 guard let value = lookup(name) else { continue }
                 switch value {
                 case .array(let items):
                     for item in items {
                         stack.append(item)
-                        try render(children, overrides: overrides)
+                        try enter(children, at: location, overrides: overrides)
                         stack.removeLast()
                     }
                 case .null, .bool(false):
@@ -44,39 +53,66 @@ struct Renderer {
                     continue
                 default:
                     stack.append(value)
-                    try render(children, overrides: overrides)
+                    try enter(children, at: location, overrides: overrides)
                     stack.removeLast()
                 }
-            case .invertedSection(let name, let children):
-                if Self.isFalsey(lookup(name)) { try render(children, overrides: overrides) }
-            case .partial(let reference, let extraIndentation):
+            case .invertedSection(let name, let children, let location):
+                if Self.isFalsey(lookup(name)) { try enter(children, at: location, overrides: overrides) }
+            case .partial(let reference, let extraIndentation, let location):
                 guard let template = resolve(reference) else { continue }
-                try enter(template.nodes, indentation: extraIndentation, overrides: overrides)
-            case .parent(let reference, let extraIndentation, let arguments):
+                try enter(template.nodes, at: location, indentation: extraIndentation, overrides: overrides)
+            case .parent(let reference, let extraIndentation, let arguments, let location):
                 guard let template = resolve(reference) else { continue }
                 // Arguments from further out win: the outermost template has the last word.
                 let merged = overrides.isEmpty ? arguments : arguments.merging(overrides) { _, outer in outer }
-                try enter(template.nodes, indentation: extraIndentation, overrides: merged)
+                try enter(template.nodes, at: location, indentation: extraIndentation, overrides: merged)
             case .block(let name, let content, let blockIndentation, _):
                 if let argument = overrides[name] {
-                    try enter(argument.nodes, indentation: blockIndentation, overrides: overrides)
+                    try enter(argument.nodes, at: nil, indentation: blockIndentation, overrides: overrides)
                 } else {
-                    try render(content, overrides: overrides)
+                    try enter(content, at: nil, overrides: overrides)
                 }
             }
         }
+        guard output.count <= outputLimit else { throw limitReached() }
     }
 
-    private mutating func enter(_ nodes: [Node], indentation extra: [UInt8], overrides: [String: BlockArgument]) throws(Diagnostic) {
-        depth += 1
-        guard depth <= Self.maximumDepth else {
-            throw Diagnostic("template \(templateName): partials nest deeper than \(Self.maximumDepth) levels; does a partial include itself with no condition to stop?")
+    /// Renders a whole template; a limit reached outside any tag is reported at its start.
+    mutating func renderTemplate(_ nodes: [Node]) throws(Diagnostic) {
+        do throws(Diagnostic) {
+            try render(nodes, overrides: [:])
+        } catch {
+            throw error.location == nil ? Diagnostic(error.message, at: SourceLocation(file: templateName, line: 1, column: 1)) : error
         }
-        let saved = indentation
-        if !extra.isEmpty { indentation += extra }
-        try render(nodes, overrides: overrides)
-        indentation = saved
+    }
+
+    /// Renders nodes one level deeper, inside the tag at `location` (nil for a block, which is
+    /// inside its parent's tag). A limit reached within is reported at the innermost tag: the
+    /// error gets its location on the way out, so rendering keeps no trail of where it is.
+    private mutating func enter(_ nodes: [Node], at location: SourceLocation?, indentation extra: [UInt8] = [], overrides: [String: BlockArgument]) throws(Diagnostic) {
+        depth += 1
+        do throws(Diagnostic) {
+            guard depth <= limits.depth else { throw limitReached() }
+            let saved = indentation
+            if !extra.isEmpty { indentation += extra }
+            try render(nodes, overrides: overrides)
+            indentation = saved
+        } catch {
+            guard error.location == nil, let location else { throw error }
+            throw Diagnostic(location.file == templateName ? error.message : "\(error.message) (rendering \(templateName))", at: location)
+        }
         depth -= 1
+    }
+
+    /// The error for the limit just reached; its location is added by the tag it is in.
+    private func limitReached() -> Diagnostic {
+        if depth > limits.depth {
+            return Diagnostic("partials, parents and sections nest deeper than \(limits.depth) levels here: does a partial include itself with no condition to stop?")
+        }
+        if output.count > outputLimit {
+            return Diagnostic("the page grows beyond \(limits.outputBytes >> 20) MiB here: do partials include each other many times over?")
+        }
+        return Diagnostic("rendering takes more than \(limits.steps) steps here: do partials include each other many times over, or sections repeat inside each other?")
     }
 
     private func resolve(_ reference: TemplateReference) -> Template? {
@@ -206,4 +242,24 @@ struct Renderer {
             if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
         }
     }
+}
+
+/// How far one render may go before it is an error; `standard` is far beyond what a real page
+/// needs.
+public struct RenderLimits: Sendable {
+    /// Partials, parents, blocks and sections inside each other (the stack).
+    public var depth: Int
+    /// Bytes written (memory): the home page at its 100,000-user maximum is about 230 MB.
+    public var outputBytes: Int
+    /// Nodes rendered (time, even when they write nothing): a page takes about one per 20 bytes
+    /// of output.
+    public var steps: Int
+
+    public init(depth: Int, outputBytes: Int, steps: Int) {
+        self.depth = depth
+        self.outputBytes = outputBytes
+        self.steps = steps
+    }
+
+    public static let standard = RenderLimits(depth: 200, outputBytes: 256 << 20, steps: 32_000_000)
 }

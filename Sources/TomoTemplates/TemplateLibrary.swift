@@ -37,8 +37,11 @@ public struct TemplateLibrary: Sendable {
         while let url = enumerator?.nextObject() as? URL {
             guard url.pathExtension == "mustache" else { continue }
             let relative = String(url.resolvingSymlinksInPath().path.dropFirst(root.path.count + 1))
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                problems.append(Diagnostic("\(displayPrefix)\(relative): cannot read this file"))
+            let data: [UInt8]
+            switch RegularFile.read(url.path) {
+            case .success(let bytes): data = bytes
+            case .failure(let failure):
+                problems.append(Diagnostic("cannot read this template: \(failure.reason)", at: SourceLocation(file: displayPrefix + relative, line: 1, column: 1)))
                 continue
             }
             guard let source = String(validating: data, as: UTF8.self) else {
@@ -81,18 +84,18 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders `template`, looking its partials up in this library.
-    public func render(_ template: Template, context: JSONValue) throws(Diagnostic) -> [UInt8] {
+    public func render(_ template: Template, context: JSONValue, limits: RenderLimits = .standard) throws(Diagnostic) -> [UInt8] {
         var output: [UInt8] = []
-        try render(template, context: context, into: &output)
+        try render(template, context: context, into: &output, limits: limits)
         return output
     }
 
     /// Renders `template` appending to `output`, so a caller can reuse one buffer for many pages.
-    public func render(_ template: Template, context: JSONValue, into output: inout [UInt8]) throws(Diagnostic) {
-        var renderer = Renderer(library: self, templateName: template.name, context: context, output: [])
-        swap(&renderer.output, &output)
+    public func render(_ template: Template, context: JSONValue, into output: inout [UInt8], limits: RenderLimits = .standard) throws(Diagnostic) {
+        var renderer = Renderer(library: self, templateName: template.name, context: context, output: output, limits: limits)
+        output = []
         defer { swap(&renderer.output, &output) }
-        try renderer.render(template.nodes, overrides: [:])
+        try renderer.renderTemplate(template.nodes)
     }
 }
 

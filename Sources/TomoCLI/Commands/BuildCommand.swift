@@ -41,9 +41,9 @@ enum BuildCommand {
             let showsProgress = console.isInteractive
             let report = try SiteBuilder.build(options) { done, total in
                 guard showsProgress, total >= 1000 else { return }
-                console.errorText("\r\u{1B}[2Kbuilding: \(done)/\(total) pages")
+                console.progress("building: \(done)/\(total) pages")
             }
-            if showsProgress { console.errorText("\r\u{1B}[2K") }
+            if showsProgress { console.progress(nil) }
             // A build shows a few warnings; `tomo check` lists them all.
             for warning in report.warnings.prefix(maximumWarnings) {
                 console.warning(warning.description)

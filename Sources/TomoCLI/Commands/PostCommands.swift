@@ -78,12 +78,13 @@ enum PostCommands {
                 for post in posts {
                     let likes = store.likeCount(post.id)
                     let hidden = store.isHidden(post.id) ? console.paint("  hidden", .dim) : ""
-                    console.line([
+                    let columns = [
                         post.dateText.padding(toLength: dateWidth, withPad: " ", startingAt: 0),
                         post.id.padding(toLength: idWidth, withPad: " ", startingAt: 0),
                         post.visibility.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0),
                         "\(likes) like\(likes == 1 ? "" : "s")",
-                    ].joined(separator: "  ") + hidden)
+                    ]
+                    console.line("\(columns.joined(separator: "  "))\(hidden)")
                 }
             }
             let errors = diagnostics.filter { $0.severity == .error }

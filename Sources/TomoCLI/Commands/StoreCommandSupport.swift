@@ -35,7 +35,7 @@ enum StoreCommandSupport {
     }
 
     static func report(_ outcome: Outcome, on console: Console) {
-        console.line(outcome.changed ? outcome.message : console.paint("unchanged: ", .dim) + outcome.message)
+        console.line(outcome.changed ? "\(outcome.message)" : "\(console.paint("unchanged: ", .dim))\(outcome.message)")
     }
 
     /// The store, read without a lock (a reader always sees a whole store); in a batch, the

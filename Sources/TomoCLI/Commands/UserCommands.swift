@@ -60,7 +60,7 @@ enum UserCommands {
             } else {
                 let width = users.map(\.handle.count).max() ?? 0
                 for user in users {
-                    console.line(user.handle.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + user.name + "  " + console.paint(user.created, .dim))
+                    console.line("\(user.handle.padding(toLength: width, withPad: " ", startingAt: 0))  \(user.name)  \(console.paint(user.created, .dim))")
                 }
             }
             return 0

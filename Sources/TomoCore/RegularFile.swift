@@ -1,0 +1,74 @@
+import Foundation
+
+/// Reads a whole file that must be a regular file: how every content file, template, the store
+/// and the caches are read.
+///
+/// A FIFO, a device or a socket put where a file belongs would block a plain read forever (a FIFO
+/// with no writer) or never end (`/dev/zero`). The file is opened with `O_NONBLOCK`, so even
+/// opening a FIFO returns at once, and `fstat` on the open descriptor decides: anything but a
+/// regular file is refused with a reason, never read.
+public enum RegularFile {
+    public enum Failure: Error, Sendable, Equatable {
+        /// Nothing at the path (or a part of it is not a folder).
+        case missing
+        /// Something other than a regular file: "a folder", "a named pipe (FIFO)", …
+        case notRegular(kind: String)
+        /// open or read failed with this errno (no permission, an I/O error).
+        case unreadable(errno: Int32)
+
+        /// Why the file was not read, to follow "cannot read FILE: ".
+        public var reason: String {
+            switch self {
+            case .missing: "there is no such file"
+            case .notRegular(let kind): "it is \(kind), not a regular file: replace it with a file"
+            case .unreadable(let code): String(cString: strerror(code))
+            }
+        }
+    }
+
+    /// The bytes of the regular file at `path`, read to its end.
+    public static func read(_ path: String) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(errno: errno))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(errno: errno)) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular(kind: kind(of: status.st_mode))) }
+
+        // The size fstat gave, then on to the end in case the file grew meanwhile.
+        var bytes = [UInt8](repeating: 0, count: max(0, Int(status.st_size)) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return .failure(.unreadable(errno: errno))
+            }
+            if result == 0 { break }
+            count += result
+        }
+        bytes.removeSubrange(count...)
+        return .success(bytes)
+    }
+
+    /// The bytes, or nil on any failure: for caches, where an unusable file only means more work.
+    public static func contents(_ path: String) -> [UInt8]? {
+        try? read(path).get()
+    }
+
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
+        }
+    }
+}

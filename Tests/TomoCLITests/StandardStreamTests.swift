@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// The real binary with its standard output closed, broken or full: never a crash. A reader that
+/// went away is a quiet exit (0, or 1 after an error), any other failure is exit 1 with a message.
+@Suite struct StandardStreamTests {
+    /// A site with three users, so `user list` prints several lines.
+    static func site() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        #expect(runTomo(["init", folder.url.path]).status == 0)
+        for handle in ["ana", "ben", "cai"] { #expect(runTomo(["user", "add", handle, "--site", folder.url.path]).status == 0) }
+        return folder
+    }
+
+    /// Commands that print on standard output, each of which once trapped in `FileHandle.write`.
+    static let printingCommands: [[String]] = [["help"], ["--version"], ["user", "list"], ["user", "list", "--json"], ["user", "show", "ana"], ["build"], ["check"], ["post", "list"]]
+
+    @Test(arguments: printingCommands)
+    func aReaderThatWentAwayIsAQuietExit(command: [String]) throws {
+        let site = try Self.site()
+        let run = try ProcessRun.tomo(command, in: site.url, output: .closedPipe)
+        #expect(run.ending == .exited(0), "\(run)")
+        #expect(!run.error.contains("error"), "\(run)")
+    }
+
+    @Test func aReaderThatWentAwayAfterAnErrorExitsWithOne() throws {
+        let site = try Self.site()
+        try site.write("content/users/ana.yaml", "name: [unclosed\n")
+        // Errors and results share the broken pipe, as in `tomo check 2>&1 | head -1`.
+        let run = try ProcessRun.tomo(["check"], in: site.url, output: .closedPipe, errorToOutput: true)
+        #expect(run.ending == .exited(1), "\(run)")
+    }
+
+    @Test(arguments: printingCommands)
+    func aFullDiskIsExitOneWithAMessage(command: [String]) throws {
+        let site = try Self.site()
+        let run = try ProcessRun.tomo(command, in: site.url, output: .file("/dev/full"))
+        #expect(run.ending == .exited(1), "\(run)")
+        #expect(run.error.hasSuffix("error: cannot write to standard output: No space left on device\n"), "\(run)")
+    }
+
+    @Test(arguments: printingCommands)
+    func aClosedStandardOutputIsExitOneWithAMessage(command: [String]) throws {
+        let site = try Self.site()
+        let run = try ProcessRun.tomo(command, in: site.url, output: .closed)
+        #expect(run.ending == .exited(1), "\(run)")
+        #expect(run.error.hasSuffix("error: cannot write to standard output: Bad file descriptor\n"), "\(run)")
+    }
+
+    @Test func aBuildWithStandardOutputClosedWritesItsSummaryIntoNoFile() throws {
+        let site = try Self.site()
+        let run = try ProcessRun.tomo(["build"], in: site.url, output: .closed)
+        #expect(run.ending == .exited(1), "\(run)")
+        // Descriptor 1 was free: a file opened during the build could have received the summary.
+        let enumerator = FileManager.default.enumerator(at: site.url, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            let text = String(decoding: FileManager.default.contents(atPath: url.path) ?? Data(), as: UTF8.self)
+            #expect(!text.contains("Built "), "\(url.path)")
+        }
+        #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/ana/index.html").path))
+    }
+
+    @Test func serveStopsQuietlyWhenItsOutputPipeClosesWhileItRuns() throws {
+        let site = try Self.site()
+        let process = Process()
+        process.executableURL = tomoBinary()
+        process.arguments = ["serve", "--port", String(Int.random(in: 20_000...40_000))]
+        process.currentDirectoryURL = site.url
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        // Read until the server says where it serves, then go away (`tomo serve | head -1`, or
+        // `| tee log` stopped with Ctrl-C: tee dies first).
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).contains("Serving") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        try output.fileHandleForReading.close()
+        // Ctrl-C, again until it stops: one sent before the server waits for it is ignored.
+        var stopped = false
+        for _ in 0..<60 where !stopped {
+            kill(process.processIdentifier, SIGINT)
+            stopped = finished.wait(timeout: .now() + 0.5) == .success
+        }
+        if !stopped { kill(process.processIdentifier, SIGKILL) }
+        #expect(stopped)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Synchronization
+import Testing
+import TomoCore
+@testable import TomoCLI
+
+/// Text from the store, the content and diagnostics reaches the terminal with its control
+/// characters escaped, whichever command prints it; the colours tomo adds itself still work.
+@Suite struct TerminalSafetyTests {
+    /// Every C0 control character, DEL and every C1 control character.
+    static let controls = (0x00...0x1F).map { Character(Unicode.Scalar(UInt8($0))) } + (0x7F...0x9F).compactMap { Unicode.Scalar($0).map(Character.init) }
+    /// A value carrying all of them, with a terminal escape sequence at its start.
+    static let hostile = "\u{1B}]0;owned\u{07}\u{1B}[2J" + String(controls) + "end"
+
+    /// The control characters in `text` that a terminal would act on (line feeds and tabs only lay out).
+    static func liveControls(_ text: String) -> [UInt32] {
+        text.unicodeScalars.map(\.value).filter { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || (0x7F...0x9F).contains($0) }
+    }
+
+    /// A site whose store, edited by hand, holds `hostile` in a user's name and a report's reason.
+    static func site() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        #expect(runTomo(["init", folder.url.path]).status == 0)
+        try folder.writePost("example/p")
+        let value = JSONWriter.string(.string(hostile), style: .compact)
+        try folder.write("content/store.json", """
+        {"version": 1,
+         "users": [{"approveFollows": false, "created": "2026-05-01T00:00:00.000Z", "handle": "example", "name": \(value)}],
+         "follows": [], "requests": [], "blocks": [], "likes": {}, "picks": [], "hidden": ["example/p"],
+         "reports": [{"created": "2026-05-01T00:00:00.000Z", "post": "example/p", "reason": \(value), "user": "example"}]}
+        """)
+        return folder
+    }
+
+    @Test(arguments: [["user", "list"], ["user", "show", "example"], ["reports"], ["user", "list", "--json"], ["reports", "--json"]])
+    func storeTextIsPrintedWithoutLiveControlCharacters(command: [String]) throws {
+        let site = try Self.site()
+        let result = runTomo(command + ["--site", site.url.path])
+        #expect(Self.liveControls(result.output + result.error).isEmpty, "\(result.output.debugDescription) \(result.error.debugDescription)")
+        guard result.status == 0 else {
+            // A store that refuses such text must say where.
+            #expect(result.status == 1 && result.error.contains("content/store.json"))
+            return
+        }
+        #expect(result.output.contains("\\u001b]0;owned\\u0007\\u001b[2J"))
+        // The line feed and tab of the value are escaped too: each report and user is one line.
+        if !command.contains("--json"), command != ["user", "show", "example"] {
+            #expect(result.output.split(separator: "\n").count == 1, "\(result.output.debugDescription)")
+            #expect(result.output.contains("\\u0008\\u0009\\u000a\\u000b"))
+        }
+        if command.contains("--json") {
+            // Still JSON, with the same text in it.
+            let parsed = try JSONParser.parse(result.output, file: "output")
+            #expect(JSONWriter.string(parsed, style: .compact).contains(JSONWriter.string(.string(Self.hostile), style: .compact).dropFirst().dropLast()))
+        }
+    }
+
+    @Test func aDiagnosticQuotingAValueIsPrintedWithoutLiveControlCharacters() throws {
+        let site = try Self.site()
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/store.json"))
+        // A colour name, a link and a page file name that hold escape sequences.
+        try site.write("content/users/example.yaml", "name: Example\nitemColor: \"\\e[31mred\\e]0;x\\a\"\nlinks:\n  website: \"\\e[2Jhttp://x\"\n")
+        try site.write("content/pages/\u{1B}[2J\u{9B}31m.md", "# Page\n")
+        for command in [["check"], ["build"]] {
+            let result = runTomo(command + ["--site", site.url.path])
+            #expect(result.status == 1, "\(command) \(result.error)")
+            #expect(result.error.contains("content/"))
+            #expect(Self.liveControls(result.output + result.error).isEmpty, "\(command) \(result.error.debugDescription)")
+        }
+    }
+
+    @Test func coloursTomoAddsStillReachATerminalAndPaintedTextIsEscapedToo() {
+        let captured = CapturedConsole(colors: true)
+        let console = captured.console
+        console.line("\(console.paint("bold\u{1B}[0m", .bold)) \("plain\u{1B}[31m")")
+        console.error("bad \u{9B}2J")
+        console.warning(ConsoleText("tab\tand line\nstay"))
+        console.line("own\tlayout \("value\twith\nbreaks")")
+        #expect(captured.output == "\u{1B}[1mbold\\u001b[0m\u{1B}[0m plain\\u001b[31m\nown\tlayout value\\u0009with\\u000abreaks\n")
+        #expect(captured.error == "\u{1B}[31merror:\u{1B}[0m bad \\u009b2J\n\u{1B}[33mwarning:\u{1B}[0m tab\tand line\nstay\n")
+    }
+
+    @Test func withoutColoursNothingButLineFeedsAndTabsIsAControlCharacter() {
+        let captured = CapturedConsole(colors: false)
+        let console = captured.console
+        for character in Self.controls {
+            console.line("\(console.paint("a\(character)", .red))\(String(character))")
+            console.error("\(character)")
+            console.out(String(character))
+        }
+        #expect(Self.liveControls(captured.output + captured.error).isEmpty)
+        #expect(!captured.output.contains("\u{1B}["))
+    }
+}
+
+/// A console that keeps what it printed.
+final class CapturedConsole: Sendable {
+    private let printed = Mutex<(output: String, error: String)>(("", ""))
+    private let colors: Bool
+
+    init(colors: Bool) {
+        self.colors = colors
+    }
+
+    /// A console printing into this one's buffers.
+    var console: Console {
+        Console(colorsOnOutput: colors, colorsOnError: colors) { [self] stream, text in
+            printed.withLock { stream == .output ? ($0.output += text) : ($0.error += text) }
+        }
+    }
+
+    var output: String { printed.withLock { $0.output } }
+    var error: String { printed.withLock { $0.error } }
+}
