@@ -36,7 +36,9 @@ public struct TemplateLibrary: Sendable {
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
             guard url.pathExtension == "mustache" else { continue }
-            let relative = String(url.resolvingSymlinksInPath().path.dropFirst(root.path.count + 1))
+            // Named by where it is in the folder, not where a link points (`/dev/zero`).
+            let path = url.path.hasPrefix(root.path + "/") ? url.path : url.resolvingSymlinksInPath().path
+            let relative = String(path.dropFirst(root.path.count + 1))
             let data: [UInt8]
             switch RegularFile.read(url.path) {
             case .success(let bytes): data = bytes

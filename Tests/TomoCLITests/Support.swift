@@ -84,3 +84,8 @@ extension TemporaryFolder {
         try write("content/posts/\(id).md", "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+09:00\nvisibility: \(visibility)\n---\nHi.\n")
     }
 }
+
+/// The demo's small real JPEG (`content/users/alice/icon.jpg` of this repository).
+let sampleJPEG = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("content/users/alice/icon.jpg")
