@@ -62,11 +62,12 @@ let package = Package(
         .testTarget(name: "TomoMarkdownTests", dependencies: ["TomoMarkdown"]),
         .testTarget(name: "TomoContentTests", dependencies: ["TomoContent", "TomoCore"]),
         .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates"]),
-        .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore", "TomoContent", "TomoStore"]),
-        .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore"]),
+        .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore", "TomoContent", "TomoStore", "TomoTestSupport"]),
+        .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore", "TomoTestSupport"]),
         .testTarget(name: "TomoStoreTests", dependencies: ["TomoStore", "TomoCore"]),
         .testTarget(name: "TomoImagesTests", dependencies: ["TomoImages", "TomoCore"], exclude: ["Fixtures"]),
-        // A raw loopback HTTP client the server's and the preview's tests share.
+        // A raw loopback HTTP client the server's and the preview's tests share, and a seeded
+        // random number generator for the tests that draw their cases.
         .target(name: "TomoTestSupport", path: "Tests/TomoTestSupport"),
         .testTarget(name: "TomoPreviewTests", dependencies: ["TomoPreview", "TomoTestSupport"]),
         .testTarget(name: "TomoServerTests", dependencies: ["TomoServer", "TomoCore", "CZlib", "TomoTestSupport"]),
