@@ -29,7 +29,7 @@ BENCH_APT_PACKAGES := wrk hugo
 # Only `make screenshots` needs these.
 SCREENSHOT_APT_PACKAGES := chromium imagemagick curl
 
-.PHONY: deps test-deps tomo serve demo test check-html bench screenshots clean
+.PHONY: deps test-deps tomo serve demo test check-html fuzz bench screenshots clean
 
 ## deps: install the Debian packages the build needs that are missing
 deps:
@@ -63,6 +63,14 @@ test: test-deps
 	$(SWIFT) build -c release --product tomo
 	scripts/serve-smoke.sh .build/release/tomo
 	$(SWIFT) test --skip-build
+
+## fuzz: run the seeded fuzzer longer than `make test` does (SEED=… RUNS=…); a failure
+## prints the seed that replays it alone (`make fuzz SEED=<seed> RUNS=1`)
+SEED ?= $(shell date +%s)
+RUNS ?= 1000
+fuzz: deps
+	$(SWIFT) build --build-tests
+	TOMO_FUZZ_SEED=$(SEED) TOMO_FUZZ_RUNS=$(RUNS) $(SWIFT) test --skip-build --filter FuzzTests
 
 ## check-html: build the demo site with the debug binary and validate every page
 check-html:

@@ -19,6 +19,8 @@ struct Renderer {
     var atLineStart = true
     var depth = 0
     var steps = 0
+    /// The different tags a limit error passed on its way out, innermost first.
+    var trail: [SourceLocation] = []
 
     init(library: TemplateLibrary, templateName: String, context: JSONValue, output: [UInt8], limits: RenderLimits) {
         self.library = library
@@ -77,18 +79,23 @@ struct Renderer {
         guard output.count <= outputLimit else { throw limitReached() }
     }
 
-    /// Renders a whole template; a limit reached outside any tag is reported at its start.
+    /// Renders a whole template. A limit reached is reported at the innermost tag it was reached
+    /// in, with the other tags it went through: in a cycle of partials those are the cycle, and
+    /// some of them are in the site's own templates even when the innermost is a built-in one.
     mutating func renderTemplate(_ nodes: [Node]) throws(Diagnostic) {
         do throws(Diagnostic) {
             try render(nodes, overrides: [:])
         } catch {
-            throw error.location == nil ? Diagnostic(error.message, at: SourceLocation(file: templateName, line: 1, column: 1)) : error
+            let place = trail.first ?? SourceLocation(file: templateName, line: 1, column: 1)
+            let others = trail.dropFirst().map(\.description)
+            let through = others.isEmpty ? "" : ", through \(others.joined(separator: ", "))"
+            throw Diagnostic("\(error.message) (rendering \(templateName)\(through))", at: place)
         }
     }
 
     /// Renders nodes one level deeper, inside the tag at `location` (nil for a block, which is
-    /// inside its parent's tag). A limit reached within is reported at the innermost tag: the
-    /// error gets its location on the way out, so rendering keeps no trail of where it is.
+    /// inside its parent's tag). A limit reached within collects the tags it passes on the way
+    /// out, so rendering keeps no trail of where it is until then.
     private mutating func enter(_ nodes: [Node], at location: SourceLocation?, indentation extra: [UInt8] = [], overrides: [String: BlockArgument]) throws(Diagnostic) {
         depth += 1
         do throws(Diagnostic) {
@@ -98,13 +105,16 @@ struct Renderer {
             try render(nodes, overrides: overrides)
             indentation = saved
         } catch {
-            guard error.location == nil, let location else { throw error }
-            throw Diagnostic(location.file == templateName ? error.message : "\(error.message) (rendering \(templateName))", at: location)
+            if let location, trail.count < Self.trailLength, !trail.contains(location) { trail.append(location) }
+            throw error
         }
         depth -= 1
     }
 
-    /// The error for the limit just reached; its location is added by the tag it is in.
+    /// How many different tags an error names, innermost first.
+    static let trailLength = 6
+
+    /// The error for the limit just reached; its location is added on the way out.
     private func limitReached() -> Diagnostic {
         if depth > limits.depth {
             return Diagnostic("partials, parents and sections nest deeper than \(limits.depth) levels here: does a partial include itself with no condition to stop?")
@@ -254,12 +264,6 @@ public struct RenderLimits: Sendable {
     /// Nodes rendered (time, even when they write nothing): a page takes about one per 20 bytes
     /// of output.
     public var steps: Int
-
-    public init(depth: Int, outputBytes: Int, steps: Int) {
-        self.depth = depth
-        self.outputBytes = outputBytes
-        self.steps = steps
-    }
 
     public static let standard = RenderLimits(depth: 200, outputBytes: 256 << 20, steps: 32_000_000)
 }

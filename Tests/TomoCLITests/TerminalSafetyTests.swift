@@ -80,6 +80,15 @@ import TomoCore
         #expect(captured.error == "\u{1B}[31merror:\u{1B}[0m bad \\u009b2J\n\u{1B}[33mwarning:\u{1B}[0m tab\tand line\nstay\n")
     }
 
+    @Test func aHugeValueFullOfControlCharactersIsEscapedInOnePass() {
+        // A diagnostic may quote a 300,000-character value; escaping it once took minutes.
+        let captured = CapturedConsole(colors: false)
+        let started = ContinuousClock.now
+        captured.console.error("\(String(repeating: "\u{1B}\u{9B}x", count: 300_000))")
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(captured.error.utf8.count == "error: \n".utf8.count + 300_000 * 13)
+    }
+
     @Test func withoutColoursNothingButLineFeedsAndTabsIsAControlCharacter() {
         let captured = CapturedConsole(colors: false)
         let console = captured.console

@@ -60,6 +60,20 @@ import TomoCore
         #expect(error?.message.contains("nest deeper than \(RenderLimits.standard.depth) levels") == true)
     }
 
+    @Test func aCycleThroughBlockArgumentsNamesEveryTagOfIt() throws {
+        // The site's `note` takes the built-in layout, whose content block is the built-in
+        // profile's argument, which includes `item`, which includes `note`: the innermost tag
+        // may be a built-in one, the error still names the site's own.
+        let error = try renderError("{{>profile}}", partials: [
+            "profile": "{{<layout}}{{$content}}{{>item}}{{/content}}{{/layout}}",
+            "layout": "<main>{{$content}}{{/content}}</main>",
+            "item": "<li>{{>note}}</li>",
+            "note": "{{<layout}}{{/layout}}",
+        ])
+        let message = error?.description ?? "no error"
+        for tag in ["profile:1:24", "item:1:5", "note:1:1"] { #expect(message.contains(tag), "\(message)") }
+    }
+
     @Test func sectionsInsideRecursivePartialsCountTowardsTheDepth() throws {
         // 100 sections per partial level would be 10,000 levels of recursion within the depth of partials alone.
         let sections = Self.nested(Parser.maximumNesting - 1, open: "#", close: "/").replacingOccurrences(of: "x", with: "{{>deep}}")
