@@ -67,6 +67,8 @@ struct PostReader {
             reader.error("photo \"\(path)\" must stay inside content/posts/\(handle)/: put the photo beside the post and write its file name", at: node.location)
         case .missing:
             reader.error("photo file not found: put the photo at content/posts/\(handle)/\(path) or fix the path", at: node.location)
+        case .unusable(let reason):
+            reader.error("photo \"\(path)\" \(reason)", at: node.location)
         }
         return nil
     }

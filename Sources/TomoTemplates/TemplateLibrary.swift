@@ -28,17 +28,22 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Compiles every `*.mustache` file under `directory`; `sub/name.mustache` is named `sub/name`.
-    /// Error locations name the file by `displayPrefix` + its path inside the folder.
+    /// Error locations name the file by `displayPrefix` + its path inside the folder. A folder
+    /// inside that cannot be read is an error, not a folder without templates.
     public init(directory: URL, displayPrefix: String = "") throws(DiagnosticList) {
+        let walk = FolderEntries.files(under: directory.path, display: String(displayPrefix.dropLast(displayPrefix.hasSuffix("/") ? 1 : 0)))
+        guard walk.problems.isEmpty else { throw DiagnosticList(walk.problems) }
+        try self.init(files: walk.files ?? [], in: directory, displayPrefix: displayPrefix)
+    }
+
+    /// Compiles the `*.mustache` files among `files` (paths relative to `directory`, as
+    /// `FolderEntries.files(under:)` lists them).
+    public init(files: [String], in directory: URL, displayPrefix: String = "") throws(DiagnosticList) {
         var sources: [String: String] = [:]
         var problems: [Diagnostic] = []
-        let root = directory.standardizedFileURL.resolvingSymlinksInPath()
-        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = enumerator?.nextObject() as? URL {
-            guard url.pathExtension == "mustache" else { continue }
-            let relative = String(url.resolvingSymlinksInPath().path.dropFirst(root.path.count + 1))
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                problems.append(Diagnostic("\(displayPrefix)\(relative): cannot read this file"))
+        for relative in files where relative.hasSuffix(".mustache") {
+            guard let data = FileManager.default.contents(atPath: directory.path + "/" + relative) else {
+                problems.append(Diagnostic("cannot read this template: make it readable (chmod u+r)", at: SourceLocation(file: displayPrefix + relative, line: 1, column: 1)))
                 continue
             }
             guard let source = String(validating: data, as: UTF8.self) else {

@@ -63,8 +63,13 @@ func tomoBinary() -> URL {
 
 /// Runs the real `tomo` binary as a separate process.
 func runBinary(_ arguments: [String], in directory: URL) throws -> CommandResult {
+    try runProcess(tomoBinary(), arguments, in: directory)
+}
+
+/// Runs `executable` with `arguments` in `directory`, capturing what it prints.
+func runProcess(_ executable: URL, _ arguments: [String], in directory: URL) throws -> CommandResult {
     let process = Process()
-    process.executableURL = tomoBinary()
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
     let output = Pipe()
