@@ -74,10 +74,16 @@ final class NodeReader {
         return string(node, named: "\"\(key)\"")
     }
 
-    /// The text of a scalar node, or nil (reported) when it is a list or a mapping.
+    /// The text of a scalar node, or nil (reported) when it is a list or a mapping, or holds a
+    /// character no text may hold: every text value of every content file is read here, so an
+    /// escape (`"\e"`, `"\u0000"`) cannot bring in what the raw file check refuses.
     func string(_ node: YAMLNode, named name: String) -> String? {
         guard case .scalar(let text, _) = node.kind else {
             error("expected a string for \(name), found \(node.typeDescription)", at: node.location)
+            return nil
+        }
+        if let problem = ForbiddenCharacters.problem(in: text, named: name) {
+            error(problem, at: node.location)
             return nil
         }
         return text

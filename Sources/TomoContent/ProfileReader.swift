@@ -73,8 +73,11 @@ struct ProfileReader {
         }
         guard let fields = reader.fields(of: node, known: Self.itemKeys, what: "an item") else { return nil }
         let url = reader.string(fields, "url").flatMap { checkedURL($0, at: fields["url"]?.location ?? fields.location) }
+        let problemsBefore = reader.diagnostics.count
         var text = reader.string(fields, "text")
-        if text == nil || text?.allSatisfy(\.isWhitespace) == true {
+        // A text that is there but refused (a control character in it) is reported already.
+        let refused = reader.diagnostics.count > problemsBefore
+        if !refused, text == nil || text?.allSatisfy(\.isWhitespace) == true {
             if let url, fields["text"] != nil {
                 reader.warning("this item has a url but empty text: the page shows the address instead", at: fields["text"]?.location ?? fields.location)
                 text = url
