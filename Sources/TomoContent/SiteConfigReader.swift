@@ -57,7 +57,7 @@ enum SiteConfigReader {
             reader.warning("no baseURL: feeds, the sitemap and Open Graph need the site's address (add `baseURL: https://example.com/`)", at: fields.location)
             return nil
         }
-        if let problem = URLRules.webAddressProblem(text) {
+        if let problem = URLRules.siteAddressProblem(text) {
             reader.error("baseURL \(problem)", at: node.location)
             return nil
         }

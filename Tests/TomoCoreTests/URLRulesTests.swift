@@ -26,8 +26,9 @@ import Testing
         #expect(URLRules.linkProblem(url) == message)
     }
 
-    @Test func webAddressIsHttpOrHttpsOnly() {
-        #expect(URLRules.webAddressProblem("https://example.com/") == nil)
-        #expect(URLRules.webAddressProblem("mailto:a@b.example") == "\"mailto:a@b.example\" must be an http or https URL")
+    @Test func aSiteAddressIsHttpOrHttpsOnly() {
+        #expect(URLRules.siteAddressProblem("https://example.com/") == nil)
+        #expect(URLRules.siteAddressProblem("mailto:a@b.example") == "\"mailto:a@b.example\" must be an http or https address, like https://example.com/")
+        #expect(URLRules.siteAddressProblem("https://example.com:99999/") == "\"https://example.com:99999/\" has the port \"99999\", which is not a number from 1 to 65535")
     }
 }

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import TomoCLI
+
+/// The site's address is checked by one rule, whether it comes from site.yaml's `baseURL`
+/// (an error at its place, exit 1) or from `tomo build --base-url` (wrong usage, exit 2).
+@Suite struct BaseURLTests {
+    static let refused = [
+        "https://example.com/?page=1", "https://example.com/#top", "https://example.com?x",
+        "https://user:secret@example.com/", "https://user@example.com/",
+        "https://example.com:65536/", "https://example.com:0/", "https://example.com:http/", "https://example.com:/",
+        "https://example.com:-1/", "https://example.com:0000080000/",
+        "https:///", "https://:8080/", "https://", "https://.example.com/", "https://exa..mple.com/", "https://exa_mple.com/",
+        "https://exa mple.com/", "https://example.com/a b/", "https://example.com/\t", " https://example.com/",
+        "https://example.com/\u{1B}[31m", "https://example.com/\u{0}", "https://example.com/\u{85}",
+        "https://example.com/\"onload=\"x", "https://example.com/<b>", "https://example.com/%zz/", "https://example.com/%4",
+        "ftp://example.com/", "mailto:site@example.com", "javascript:alert(1)", "file:///srv/site/",
+        "//example.com/", "example.com", "https:example.com", "https://[::1/", "https://[zz]/", "https://[::1]x/",
+    ]
+
+    static let accepted: [(url: String, base: String)] = [
+        ("https://example.com", "https://example.com/"),
+        ("http://example.com:8080/blog", "http://example.com:8080/blog/"),
+        ("HTTPS://Example.COM/a%20b/", "HTTPS://Example.COM/a%20b/"),
+        ("http://127.0.0.1:65535/", "http://127.0.0.1:65535/"),
+        ("https://[::1]:8080/", "https://[::1]:8080/"),
+        ("https://例え.jp/", "https://例え.jp/"),
+        ("https://my-site.example.com./~alice/", "https://my-site.example.com./~alice/"),
+    ]
+
+    /// `text` as a YAML double-quoted scalar, so that any character can be written.
+    static func yamlQuoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): quoted += String(format: "\\u%04X", scalar.value)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+
+    static func site(baseURL: String?) throws -> TemporaryFolder {
+        try TemporaryFolder([
+            "content/site.yaml": "title: T\n" + (baseURL.map { "baseURL: \(yamlQuoted($0))\n" } ?? ""),
+            "content/users/alice.yaml": "name: Alice\n",
+        ])
+    }
+
+    @Test(arguments: refused)
+    func aBadAddressIsRefusedInSiteYAML(url: String) throws {
+        let site = try Self.site(baseURL: url)
+        for command in ["check", "build"] {
+            let result = runTomo([command], in: site.url)
+            #expect(result.status == 1, "\(command) \(url.debugDescription)")
+            #expect(result.error.contains("error: content/site.yaml:2:10: ") && result.error.contains("baseURL"), "\(command) \(url.debugDescription): \(result.error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
+    }
+
+    @Test(arguments: refused)
+    func aBadAddressIsRefusedOnTheCommandLine(url: String) throws {
+        let site = try Self.site(baseURL: nil)
+        let result = runTomo(["build", "--base-url", url], in: site.url)
+        #expect(result.status == 2, "\(url.debugDescription)")
+        #expect(result.error.hasPrefix("error: --base-url \""), "\(url.debugDescription): \(result.error)")
+        #expect(result.error.contains("usage: tomo build"))
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
+    }
+
+    @Test(arguments: accepted)
+    func aGoodAddressStartsEveryAbsoluteURLThroughEitherPath(url: String, base: String) throws {
+        let fromYAML = try Self.site(baseURL: url)
+        #expect(runTomo(["check"], in: fromYAML.url).status == 0)
+        let fromCommandLine = try Self.site(baseURL: nil)
+        for (site, arguments) in [(fromYAML, ["build"]), (fromCommandLine, ["build", "--base-url", url])] {
+            let result = runTomo(arguments, in: site.url)
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+            let sitemap = try String(contentsOf: site.url.appendingPathComponent("public/sitemap.xml"), encoding: .utf8)
+            #expect(sitemap.contains("<loc>\(base)</loc>") && sitemap.contains("<loc>\(base)alice/</loc>"), "\(sitemap)")
+        }
+    }
+}
