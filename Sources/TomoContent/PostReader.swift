@@ -33,7 +33,8 @@ struct PostReader {
         let date = self.date(fields)
         let visibility = self.visibility(fields)
         let alt = reader.string(fields, "alt").flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
-        if alt == nil {
+        // No alt text is a warning; `alt:` with no value is an error already.
+        if alt == nil, fields["alt"]?.scalar != .null {
             reader.warning("no alt text: people who cannot see the photo learn nothing of it (add `alt: what the photo shows`)", at: fields["alt"]?.location ?? fields.location)
         }
         guard let photo, let date, let visibility, !reader.hasErrors else { return nil }

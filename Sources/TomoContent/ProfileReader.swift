@@ -47,7 +47,7 @@ struct ProfileReader {
     }
 
     private func links(_ fields: Fields) -> [ProfileLink] {
-        guard let node = fields["links"], node.scalar != .null,
+        guard let node = reader.value(fields, "links"),
               let linkFields = reader.fields(of: node, known: LinkService.keys, what: "links") else { return [] }
         var found: [LinkService: ProfileLink] = [:]
         // File order decides which of `twitter` and `x` is the duplicate.
@@ -102,14 +102,7 @@ struct ProfileReader {
     }
 
     private func color(_ fields: Fields, _ key: String) -> ItemColor? {
-        guard let node = fields[key] else { return nil }
-        guard let text = reader.string(fields, key) else {
-            if node.scalar == .null {
-                // `color: #ff8000` is a key with a comment: YAML reads `#` after a space as a comment.
-                reader.error("\"\(key)\" is empty: write hex colours in quotes, e.g. `\(key): \"#ff8000\"` (a # starts a YAML comment)", at: node.location)
-            }
-            return nil
-        }
+        guard let node = reader.value(fields, key, example: "\"#ff8000\""), let text = reader.string(node, named: "\"\(key)\"") else { return nil }
         if let color = ItemColor(text) { return color }
         let message = text.hasPrefix("#")
             ? "colour \"\(text)\" is not #rrggbb: write six hex digits, e.g. \"#ff8000\""

@@ -29,7 +29,7 @@ enum SiteConfigReader {
                 reader.error("\"\(contact)\" is not an e-mail address: write it like `contact: hello@example.com`", at: node.location)
             }
         }
-        if let images = fields["images"], images.scalar != .null, let imageFields = reader.fields(of: images, known: ["widths"], what: "images") {
+        if let images = reader.value(fields, "images"), let imageFields = reader.fields(of: images, known: ["widths"], what: "images") {
             config.imageWidths = imageWidths(imageFields, reader: reader)
         }
         config.disabledKinds = disabledKinds(fields, reader: reader)
@@ -54,6 +54,7 @@ enum SiteConfigReader {
 
     private static func baseURL(_ fields: Fields, reader: NodeReader) -> String? {
         guard let text = reader.string(fields, "baseURL"), let node = fields["baseURL"] else {
+            guard fields["baseURL"] == nil else { return nil }
             reader.warning("no baseURL: feeds, the sitemap and Open Graph need the site's address (add `baseURL: https://example.com/`)", at: fields.location)
             return nil
         }
