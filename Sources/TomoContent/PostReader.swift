@@ -49,7 +49,8 @@ struct PostReader {
             utcOffset: date.parsed.utcOffset,
             alt: alt,
             visibility: visibility,
-            caption: Post.Caption(markdown: caption, html: Markdown.html(caption), firstLine: Markdown.firstLinePlainText(caption))
+            caption: Post.Caption(markdown: caption, html: Markdown.html(caption), firstLine: Markdown.firstLinePlainText(caption)),
+            photoAt: fields["photo"]?.location
         )
     }
 

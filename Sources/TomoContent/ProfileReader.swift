@@ -41,7 +41,9 @@ struct ProfileReader {
             items: (reader.list(fields, "items") ?? []).compactMap { item($0, defaultColor: itemColor) },
             itemColor: itemColor,
             email: email,
-            showEmail: showEmail
+            showEmail: showEmail,
+            iconAt: fields["icon"]?.location,
+            headerAt: fields["header"]?.location
         )
         return reader.hasErrors ? nil : profile
     }

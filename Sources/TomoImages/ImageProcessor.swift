@@ -36,21 +36,28 @@ public final class ImageProcessor: Sendable {
     ///   - widths: `images.widths` from site.yaml.
     ///   - quality: the encoders' quality, 1-100.
     public init(cacheFolder: URL, widths: [Int] = defaultWidths, quality: Int = defaultQuality) throws(Diagnostic) {
-        guard !widths.isEmpty else { throw Diagnostic("images.widths is empty: give at least one width, e.g. [320, 640, 1280]") }
-        if let bad = widths.first(where: { !(1...TargetWidths.maximum).contains($0) }) {
-            throw Diagnostic("images.widths: \(bad) is not a width between 1 and \(TargetWidths.maximum) pixels")
-        }
+        try Self.check(widths: widths)
         guard (1...100).contains(quality) else { throw Diagnostic("image quality \(quality) is not between 1 and 100") }
-        let version: String
-        switch Vips.version {
-        case .success(let value): version = value
-        case .failure(let failure): throw Diagnostic("libvips could not start: \(failure.reason)")
-        }
+        let version = try Self.libvipsVersion()
         self.widths = widths
         self.quality = quality
         self.pipeline = "tomo-images \(Self.pipelineVersion), libvips \(version)"
         self.cache = try ImageCache(folder: cacheFolder)
         self.sourceHashes = SourceHashes(folder: cacheFolder)
+    }
+
+    static func check(widths: [Int]) throws(Diagnostic) {
+        guard !widths.isEmpty else { throw Diagnostic("images.widths is empty: give at least one width, e.g. [320, 640, 1280]") }
+        if let bad = widths.first(where: { !(1...TargetWidths.maximum).contains($0) }) {
+            throw Diagnostic("images.widths: \(bad) is not a width between 1 and \(TargetWidths.maximum) pixels")
+        }
+    }
+
+    static func libvipsVersion() throws(Diagnostic) -> String {
+        switch Vips.version {
+        case .success(let value): return value
+        case .failure(let failure): throw Diagnostic("libvips could not start: \(failure.reason)")
+        }
     }
 
     /// How many thumbnails this processor has encoded (one per width and format); a rebuild with
@@ -126,29 +133,47 @@ public final class ImageProcessor: Sendable {
     }
 
     private func read(_ source: ImageSource) throws(Diagnostic) -> [UInt8] {
-        guard FileManager.default.fileExists(atPath: source.path) else {
-            throw error(source, "no such image file")
-        }
+        try Self.checkReadable(source)
         guard let data = FileManager.default.contents(atPath: source.path) else {
-            throw error(source, "cannot read this file (is it a folder, or not readable?)")
+            throw Self.error(source, "cannot read this file")
         }
         return Array(data)
     }
 
-    /// Reads only the header: enough to refuse what is not a photo and to plan the widths.
-    private func newManifest(_ source: ImageSource) throws(Diagnostic) -> CacheManifest {
+    /// That the file is there, is a file and may be read: the first test of a new image, for
+    /// a build and a check alike.
+    static func checkReadable(_ source: ImageSource) throws(Diagnostic) {
+        var status = stat()
+        guard stat(source.path, &status) == 0 else {
+            throw errno == ENOENT ? error(source, "no such image file") : error(source, "cannot read this file (\(String(cString: strerror(errno))))")
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw error(source, "cannot read this file: it is a folder, or not a regular file; name an image file") }
+        let descriptor = open(source.path, O_RDONLY)
+        guard descriptor >= 0 else { throw error(source, "cannot read this file (\(String(cString: strerror(errno))))") }
+        close(descriptor)
+    }
+
+    /// Everything Tomo requires of a new image before making thumbnails, from its header only:
+    /// a file that can be read, that libvips reads, in a format Tomo publishes, not too big.
+    static func inspect(_ source: ImageSource) throws(Diagnostic) -> ImageHeader {
+        try checkReadable(source)
         let header: ImageHeader
         do {
             header = try Vips.header(of: source.file)
         } catch {
-            throw self.error(source, "not an image libvips can read\(detail(error, source)): use JPEG, PNG or WebP")
+            throw self.error(source, "not an image libvips can read\(error.detail(file: source.file, displayPath: source.displayPath)): use JPEG, PNG or WebP")
         }
-        guard Self.acceptedFormats.contains(header.format) else {
+        guard acceptedFormats.contains(header.format) else {
             throw error(source, "a \(header.format.uppercased()) file, which Tomo does not publish as a photo: use JPEG, PNG or WebP")
         }
-        guard header.width > 0, header.height > 0, header.width * header.height <= Self.maximumPixels else {
-            throw error(source, "\(header.width)×\(header.height) pixels is larger than the \(Self.maximumPixels / 1_000_000) megapixels Tomo accepts")
+        guard header.width > 0, header.height > 0, header.width * header.height <= maximumPixels else {
+            throw error(source, "\(header.width)×\(header.height) pixels is larger than the \(maximumPixels / 1_000_000) megapixels Tomo accepts")
         }
+        return header
+    }
+
+    private func newManifest(_ source: ImageSource) throws(Diagnostic) -> CacheManifest {
+        let header = try Self.inspect(source)
         return CacheManifest(pipeline: pipeline, width: header.width, height: header.height, hasAlpha: header.hasAlpha, entries: [])
     }
 
@@ -200,6 +225,10 @@ public final class ImageProcessor: Sendable {
     }
 
     private func error(_ source: ImageSource, _ message: String) -> Diagnostic {
+        Self.error(source, message)
+    }
+
+    static func error(_ source: ImageSource, _ message: String) -> Diagnostic {
         Diagnostic("\(source.displayPath): \(message)", at: source.referencedAt)
     }
 }

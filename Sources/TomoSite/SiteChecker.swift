@@ -1,10 +1,12 @@
 import Foundation
 import TomoContent
 import TomoCore
-import TomoStore
 
-/// Everything `tomo check` reports: the content's errors and warnings, the theme's broken
-/// templates and partials that do not exist, and a store that cannot be read. Writes nothing.
+/// Everything `tomo check` reports: what `tomo build` would fail on, and the warnings. It runs
+/// the build itself but for the writing: the same loading of content, theme, store and address
+/// (`SiteInputs`), the same tests of every image (`PublishedImages.inspect`: headers decoded,
+/// no thumbnail made), the same plan, and every page rendered (and dropped) by the same
+/// renderer, so a template that fails to render fails here too. Writes nothing.
 public enum SiteChecker {
     public struct Result: Sendable {
         /// Sorted by file, line and column.
@@ -17,27 +19,35 @@ public enum SiteChecker {
         public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
     }
 
-    public static func check(site: URL) -> Result {
+    public static func check(site: URL, buildDate: Date = Date()) -> Result {
+        let options = BuildOptions(site: site, buildDate: buildDate)
         let loaded = ContentLoader.load(site: site)
-        var diagnostics = loaded.diagnostics
-        let language = loaded.content?.config.language.rawValue ?? SiteConfig.Language.en.rawValue
-        do {
-            let theme = try Theme.load(site: site, language: language)
-            diagnostics += missingPartials(in: theme)
-        } catch {
-            diagnostics += error.diagnostics
-        }
-        do {
-            _ = try StoreFile(site: site).read()
-        } catch {
-            diagnostics.append(error)
-        }
+        let rest = SiteInputs.load(options, content: loaded)
+        var diagnostics = loaded.diagnostics + rest.problems
+        if let theme = rest.theme { diagnostics += missingPartials(in: theme) }
+        if let inputs = rest.inputs { diagnostics += renderingProblems(inputs, options: options) }
         return Result(
             diagnostics: diagnostics.sorted(by: Diagnostic.isOrderedBefore),
             profileFileCount: loaded.profileFileCount,
             pageFileCount: loaded.pageFileCount,
             postFileCount: loaded.postFileCount
         )
+    }
+
+    /// What the build's later steps would fail on: the images, then every planned file.
+    private static func renderingProblems(_ inputs: SiteInputs, options: BuildOptions) -> [Diagnostic] {
+        do {
+            let images = try PublishedImages.inspect(for: inputs.content, site: options.site)
+            let model = SiteModel(inputs: inputs, images: images, buildDate: options.buildDate)
+            try SiteRenderer.forEach(SitePlan.files(for: model)) { file throws(Diagnostic) in
+                // A `.file` is a thumbnail, whose source the inspector has tested.
+                if case .file = file.source { return }
+                _ = try SiteRenderer.bytes(of: file, model: model)
+            }
+            return []
+        } catch {
+            return error.diagnostics
+        }
     }
 
     /// A partial or parent tag naming no template renders nothing: worth a warning.

@@ -19,9 +19,7 @@ private func writeListedSite(in folder: TemporaryFolder) throws {
     try folder.write("templates/static/extra.css", "body { color: black }\n")
     try folder.write("templates/labels/en.json", "{\"photoBy\": \"Photo by {name}\"}\n")
     for path in ["content/users/alice/icon.jpg", "content/posts/alice/sunset.jpg"] {
-        let target = folder.url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: demoPhoto, to: target)
+        try folder.copy(demoPhoto, to: path)
     }
 }
 
