@@ -25,7 +25,7 @@ import TomoTestSupport
         try withServer { server throws in
             let connection = try RawHTTPConnection(port: server.port)
             // No body follows, whatever Content-Length says: the answer must not wait for one.
-            try connection.sendRaw(head.replacing("PORT", with: "\(server.port)") + "\r\n\r\n")
+            try connection.sendRaw(withPort(head, of: server) + "\r\n\r\n")
             let reply = try connection.readReply()
             #expect(reply.status == 400)
             #expect(reply.headers["connection"] == "close")

@@ -53,7 +53,7 @@ import TomoTestSupport
     func everyResponseSaysNosniff(probe: Probe) throws {
         try withServer(site: probe.site) { server throws in
             let connection = try RawHTTPConnection(port: server.port)
-            try connection.sendRaw(probe.request.replacing("PORT", with: "\(server.port)"))
+            try connection.sendRaw(withPort(probe.request, of: server))
             let reply = probe.streams ? try connection.readHead() : try connection.readReply(bodyless: probe.bodyless)
             #expect(reply.status == probe.status)
             let lines = reply.headerLines.filter { $0.lowercased().hasPrefix("x-content-type-options:") }
