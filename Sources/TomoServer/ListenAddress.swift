@@ -4,7 +4,7 @@ import TomoCore
 /// The IPv4 address the preview server listens on, read once from what the user gave
 /// (`--host`), so binding, the `Host` check and the "reachable from the network" warning all
 /// decide from the same value.
-public struct ListenAddress: Equatable, Sendable {
+public struct ListenAddress: Sendable {
     /// The address in dotted-decimal form, as `inet_ntop` writes it: `127.0.0.1`, `0.0.0.0`.
     public let text: String
     private let octets: (UInt8, UInt8, UInt8, UInt8)
@@ -26,10 +26,6 @@ public struct ListenAddress: Equatable, Sendable {
     /// 127.0.0.0/8: only this machine can connect. Any other address (0.0.0.0 included) lets
     /// other machines on the network reach the server.
     public var isLoopback: Bool { octets.0 == 127 }
-
-    public static func == (left: ListenAddress, right: ListenAddress) -> Bool {
-        left.text == right.text
-    }
 
     /// The four bytes of a dotted-decimal IPv4 address (`inet_pton`: exactly four decimal parts,
     /// no leading zeros), or nil.
