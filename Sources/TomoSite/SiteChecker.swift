@@ -4,8 +4,8 @@ import TomoCore
 
 /// Everything `tomo check` reports: what `tomo build` would fail on, and the warnings. It runs
 /// the build itself but for the writing: the same loading of content, theme, store and address
-/// (`SiteInputs`), the same tests of every image (`PublishedImages.inspect`: headers decoded,
-/// no thumbnail made), the same plan, and every page rendered (and dropped) by the same
+/// (`SiteInputs`), the same published view and tests of every image it shows
+/// (`PublishedImages.inspect`: headers decoded, no thumbnail made), the same plan, and every page rendered (and dropped) by the same
 /// renderer, so a template that fails to render fails here too. Writes nothing.
 public enum SiteChecker {
     public struct Result: Sendable {
@@ -37,8 +37,7 @@ public enum SiteChecker {
     /// What the build's later steps would fail on: the images, then every planned file.
     private static func renderingProblems(_ inputs: SiteInputs, options: BuildOptions) -> [Diagnostic] {
         do {
-            let images = try PublishedImages.inspect(for: inputs.content, site: options.site)
-            let model = SiteModel(inputs: inputs, images: images, buildDate: options.buildDate)
+            let model = try SiteModel.make(from: inputs, site: options.site, buildDate: options.buildDate, checkingOnly: true)
             try SiteRenderer.forEach(SitePlan.files(for: model)) { file throws(Diagnostic) in
                 // A `.file` is a thumbnail, whose source the inspector has tested.
                 if case .file = file.source { return }
