@@ -1,19 +1,19 @@
 import TomoCore
 
 /// Reads `store.json` into a `Store`. Problems come back as `content/store.json:line:column: …`;
-/// a store written by a newer tomo is refused; an older one is migrated in memory (and written
-/// in the current format only when a command changes something).
+/// a store written by a newer tomo is refused; an older one is migrated while it is read
+/// (`StoreMigration`; written in the current format only when a command changes something).
 public enum StoreDecoder {
     typealias Failure = StoreReader.Failure
 
     /// Decodes the parts in `sections` (users always) and keeps the others as checked bytes.
     public static func decode(_ bytes: [UInt8], file: String, sections: Set<StoreSection> = Set(StoreSection.allCases)) throws(Diagnostic) -> Store {
         let wanted = sections.union([.users])
-        let result: Result<Decoded, Failure> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<Parts, Failure> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(Failure) in try decodeDocument(buffer, sections: wanted) }
         }
         switch result {
-        case .success(.store(var parts)):
+        case .success(var parts):
             // Slices of `bytes`, not copies: a section no one reads costs no memory of its own.
             for (name, range) in parts.verbatim { parts.store.verbatim[name] = bytes[range] }
             if let index = parts.followIndex {
@@ -27,21 +27,12 @@ public enum StoreDecoder {
                 parts.store.follows.upsert(request)
             }
             return parts.store
-        case .success(.olderVersion(let version)):
-            let document = try JSONParser.parse(bytes: bytes, file: file)
-            let migrated = try StoreMigration.migrate(document, from: version, file: file)
-            return try decode(Array(JSONWriter.string(migrated, style: .compact).utf8), file: file, sections: sections)
         case .failure(let failure):
             // A broken document gets the JSON parser's own message; a well-formed one that does
             // not match the store's shape gets ours.
             _ = try JSONParser.parse(bytes: bytes, file: file)
             throw Diagnostic(failure.message, at: location(of: failure.offset, in: bytes, file: file))
         }
-    }
-
-    private enum Decoded {
-        case store(Parts)
-        case olderVersion(Int)
     }
 
     private struct Parts {
@@ -80,7 +71,7 @@ public enum StoreDecoder {
 
     static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "reports", "requests", "users", "version"]
 
-    private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>, sections wanted: Set<StoreSection>) throws(Failure) -> Decoded {
+    private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>, sections wanted: Set<StoreSection>) throws(Failure) -> Parts {
         var reader = StoreReader(bytes: bytes, range: 0..<bytes.count)
         // First split the document into sections, so the version is known before anything else is trusted.
         var sections: [String: Range<Int>] = [:]
@@ -109,8 +100,6 @@ public enum StoreDecoder {
                 at: versionRange.lowerBound
             )
         }
-        if version < Store.currentVersion { return .olderVersion(version) }
-
         var parts = Parts(store: Store())
         parts.store.loaded = wanted
         let followsWanted = wanted.contains(.follows) || wanted.contains(.followPairs)
@@ -124,7 +113,8 @@ public enum StoreDecoder {
         func section(_ name: String) -> StoreReader? {
             sections[name].map { StoreReader(bytes: bytes, range: $0) }
         }
-        if var r = section("users") { parts.store.users = try decodeUsers(&r) }
+        if var r = section("users") { parts.store.users = try decodeUsers(&r, version: version) }
+        parts.store.highestSequence = parts.store.users.lazy.map(\.sequence).max() ?? 0
         if followsWanted {
             if !wanted.contains(.follows), var r = section("follows"), let index = try indexFollows(&r) {
                 parts.followIndex = index
@@ -150,34 +140,47 @@ public enum StoreDecoder {
             try forEachElement(&r, "an array of post ids") { r throws(Failure) in parts.store.hiddenPosts.append(try r.readString()) }
             parts.store.hiddenPosts = Array(Set(parts.store.hiddenPosts)).sorted()
         }
-        return .store(parts)
+        return parts
     }
 
     // MARK: Sections
 
-    private static func decodeUsers(_ r: inout StoreReader) throws(Failure) -> [User] {
+    private static func decodeUsers(_ r: inout StoreReader, version: Int) throws(Failure) -> [User] {
         var users: [User] = []
+        let hasSequence = StoreMigration.userHasSequence(in: version)
+        let keys = ["approveFollows", "created", "gender", "handle", "location", "seeking"]
+            + (hasSequence ? ["sequence"] : ["name"])
         try forEachElement(&r, "an array of users") { r throws(Failure) in
             let start = r.position
-            var user = User(handle: "", created: "", name: "")
-            var name: String?
+            var user = User(handle: "", created: "", sequence: 0)
             try forEachMember(&r, "a user") { r, key throws(Failure) in
                 switch key {
                 case "handle": user.handle = try r.readString()
                 case "created": user.created = try r.readString()
-                case "name": name = try r.readString()
+                case "sequence" where hasSequence:
+                    let offset = r.position
+                    let number = try r.readNumber()
+                    guard let sequence = Int(exactly: number), (1...User.maximumSequence).contains(sequence) else {
+                        throw r.failure("\"sequence\" is the user's registration order, a whole number from 1 to \(User.maximumSequence), not \(number)", at: offset)
+                    }
+                    user.sequence = sequence
+                // Version 1's copy of the display name: the profile's `name` is the one that counts.
+                case "name" where !hasSequence: _ = try r.readString()
                 case "approveFollows": user.approveFollows = try r.readBool()
                 case "gender": user.gender = try r.readOptionalString()
                 case "seeking": user.seeking = try r.readOptionalString()
                 case "location": user.location = try decodeLocation(&r)
-                default: throw unknownKey(key, in: ["approveFollows", "created", "gender", "handle", "location", "name", "seeking"], r)
+                default: throw unknownKey(key, in: keys.sorted(), r)
                 }
             }
             if let problem = Identifiers.handleProblem(user.handle) { throw r.failure("user: \(problem)", at: start) }
             if user.created.isEmpty { throw r.failure("user \(user.handle) has no \"created\" time", at: start) }
-            user.name = name ?? user.handle
+            if hasSequence, user.sequence == 0 {
+                throw r.failure("user \(user.handle) has no \"sequence\" (its registration order): add one higher than every other user's", at: start)
+            }
             users.append(user)
         }
+        if !hasSequence { StoreMigration.numberVersion1Users(&users) }
         users.normalizeOrder()
         return users
     }
