@@ -94,22 +94,28 @@ public struct ProfileFile: Sendable {
         return changed
     }
 
-    /// `path` (relative to `content/users/`) with its first folder `old` replaced by `new`, as the
-    /// loader resolves it (`./`, `.` and `..` parts and doubled slashes counted); nil when the path
-    /// does not lead into `old`.
+    /// `path` (relative to `content/users/`) leading through `old`'s folder instead through
+    /// `new`'s: its first folder replaced when that is `old` (`./`, `.` parts and the rest kept as
+    /// written), or else, when it resolves into `old` (`x/../old/icon.jpg`), the resolved path.
+    /// Nil when the path does not go through `old`.
     static func path(_ path: String, movedFrom old: String, to new: String) -> String? {
         if path.hasPrefix("/") { return nil }
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if let first = parts.firstIndex(where: { $0 != "." && !$0.isEmpty }), parts[first] == old, first < parts.count - 1 {
+            parts[first] = new
+            return parts.joined(separator: "/")
+        }
+        var resolved: [String] = []
+        for part in parts where part != "." && !part.isEmpty {
             if part == ".." {
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
+                guard !resolved.isEmpty else { return nil }
+                resolved.removeLast()
             } else {
-                parts.append(part)
+                resolved.append(part)
             }
         }
-        guard parts.count > 1, parts[0] == old else { return nil }
-        return ([Substring(new)] + parts.dropFirst()).joined(separator: "/")
+        guard resolved.count > 1, resolved[0] == old else { return nil }
+        return ([new] + resolved.dropFirst()).joined(separator: "/")
     }
 
     /// `text` written as the value it replaces was: a plain YAML path stays plain when it can

@@ -129,7 +129,15 @@ enum DisplayName {
 
     /// The name in quotes, with what a terminal would act on written as escapes.
     static func shown(_ name: String) -> String {
-        TextChecks.controlCharacter(in: name) == nil ? "\"\(name)\"" : String(reflecting: name)
+        var shown = "\""
+        for scalar in name.unicodeScalars {
+            if TextChecks.controlCharacter(in: String(scalar)) != nil {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown + "\""
     }
 }
 
