@@ -102,7 +102,7 @@ public final class ImageProcessor: Sendable {
         for target in targets {
             let missing = ImageFormat.allCases.filter { manifest.entry(format: $0, quality: quality, target: target) == nil }
             if missing.isEmpty { continue }
-            let thumbnail = try thumbnail(width: target, source)
+            let thumbnail = try Self.thumbnail(width: target, source)
             for format in missing {
                 let encoded = try encode(thumbnail, as: format, source)
                 let entry = CacheManifest.Entry(
@@ -117,7 +117,7 @@ public final class ImageProcessor: Sendable {
         if encodedAny {
             // libvips read the file again: make sure it still holds the bytes that were hashed.
             guard FileStamp(path: source.path) == stamp else {
-                throw error(source, "the file changed while Tomo was reading it: build again")
+                throw Self.error(source, "the file changed while Tomo was reading it: build again")
             }
             try cache.store(manifest, sourceHash: sourceHash)
         }
@@ -127,36 +127,50 @@ public final class ImageProcessor: Sendable {
 
     private func read(_ source: ImageSource) throws(Diagnostic) -> [UInt8] {
         guard FileManager.default.fileExists(atPath: source.path) else {
-            throw error(source, "no such image file")
+            throw Self.error(source, "no such image file")
         }
         guard let data = FileManager.default.contents(atPath: source.path) else {
-            throw error(source, "cannot read this file (is it a folder, or not readable?)")
+            throw Self.error(source, "cannot read this file (is it a folder, or not readable?)")
         }
         return Array(data)
     }
 
+    /// Decodes `source` whole, as a build does, and keeps nothing: the build's own refusals (not
+    /// an image, a format Tomo does not publish, too many pixels, damaged or incomplete), for a
+    /// command to make before it copies the file into the site.
+    public static func verify(_ source: ImageSource) throws(Diagnostic) {
+        if case .failure(let failure) = Vips.version { throw Diagnostic("libvips could not start: \(failure.reason)") }
+        let header = try checkedHeader(source)
+        _ = try thumbnail(width: min(header.width, defaultWidths[0]), source)
+    }
+
     /// Reads only the header: enough to refuse what is not a photo and to plan the widths.
     private func newManifest(_ source: ImageSource) throws(Diagnostic) -> CacheManifest {
+        let header = try Self.checkedHeader(source)
+        return CacheManifest(pipeline: pipeline, width: header.width, height: header.height, hasAlpha: header.hasAlpha, entries: [])
+    }
+
+    private static func checkedHeader(_ source: ImageSource) throws(Diagnostic) -> ImageHeader {
         let header: ImageHeader
         do {
             header = try Vips.header(of: source.file)
         } catch {
-            throw self.error(source, "not an image libvips can read\(detail(error, source)): use JPEG, PNG or WebP")
+            throw self.error(source, "not an image libvips can read\(Self.detail(error, source)): use JPEG, PNG or WebP")
         }
-        guard Self.acceptedFormats.contains(header.format) else {
+        guard acceptedFormats.contains(header.format) else {
             throw error(source, "a \(header.format.uppercased()) file, which Tomo does not publish as a photo: use JPEG, PNG or WebP")
         }
-        guard header.width > 0, header.height > 0, header.width * header.height <= Self.maximumPixels else {
-            throw error(source, "\(header.width)×\(header.height) pixels is larger than the \(Self.maximumPixels / 1_000_000) megapixels Tomo accepts")
+        guard header.width > 0, header.height > 0, header.width * header.height <= maximumPixels else {
+            throw error(source, "\(header.width)×\(header.height) pixels is larger than the \(maximumPixels / 1_000_000) megapixels Tomo accepts")
         }
-        return CacheManifest(pipeline: pipeline, width: header.width, height: header.height, hasAlpha: header.hasAlpha, entries: [])
+        return header
     }
 
-    private func thumbnail(width: Int, _ source: ImageSource) throws(Diagnostic) -> Thumbnail {
+    private static func thumbnail(width: Int, _ source: ImageSource) throws(Diagnostic) -> Thumbnail {
         do {
             return try Vips.thumbnail(of: source.file, width: width)
         } catch {
-            throw self.error(source, "the image is damaged or incomplete\(detail(error, source)): re-export it as JPEG, PNG or WebP")
+            throw self.error(source, "the image is damaged or incomplete\(Self.detail(error, source)): re-export it as JPEG, PNG or WebP")
         }
     }
 
@@ -166,11 +180,11 @@ public final class ImageProcessor: Sendable {
         do {
             encoded = try Vips.encode(thumbnail, as: format, quality: quality)
         } catch {
-            throw self.error(source, "could not encode a \(thumbnail.width)px \(format.rawValue.uppercased()) thumbnail\(detail(error, source))")
+            throw Self.error(source, "could not encode a \(thumbnail.width)px \(format.rawValue.uppercased()) thumbnail\(Self.detail(error, source))")
         }
         guard format == .webp else { return encoded }
         guard let stripped = WebPContainer.removingMetadata(encoded) else {
-            throw self.error(source, "libvips wrote a \(thumbnail.width)px WebP thumbnail Tomo cannot read back")
+            throw Self.error(source, "libvips wrote a \(thumbnail.width)px WebP thumbnail Tomo cannot read back")
         }
         return stripped
     }
@@ -195,11 +209,11 @@ public final class ImageProcessor: Sendable {
         )
     }
 
-    private func detail(_ failure: VipsFailure, _ source: ImageSource) -> String {
+    private static func detail(_ failure: VipsFailure, _ source: ImageSource) -> String {
         failure.detail(file: source.file, displayPath: source.displayPath)
     }
 
-    private func error(_ source: ImageSource, _ message: String) -> Diagnostic {
+    private static func error(_ source: ImageSource, _ message: String) -> Diagnostic {
         Diagnostic("\(source.displayPath): \(message)", at: source.referencedAt)
     }
 }
