@@ -4,7 +4,8 @@ import TomoCore
 import TomoStore
 
 /// Everything `tomo check` reports: the content's errors and warnings, the theme's broken
-/// templates and partials that do not exist, and a store that cannot be read. Writes nothing.
+/// templates and partials that do not exist, a store that cannot be read, and what does not
+/// agree between the store and the content (`StoreFile.audit`). Writes nothing.
 public enum SiteChecker {
     public struct Result: Sendable {
         /// Sorted by file, line and column.
@@ -28,7 +29,9 @@ public enum SiteChecker {
             diagnostics += error.diagnostics
         }
         do {
-            _ = try StoreFile(site: site).read()
+            diagnostics += try StoreFile(site: site).audit(profiles: loaded.profileFiles) { post in
+                FileManager.default.fileExists(atPath: site.appendingPathComponent("content/posts/\(post.handle)/\(post.slug).md").path)
+            }
         } catch {
             diagnostics.append(error)
         }

@@ -8,9 +8,20 @@ public enum StoreDecoder {
 
     /// Decodes the parts in `sections` (users always) and keeps the others as checked bytes.
     public static func decode(_ bytes: [UInt8], file: String, sections: Set<StoreSection> = Set(StoreSection.allCases)) throws(Diagnostic) -> Store {
+        try decode(bytes, file: file, sections: sections, notingPlaces: false).store
+    }
+
+    /// The whole store and where each of its records is, with whom and what it names: for
+    /// `tomo check` (`StoreAudit`), which reports a record at its line and column.
+    static func decodeWithPlaces(_ bytes: [UInt8], file: String) throws(Diagnostic) -> (store: Store, places: [StoreRecordPlace]) {
+        let (store, places) = try decode(bytes, file: file, sections: Set(StoreSection.allCases), notingPlaces: true)
+        return (store, places ?? [])
+    }
+
+    private static func decode(_ bytes: [UInt8], file: String, sections: Set<StoreSection>, notingPlaces: Bool) throws(Diagnostic) -> (store: Store, places: [StoreRecordPlace]?) {
         let wanted = sections.union([.users])
         let result: Result<Parts, Failure> = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(Failure) in try decodeDocument(buffer, sections: wanted) }
+            Result { () throws(Failure) in try decodeDocument(buffer, sections: wanted, notingPlaces: notingPlaces) }
         }
         switch result {
         case .success(var parts):
@@ -26,7 +37,7 @@ public enum StoreDecoder {
             for request in parts.requests where parts.store.followRecord(for: request.key) == nil {
                 parts.store.follows.upsert(request)
             }
-            return parts.store
+            return (parts.store, parts.places)
         case .failure(let failure):
             // A broken document gets the JSON parser's own message; a well-formed one that does
             // not match the store's shape gets ours.
@@ -44,6 +55,8 @@ public enum StoreDecoder {
         /// With `.likePairs`: where each post's likes lie, when the section is in tomo's order.
         var likeIndex: SectionIndex?
         var requests: [Follow] = []
+        /// With `notingPlaces`: every record's place.
+        var places: [StoreRecordPlace]?
     }
 
     /// Where a section's records lie, for a `RawSection`.
@@ -71,7 +84,7 @@ public enum StoreDecoder {
 
     static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "reports", "requests", "users", "version"]
 
-    private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>, sections wanted: Set<StoreSection>) throws(Failure) -> Parts {
+    private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>, sections wanted: Set<StoreSection>, notingPlaces: Bool) throws(Failure) -> Parts {
         var reader = StoreReader(bytes: bytes, range: 0..<bytes.count)
         // First split the document into sections, so the version is known before anything else is trusted.
         var sections: [String: Range<Int>] = [:]
@@ -113,39 +126,46 @@ public enum StoreDecoder {
         func section(_ name: String) -> StoreReader? {
             sections[name].map { StoreReader(bytes: bytes, range: $0) }
         }
-        if var r = section("users") { parts.store.users = try decodeUsers(&r, version: version) }
+        var places: [StoreRecordPlace]? = notingPlaces ? [] : nil
+        if var r = section("users") { parts.store.users = try decodeUsers(&r, version: version, places: &places) }
         parts.store.highestSequence = parts.store.users.lazy.map(\.sequence).max() ?? 0
         if followsWanted {
             if !wanted.contains(.follows), var r = section("follows"), let index = try indexFollows(&r) {
                 parts.followIndex = index
             } else if var r = section("follows") {
-                parts.store.follows = try decodeFollows(&r, status: .accepted)
+                parts.store.follows = try decodeFollows(&r, status: .accepted, places: &places)
                 parts.store.loaded.insert(.follows)
             }
-            if var r = section("requests") { parts.requests = try decodeFollows(&r, status: .pending) }
+            if var r = section("requests") { parts.requests = try decodeFollows(&r, status: .pending, places: &places) }
         }
-        if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r) }
+        if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r, places: &places) }
         if wanted.contains(.likes) || wanted.contains(.likePairs), var r = section("likes") {
             var indexReader = r
             if !wanted.contains(.likes), let index = try indexLikes(&indexReader) {
                 parts.likeIndex = index
             } else {
-                parts.store.likes = try decodeLikes(&r)
+                parts.store.likes = try decodeLikes(&r, places: &places)
                 parts.store.loaded.insert(.likes)
             }
         }
-        if wanted.contains(.reports), var r = section("reports") { parts.store.reports = try decodeReports(&r) }
-        if wanted.contains(.picks), var r = section("picks") { parts.store.picks = try decodePicks(&r) }
+        if wanted.contains(.reports), var r = section("reports") { parts.store.reports = try decodeReports(&r, places: &places) }
+        if wanted.contains(.picks), var r = section("picks") { parts.store.picks = try decodePicks(&r, places: &places) }
         if wanted.contains(.hidden), var r = section("hidden") {
-            try forEachElement(&r, "an array of post ids") { r throws(Failure) in parts.store.hiddenPosts.append(try r.readString()) }
+            try forEachElement(&r, "an array of post ids") { r throws(Failure) in
+                let start = r.position
+                let post = try r.readString()
+                places?.append(StoreRecordPlace(kind: .hidden, names: nil, post: post, offset: start))
+                parts.store.hiddenPosts.append(post)
+            }
             parts.store.hiddenPosts = Array(Set(parts.store.hiddenPosts)).sorted()
         }
+        parts.places = places
         return parts
     }
 
     // MARK: Sections
 
-    private static func decodeUsers(_ r: inout StoreReader, version: Int) throws(Failure) -> [User] {
+    private static func decodeUsers(_ r: inout StoreReader, version: Int, places: inout [StoreRecordPlace]?) throws(Failure) -> [User] {
         var users: [User] = []
         let hasSequence = StoreMigration.userHasSequence(in: version)
         let keys = ["approveFollows", "created", "gender", "handle", "location", "seeking"]
@@ -178,6 +198,7 @@ public enum StoreDecoder {
             if hasSequence, user.sequence == 0 {
                 throw r.failure("user \(user.handle) has no \"sequence\" (its registration order): add one higher than every other user's", at: start)
             }
+            places?.append(StoreRecordPlace(kind: .user, names: user.handle, post: nil, offset: start))
             users.append(user)
         }
         if !hasSequence { StoreMigration.numberVersion1Users(&users) }
@@ -204,7 +225,7 @@ public enum StoreDecoder {
     }
 
     /// `["from", "to", "created"]` per line: the compact record of the biggest section.
-    private static func decodeFollows(_ r: inout StoreReader, status: FollowStatus) throws(Failure) -> [Follow] {
+    private static func decodeFollows(_ r: inout StoreReader, status: FollowStatus, places: inout [StoreRecordPlace]?) throws(Failure) -> [Follow] {
         var follows: [Follow] = []
         // About 50 bytes a record: reserving up front saves copying a growing 14 MB array.
         follows.reserveCapacity((r.end - r.position) / 48)
@@ -218,6 +239,7 @@ public enum StoreDecoder {
             let created = try r.readString()
             try r.expect(UInt8(ascii: "]"), "']': a follow record is [from, to, created]")
             try requirePair(from, to, "follow", r, at: start)
+            places?.append(StoreRecordPlace(kind: status == .accepted ? .follow : .request, names: from, and: to, post: nil, offset: start))
             follows.append(Follow(from: from, to: to, status: status, created: created))
         }
         follows.normalizeOrder()
@@ -282,7 +304,7 @@ public enum StoreDecoder {
         return false
     }
 
-    private static func decodeBlocks(_ r: inout StoreReader) throws(Failure) -> [Block] {
+    private static func decodeBlocks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Block] {
         var blocks: [Block] = []
         try forEachElement(&r, "an array of blocks") { r throws(Failure) in
             let start = r.position
@@ -296,13 +318,14 @@ public enum StoreDecoder {
                 }
             }
             try requirePair(block.from, block.to, "block", r, at: start)
+            places?.append(StoreRecordPlace(kind: .block, names: block.from, and: block.to, post: nil, offset: start))
             blocks.append(block)
         }
         blocks.normalizeOrder()
         return blocks
     }
 
-    private static func decodePicks(_ r: inout StoreReader) throws(Failure) -> [Pick] {
+    private static func decodePicks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Pick] {
         var picks: [Pick] = []
         try forEachElement(&r, "an array of picks") { r throws(Failure) in
             let start = r.position
@@ -323,13 +346,14 @@ public enum StoreDecoder {
                 }
             }
             try requirePair(pick.from, pick.to, "pick", r, at: start)
+            places?.append(StoreRecordPlace(kind: .pick, names: pick.from, and: pick.to, post: nil, offset: start))
             picks.append(pick)
         }
         picks.normalizeOrder()
         return picks
     }
 
-    private static func decodeReports(_ r: inout StoreReader) throws(Failure) -> [Report] {
+    private static func decodeReports(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Report] {
         var reports: [Report] = []
         try forEachElement(&r, "an array of reports") { r throws(Failure) in
             let start = r.position
@@ -344,19 +368,22 @@ public enum StoreDecoder {
                 }
             }
             try requirePair(report.user, report.post, "report", r, at: start)
+            places?.append(StoreRecordPlace(kind: .report, names: report.user, post: report.post, offset: start))
             reports.append(report)
         }
         return reports
     }
 
     /// `{"alice/sunset": ["bob", "carol"], …}`: a post's likers on one line.
-    private static func decodeLikes(_ r: inout StoreReader) throws(Failure) -> [PostLikes] {
+    private static func decodeLikes(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [PostLikes] {
         var likes: [PostLikes] = []
         try forEachMember(&r, "an object of post id to likers") { r, post throws(Failure) in
             var users: [String] = []
             var sorted = true
             try forEachElement(&r, "an array of handles") { r throws(Failure) in
+                let start = r.position
                 let handle = try r.readString()
+                places?.append(StoreRecordPlace(kind: .like, names: handle, post: post, offset: start))
                 if let last = users.last, !(last < handle) { sorted = false }
                 users.append(handle)
             }
