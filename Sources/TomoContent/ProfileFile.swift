@@ -139,31 +139,7 @@ public struct ProfileFile: Sendable {
             JSONWriter.appendString(text, to: &out)
             return String(decoding: out, as: UTF8.self)
         }
-        return Self.yamlQuoted(text)
-    }
-
-    /// `text` as a YAML double-quoted scalar.
-    public static func yamlQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                let category = scalar.properties.generalCategory
-                if category == .control || category == .lineSeparator || category == .paragraphSeparator || category == .surrogate
-                    || scalar.value == 0xFEFF || scalar.properties.isNoncharacterCodePoint {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += scalar.value <= 0xFFFF ? "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                        : "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        return YAMLScalar.doubleQuoted(text)
     }
 
     /// Takes `edited` when it reads back as this document with only `key` changed, to `value`.
@@ -224,7 +200,7 @@ extension ProfileFile {
     public static func nameProblem(_ name: String, handle: String, site: URL) -> String? {
         let file = "content/users/\(handle).yaml"
         let reader = NodeReader()
-        guard let root = reader.parseYAML(Array(("name: " + yamlQuoted(name) + "\n").utf8), file: file) else {
+        guard let root = reader.parseYAML(Array(("name: " + YAMLScalar.doubleQuoted(name) + "\n").utf8), file: file) else {
             return reader.diagnostics.first?.message ?? "it cannot be written to a profile"
         }
         _ = ProfileReader(handle: handle, file: file, usersFolder: site.appendingPathComponent("content/users"), reader: reader).read(root)

@@ -31,7 +31,7 @@ struct UserContentFiles {
     func writeStarterProfile(name: String) throws(Diagnostic) -> String? {
         if hasProfile { return nil }
         let text = """
-        name: \(ProfileFile.yamlQuoted(name))
+        name: \(YAMLScalar.doubleQuoted(name))
         # Everything below is optional: remove the leading "# " to use a line.
         # bio: |
         #   A few words in **Markdown**.
