@@ -52,7 +52,11 @@ enum StoreAudit {
             problems.append(Diagnostic(message, at: lines.location(of: offset, in: bytes, file: file), severity: severity))
         }
         let registered = Set(store.users.map(\.handle))
-        var postFound: [String: Bool] = [:]
+        /// Each post's answer, found once: a store names the same post in many records.
+        enum PostStatus { case exists, missing(PostID), invalid(String) }
+        var posts: [String: PostStatus] = [:]
+        /// The likes of each post that is gone: one warning a post, not one a like.
+        var likesOfMissingPosts: [String: (offset: Int, likers: [String])] = [:]
         for place in places {
             if place.kind == .user, let handle = place.first {
                 if profiles[handle] == nil {
@@ -60,24 +64,39 @@ enum StoreAudit {
                 }
                 continue
             }
-            let what = place.post.map { "this \(place.kind.rawValue) of \($0)" } ?? "this \(place.kind.rawValue)"
-            for handle in Set(place.handles).sorted() where !registered.contains(handle) {
-                report("\(what) names \"\(handle)\", who is not registered\(Suggestion.hint(for: handle, in: registered)): register them with `tomo user add \(handle)` or remove the record", at: place.offset)
+            func what() -> String { place.post.map { "this \(place.kind.rawValue) of \($0)" } ?? "this \(place.kind.rawValue)" }
+            for handle in [place.first, place.second == place.first ? nil : place.second].compactMap({ $0 }) where !registered.contains(handle) {
+                report("\(what()) names \"\(handle)\", who is not registered\(Suggestion.hint(for: handle, in: registered)): register them with `tomo user add \(handle)` or remove the record", at: place.offset)
             }
             if let first = place.first, place.second == first {
                 report("\(first) \(place.kind.rawValue)s themselves: remove this record", at: place.offset)
             }
             guard let post = place.post else { continue }
-            let id: PostID
-            do { id = try PostID(parsing: post) } catch {
-                report("\(what): \(error.message)", at: place.offset)
-                continue
+            let status: PostStatus
+            if let known = posts[post] {
+                status = known
+            } else {
+                do {
+                    let id = try PostID(parsing: post)
+                    status = postExists(id) ? .exists : .missing(id)
+                } catch {
+                    status = .invalid(error.message)
+                }
+                posts[post] = status
             }
-            let exists = postFound[post] ?? postExists(id)
-            postFound[post] = exists
-            if !exists {
-                report("\(what): there is no post \(post) (content/posts/\(id.handle)/\(id.slug).md), so it shows nowhere: \(place.kind.fix(post: post, liker: place.first))", at: place.offset, severity: .warning)
+            switch status {
+            case .exists: continue
+            case .invalid(let problem): report("\(what()): \(problem)", at: place.offset)
+            case .missing where place.kind == .like:
+                likesOfMissingPosts[post, default: (place.offset, [])].likers.append(place.first ?? "")
+            case .missing(let id):
+                report("\(what()): \(Self.missing(id)): \(place.kind == .hidden ? "remove it with `tomo post unhide \(post)`" : "remove the record from the store")", at: place.offset, severity: .warning)
             }
+        }
+        for (post, likes) in likesOfMissingPosts {
+            guard let id = try? PostID(parsing: post) else { continue }
+            let count = likes.likers.count == 1 ? "the like" : "the \(likes.likers.count) likes"
+            report("\(count) of \(post): \(Self.missing(id)): remove \(likes.likers.count == 1 ? "it" : "them") with `tomo unlike \(likes.likers.count == 1 ? likes.likers[0] : "USER") \(post)` (by \(likes.likers.joined(separator: ", ")))", at: likes.offset, severity: .warning)
         }
         for (handle, profile) in profiles.sorted(by: { $0.key < $1.key }) where !registered.contains(handle) {
             problems.append(Diagnostic(
@@ -87,16 +106,9 @@ enum StoreAudit {
         }
         return problems
     }
-}
 
-extension StoreRecordPlace.Kind {
-    /// How to remove a record naming a post that is gone.
-    fileprivate func fix(post: String, liker: String?) -> String {
-        switch self {
-        case .like: "remove it with `tomo unlike \(liker ?? "USER") \(post)`"
-        case .hidden: "remove it with `tomo post unhide \(post)`"
-        default: "remove the record from the store"
-        }
+    private static func missing(_ post: PostID) -> String {
+        "there is no post \(post) (content/posts/\(post.handle)/\(post.slug).md), so it shows nowhere"
     }
 }
 
@@ -106,7 +118,13 @@ private struct LineStarts {
     private var starts: [Int] = [0]
 
     init(_ bytes: [UInt8]) {
-        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                if buffer[index] == 0x0A { starts.append(index + 1) }
+                index += 1
+            }
+        }
     }
 
     func location(of offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {

@@ -30,7 +30,7 @@ import Testing
           "hidden": ["alice/gone", "nope"],
           "likes": {
             "alice/one": ["bob","ghost"],
-            "alice/gone": ["bob"]
+            "alice/gone": ["bob","carol"]
           },
           "picks": [
             {"created":"t","decision":"accept","from":"bob","to":"nobody"}
@@ -60,7 +60,8 @@ import Testing
             "warning: content/store.json:10:14: this hidden of alice/gone: there is no post alice/gone (content/posts/alice/gone.md), so it shows nowhere: remove it with `tomo post unhide alice/gone`",
             "error: content/store.json:10:28: this hidden of nope: \"nope\" is not a post id: write it as HANDLE/SLUG, e.g. alice/sunset",
             "error: content/store.json:12:25: this like of alice/one names \"ghost\", who is not registered: register them with `tomo user add ghost` or remove the record",
-            "warning: content/store.json:13:20: this like of alice/gone: there is no post alice/gone (content/posts/alice/gone.md), so it shows nowhere: remove it with `tomo unlike bob alice/gone`",
+            "warning: content/store.json:13:20: the 2 likes of alice/gone: there is no post alice/gone (content/posts/alice/gone.md), so it shows nowhere: remove them with `tomo unlike USER alice/gone` (by bob, carol)",
+            "error: content/store.json:13:26: this like of alice/gone names \"carol\", who is not registered: register them with `tomo user add carol` or remove the record",
             "error: content/store.json:16:5: this pick names \"nobody\", who is not registered: register them with `tomo user add nobody` or remove the record",
             "error: content/store.json:19:5: this report of alice/one names \"ghost\", who is not registered: register them with `tomo user add ghost` or remove the record",
             "warning: content/store.json:25:5: dave is registered but has no profile, so no page is built for them: `tomo user add dave` writes a starter profile (or `tomo user rm dave --yes` removes them)",
