@@ -33,7 +33,7 @@ enum SiteRenderer {
     static func bytes(of file: PlannedFile, model: SiteModel) throws(Diagnostic) -> [UInt8] {
         switch file.source {
         case .page(let name, let view):
-            let templates = model.inputs.theme.templates
+            let templates = model.theme.templates
             guard let template = templates[name] else {
                 throw Diagnostic("the theme has no \(name).mustache template: add templates/\(name).mustache")
             }
