@@ -9,16 +9,17 @@ public enum ContentLoader {
         var diagnostics: [Diagnostic] = []
         let config = loadConfig(site: site, diagnostics: &diagnostics)
         let profiles = loadProfiles(site: site, diagnostics: &diagnostics)
-        let pages = loadPages(site: site, handles: Set(profiles.handles), diagnostics: &diagnostics)
-        let posts = loadPosts(site: site, handles: Set(profiles.handles), diagnostics: &diagnostics)
+        let pages = loadPages(site: site, handles: Set(profiles.files.keys), diagnostics: &diagnostics)
+        let posts = loadPosts(site: site, handles: Set(profiles.files.keys), diagnostics: &diagnostics)
         return ContentLoadResult(
             content: config.map {
                 SiteContent(config: $0, profiles: profiles.loaded.sorted { $0.handle < $1.handle }, pages: pages.loaded.sorted { $0.name < $1.name }, posts: posts.loaded)
             },
             diagnostics: diagnostics.sorted(by: Diagnostic.isOrderedBefore),
-            profileFileCount: profiles.handles.count,
+            profileFileCount: profiles.files.count,
             pageFileCount: pages.fileCount,
-            postFileCount: posts.fileCount
+            postFileCount: posts.fileCount,
+            profileFiles: profiles.files
         )
     }
 
@@ -31,7 +32,7 @@ public enum ContentLoader {
         return reader.hasErrors ? nil : config
     }
 
-    private static func loadProfiles(site: URL, diagnostics: inout [Diagnostic]) -> (loaded: [Profile], handles: [String]) {
+    private static func loadProfiles(site: URL, diagnostics: inout [Diagnostic]) -> (loaded: [Profile], files: [String: String]) {
         let folder = site.appendingPathComponent("content/users")
         var fileOfHandle: [String: String] = [:]
         var toRead: [(url: URL, file: String, handle: String)] = []
@@ -65,7 +66,7 @@ public enum ContentLoader {
             if let profile { loaded.append(profile) }
             diagnostics += found
         }
-        return (loaded, Array(fileOfHandle.keys))
+        return (loaded, fileOfHandle)
     }
 
     /// Reads the one profile of `handle` (`content/users/<handle>.yaml` or `.json`), for a rebuild

@@ -18,6 +18,9 @@ struct ProfileReader {
     func read(_ root: YAMLNode) -> Profile? {
         guard let fields = reader.fields(of: root, known: Self.keys, what: "a profile") else { return nil }
         let name = reader.string(fields, "name", required: "Alice Example")
+        if let name, let control = TextChecks.controlCharacter(in: name), let node = fields["name"] {
+            reader.error("\"name\" contains the control character \(TextChecks.codePoint(control)): remove it", at: node.location)
+        }
         let itemColor = color(fields, "itemColor") ?? .standard
         let icon = image(fields, "icon")
         if fields["icon"] == nil {
@@ -60,9 +63,17 @@ struct ProfileReader {
                 reader.error("\"\(pair.key)\" repeats the \(service.label) link: keep only one", at: pair.keyLocation)
                 continue
             }
-            // An e-mail link may be a bare address.
-            let url = service == .email && URLRules.isEmailAddress(text) ? "mailto:\(text)" : text
-            guard let checked = checkedURL(url, at: pair.value.location) else { continue }
+            let checked: String
+            if service == .email {
+                guard let address = URLRules.emailAddress(text) else {
+                    reader.error(Self.notAnAddress(text, key: "email"), at: pair.value.location)
+                    continue
+                }
+                checked = URLRules.mailtoURL(address)
+            } else {
+                guard let url = checkedURL(text, at: pair.value.location) else { continue }
+                checked = url
+            }
             found[service] = ProfileLink(service: service, url: checked)
         }
         return LinkService.allCases.compactMap { found[$0] }
@@ -125,11 +136,16 @@ struct ProfileReader {
 
     private func emailAddress(_ fields: Fields) -> String? {
         guard let text = reader.string(fields, "email"), let node = fields["email"] else { return nil }
-        guard URLRules.isEmailAddress(text) else {
-            reader.error("\"\(text)\" is not an e-mail address: write it like `email: alice@example.com`", at: node.location)
+        guard let address = URLRules.emailAddress(text) else {
+            reader.error(Self.notAnAddress(text, key: "email"), at: node.location)
             return nil
         }
-        return text
+        return address
+    }
+
+    /// The message for an e-mail value `URLRules.emailAddress` refused.
+    static func notAnAddress(_ text: String, key: String) -> String {
+        "\"\(text)\" is not an e-mail address: write it like `\(key): alice@example.com` (or mailto:alice@example.com, without ?subject=…)"
     }
 
     private func checkedURL(_ text: String, at location: SourceLocation) -> String? {

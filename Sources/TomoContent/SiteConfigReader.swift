@@ -22,11 +22,10 @@ enum SiteConfigReader {
         config.homeUsers = reader.int(fields, "homeUsers", in: 1...100_000) ?? SiteConfig.defaultHomeUsers
         config.pageSize = reader.int(fields, "pageSize", in: 1...1_000) ?? SiteConfig.defaultPageSize
         if let contact = reader.string(fields, "contact"), let node = fields["contact"] {
-            let address = contact.hasPrefix("mailto:") ? String(contact.dropFirst("mailto:".count)) : contact
-            if URLRules.isEmailAddress(address) {
+            if let address = URLRules.emailAddress(contact) {
                 config.contact = address
             } else {
-                reader.error("\"\(contact)\" is not an e-mail address: write it like `contact: hello@example.com`", at: node.location)
+                reader.error(ProfileReader.notAnAddress(contact, key: "contact"), at: node.location)
             }
         }
         if let images = reader.value(fields, "images"), let imageFields = reader.fields(of: images, known: ["widths"], what: "images") {

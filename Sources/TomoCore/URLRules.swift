@@ -89,12 +89,34 @@ public enum URLRules {
         return nil
     }
 
-    /// A plausible e-mail address: one `@`, something before it, a dotted domain after it, no spaces.
+    /// A plausible e-mail address: one `@`, something before it, a dotted domain of letters,
+    /// digits and hyphens after it, and none of the characters that would change what a
+    /// `mailto:` URL made of it means (`?` a query, `#` a fragment, `%` an escape, `,` a second
+    /// recipient, `:` a scheme: `mailto:a@b.example` is a URL, not an address).
     public static func isEmailAddress(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" }) else { return false }
+        guard parts.count == 2, !parts[0].isEmpty,
+              !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control || notInAddresses.contains($0) })
+        else { return false }
         let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
+        return domain.count >= 2 && domain.allSatisfy { label in
+            !label.isEmpty && label.unicodeScalars.allSatisfy { $0 == "-" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }
+    }
+
+    private static let notInAddresses = Set("<>()[]\\,;:\"?#%".unicodeScalars)
+
+    /// The one rule for an e-mail value in a content file (a profile's `links.email` and
+    /// `email`, the site's `contact`): a bare address or a `mailto:` URL of one, without a query.
+    /// The bare address, or nil when it is neither.
+    public static func emailAddress(_ text: String) -> String? {
+        let address = text.lowercased().hasPrefix("mailto:") ? String(text.dropFirst("mailto:".count)) : text
+        return isEmailAddress(address) ? address : nil
+    }
+
+    /// The link to write to an address `emailAddress` accepted.
+    public static func mailtoURL(_ address: String) -> String {
+        "mailto:" + address
     }
 
     /// The lower-cased scheme when `text` is a syntactically valid one (`[A-Za-z][A-Za-z0-9+.-]*`).

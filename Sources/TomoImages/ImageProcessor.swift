@@ -109,7 +109,7 @@ public final class ImageProcessor: Sendable {
         for target in targets {
             let missing = ImageFormat.allCases.filter { manifest.entry(format: $0, quality: quality, target: target) == nil }
             if missing.isEmpty { continue }
-            let thumbnail = try thumbnail(width: target, source)
+            let thumbnail = try Self.thumbnail(width: target, source)
             for format in missing {
                 let encoded = try encode(thumbnail, as: format, source)
                 let entry = CacheManifest.Entry(
@@ -124,7 +124,7 @@ public final class ImageProcessor: Sendable {
         if encodedAny {
             // libvips read the file again: make sure it still holds the bytes that were hashed.
             guard FileStamp(path: source.path) == stamp else {
-                throw error(source, "the file changed while Tomo was reading it: build again")
+                throw Self.error(source, "the file changed while Tomo was reading it: build again")
             }
             try cache.store(manifest, sourceHash: sourceHash)
         }
@@ -153,6 +153,15 @@ public final class ImageProcessor: Sendable {
         close(descriptor)
     }
 
+    /// Decodes `source` whole, as a build does, and keeps nothing: the build's own refusals (not
+    /// an image, a format Tomo does not publish, too many pixels, damaged or incomplete), for a
+    /// command to make before it copies the file into the site.
+    public static func verify(_ source: ImageSource) throws(Diagnostic) {
+        if case .failure(let failure) = Vips.version { throw Diagnostic("libvips could not start: \(failure.reason)") }
+        let header = try inspect(source)
+        _ = try thumbnail(width: min(header.width, defaultWidths[0]), source)
+    }
+
     /// Everything Tomo requires of a new image before making thumbnails, from its header only:
     /// a file that can be read, that libvips reads, in a format Tomo publishes, not too big.
     static func inspect(_ source: ImageSource) throws(Diagnostic) -> ImageHeader {
@@ -161,7 +170,7 @@ public final class ImageProcessor: Sendable {
         do {
             header = try Vips.header(of: source.file)
         } catch {
-            throw self.error(source, "not an image libvips can read\(error.detail(file: source.file, displayPath: source.displayPath)): use JPEG, PNG or WebP")
+            throw self.error(source, "not an image libvips can read\(Self.detail(error, source)): use JPEG, PNG or WebP")
         }
         guard acceptedFormats.contains(header.format) else {
             throw error(source, "a \(header.format.uppercased()) file, which Tomo does not publish as a photo: use JPEG, PNG or WebP")
@@ -172,16 +181,17 @@ public final class ImageProcessor: Sendable {
         return header
     }
 
+    /// Reads only the header: enough to refuse what is not a photo and to plan the widths.
     private func newManifest(_ source: ImageSource) throws(Diagnostic) -> CacheManifest {
         let header = try Self.inspect(source)
         return CacheManifest(pipeline: pipeline, width: header.width, height: header.height, hasAlpha: header.hasAlpha, entries: [])
     }
 
-    private func thumbnail(width: Int, _ source: ImageSource) throws(Diagnostic) -> Thumbnail {
+    private static func thumbnail(width: Int, _ source: ImageSource) throws(Diagnostic) -> Thumbnail {
         do {
             return try Vips.thumbnail(of: source.file, width: width)
         } catch {
-            throw self.error(source, "the image is damaged or incomplete\(detail(error, source)): re-export it as JPEG, PNG or WebP")
+            throw self.error(source, "the image is damaged or incomplete\(Self.detail(error, source)): re-export it as JPEG, PNG or WebP")
         }
     }
 
@@ -191,11 +201,11 @@ public final class ImageProcessor: Sendable {
         do {
             encoded = try Vips.encode(thumbnail, as: format, quality: quality)
         } catch {
-            throw self.error(source, "could not encode a \(thumbnail.width)px \(format.rawValue.uppercased()) thumbnail\(detail(error, source))")
+            throw Self.error(source, "could not encode a \(thumbnail.width)px \(format.rawValue.uppercased()) thumbnail\(Self.detail(error, source))")
         }
         guard format == .webp else { return encoded }
         guard let stripped = WebPContainer.removingMetadata(encoded) else {
-            throw self.error(source, "libvips wrote a \(thumbnail.width)px WebP thumbnail Tomo cannot read back")
+            throw Self.error(source, "libvips wrote a \(thumbnail.width)px WebP thumbnail Tomo cannot read back")
         }
         return stripped
     }
@@ -220,12 +230,8 @@ public final class ImageProcessor: Sendable {
         )
     }
 
-    private func detail(_ failure: VipsFailure, _ source: ImageSource) -> String {
+    private static func detail(_ failure: VipsFailure, _ source: ImageSource) -> String {
         failure.detail(file: source.file, displayPath: source.displayPath)
-    }
-
-    private func error(_ source: ImageSource, _ message: String) -> Diagnostic {
-        Self.error(source, message)
     }
 
     static func error(_ source: ImageSource, _ message: String) -> Diagnostic {

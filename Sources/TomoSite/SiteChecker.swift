@@ -1,12 +1,14 @@
 import Foundation
 import TomoContent
 import TomoCore
+import TomoStore
 
 /// Everything `tomo check` reports: what `tomo build` would fail on, and the warnings. It runs
 /// the build itself but for the writing: the same loading of content, theme, store and address
 /// (`SiteInputs`), the same published view and tests of every image it shows
 /// (`PublishedImages.inspect`: headers decoded, no thumbnail made), the same plan, and every page rendered (and dropped) by the same
-/// renderer, so a template that fails to render fails here too. Writes nothing.
+/// renderer, so a template that fails to render fails here too; and what does not agree between
+/// the store and the content (`StoreFile.audit`). Writes nothing.
 public enum SiteChecker {
     public struct Result: Sendable {
         /// Sorted by file, line and column.
@@ -26,6 +28,14 @@ public enum SiteChecker {
         var diagnostics = loaded.diagnostics + rest.problems
         if let theme = rest.theme { diagnostics += missingPartials(in: theme) }
         if let inputs = rest.inputs { diagnostics += renderingProblems(inputs, options: options) }
+        do {
+            diagnostics += try StoreFile(site: site).audit(profiles: loaded.profileFiles) { post in
+                FileManager.default.fileExists(atPath: site.appendingPathComponent("content/posts/\(post.handle)/\(post.slug).md").path)
+            }
+        } catch {
+            // A store that cannot be read is reported once, by the loading above.
+            if !diagnostics.contains(where: { $0.description == error.description }) { diagnostics.append(error) }
+        }
         return Result(
             diagnostics: diagnostics.sorted(by: Diagnostic.isOrderedBefore),
             profileFileCount: loaded.profileFileCount,

@@ -64,7 +64,7 @@ private struct TreeBuilder {
         }
         switch event.kind {
         case .scalar(let text, let style, let tag):
-            return YAMLNode(.scalar(text, style), at: event.location, tag: tag)
+            return YAMLNode(.scalar(text, style), at: event.location, end: event.end, tag: tag)
         case .sequenceStart(let tag):
             var elements: [YAMLNode] = []
             while true {
