@@ -18,9 +18,6 @@ struct ProfileReader {
     func read(_ root: YAMLNode) -> Profile? {
         guard let fields = reader.fields(of: root, known: Self.keys, what: "a profile") else { return nil }
         let name = reader.string(fields, "name", required: "Alice Example")
-        if let name, let control = TextChecks.controlCharacter(in: name), let node = fields["name"] {
-            reader.error("\"name\" contains the control character \(TextChecks.codePoint(control)): remove it", at: node.location)
-        }
         let itemColor = color(fields, "itemColor") ?? .standard
         let icon = image(fields, "icon")
         if fields["icon"] == nil {

@@ -31,18 +31,6 @@ public enum TextChecks {
         }
     }
 
-    /// The first control character in `text` that a page, a feed or a terminal must never get
-    /// (`\0`, `\e` and the rest of C0 and C1), or nil; tabs and line breaks are text.
-    public static func controlCharacter(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first { $0.properties.generalCategory == .control && !["\t", "\n", "\r"].contains($0) }
-    }
-
-    /// `U+001B`, as messages name a character that cannot be shown.
-    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-
     /// True when `bytes` holds nothing but a byte-order mark, whitespace and YAML comments.
     public static func isBlank(_ bytes: [UInt8]) -> Bool {
         var inComment = false

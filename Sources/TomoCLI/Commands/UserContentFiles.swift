@@ -131,7 +131,7 @@ enum DisplayName {
     static func shown(_ name: String) -> String {
         var shown = "\""
         for scalar in name.unicodeScalars {
-            if TextChecks.controlCharacter(in: String(scalar)) != nil {
+            if ForbiddenCharacters.contains(scalar) {
                 shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 shown.unicodeScalars.append(scalar)
