@@ -33,7 +33,7 @@ let package = Package(
         // `tomo serve`: the site session, the server and the file watcher put together.
         .target(name: "TomoPreview", dependencies: ["TomoCore", "TomoSite", "TomoServer", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
-        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoTemplates", "TomoTheme", "TomoContent", "TomoSite", "TomoStore", "TomoPreview"]),
+        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoYAML", "TomoTemplates", "TomoTheme", "TomoContent", "TomoImages", "TomoSite", "TomoStore", "TomoPreview"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
         // libvips through a fixed-argument C shim (its API is variadic); CVips only carries pkg-config flags.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "TomoContentTests", dependencies: ["TomoContent", "TomoCore"]),
         .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates"]),
         .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore", "TomoContent", "TomoStore", "TomoTestSupport"]),
-        .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore", "TomoTestSupport"]),
+        .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore", "TomoSite", "TomoTestSupport"]),
         .testTarget(name: "TomoStoreTests", dependencies: ["TomoStore", "TomoCore"]),
         .testTarget(name: "TomoImagesTests", dependencies: ["TomoImages", "TomoCore"], exclude: ["Fixtures"]),
         // A raw loopback HTTP client the server's and the preview's tests share, and a seeded

@@ -44,7 +44,7 @@ func generate(site: URL, users userCount: Int, follows followCount: Int, likes l
     let start = ContinuousClock.now
     let outcome = try StoreFile(site: site).update { store throws(Diagnostic) in
         for index in 0..<userCount {
-            _ = try store.addUser(handle(index), name: "User \(index)", at: "2026-01-01T00:00:00.000Z")
+            _ = try store.addUser(handle(index), at: "2026-01-01T00:00:00.000Z")
         }
         // Follows in key order (each user follows a sorted set of others), so every insert appends.
         let perUser = followCount / userCount

@@ -91,22 +91,22 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
                                       const char *upload_data, size_t *upload_data_size,
                                       void **request_slot) {
     (void)url;
-    (void)version;
     (void)upload_data;
     struct tomo_http_request *request = *request_slot;
     if (request == NULL || request->raw_uri == NULL) return MHD_NO;  // out of memory
+    struct tomo_http_server *server = cls;
     // Answering on the first call (before MHD knows whether a body follows) makes MHD close
-    // the connection; answering on a later call keeps it alive.
+    // the connection: right for a refused request, whose framing or host cannot be trusted.
+    // Answering on a later call keeps the connection alive.
     if (!request->headers_seen) {
         request->headers_seen = 1;
-        return MHD_YES;
+        return server->handler(server->context, connection, method, version, request->raw_uri, 1);
     }
     if (*upload_data_size != 0) {  // a body is never used: drop it
         *upload_data_size = 0;
         return MHD_YES;
     }
-    struct tomo_http_server *server = cls;
-    return server->handler(server->context, connection, method, request->raw_uri);
+    return server->handler(server->context, connection, method, version, request->raw_uri, 0);
 }
 
 tomo_http_server *tomo_http_start(int socket_fd, tomo_http_handler handler, void *context,

@@ -1,9 +1,20 @@
 import Foundation
+import TomoCore
 
 /// Whether a relative path names an existing file that stays inside a folder: no absolute
 /// path, no `..` that climbs out, no symbolic link that points out of it.
 enum ContainedFile {
-    enum Outcome: Equatable { case inside, outside, missing }
+    enum Outcome: Equatable {
+        case inside, outside, missing
+        /// There, but not a file that can be read: why, with the fix ("is a folder, not a file: …").
+        case unusable(String)
+
+        static let folder = Outcome.unusable("is a folder, not a file: write the path of the image file in it (without a final /)")
+
+        static func unreadable(_ code: Int32) -> Outcome {
+            .unusable("cannot be read (\(String(cString: strerror(code)))): make the file and the folders on its way readable")
+        }
+    }
 
     static func check(_ path: String, in folder: URL) -> Outcome {
         if path.hasPrefix("/") || path.hasPrefix("~") || path.contains("\\") || path.contains("\0") { return .outside }
@@ -12,10 +23,12 @@ enum ContainedFile {
             if component == ".." { depth -= 1 } else if component != "." { depth += 1 }
             if depth < 0 { return .outside }
         }
+        if path.hasSuffix("/") { return .folder }
         if let outcome = plainPathOutcome(path, in: folder) { return outcome }
         let file = folder.appendingPathComponent(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue else { return .missing }
+        var status = stat()
+        guard stat(file.path, &status) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(errno) }
+        guard !status.isFolder else { return .folder }
         let realFolder = folder.resolvingSymlinksInPath().path
         let realFile = file.resolvingSymlinksInPath().path
         return realFile.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/") ? .inside : .outside
@@ -31,10 +44,10 @@ enum ContainedFile {
         for (index, part) in parts.enumerated() {
             current += "/" + part
             var status = stat()
-            guard lstat(current, &status) == 0 else { return .missing }
+            guard lstat(current, &status) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(errno) }
             switch status.st_mode & S_IFMT {
             case S_IFLNK: return nil
-            case S_IFDIR: if index == parts.count - 1 { return .missing }
+            case S_IFDIR: if index == parts.count - 1 { return .folder }
             case S_IFREG: if index < parts.count - 1 { return .missing }
             default: return .missing
             }

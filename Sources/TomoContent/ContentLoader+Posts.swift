@@ -8,7 +8,8 @@ extension ContentLoader {
     /// posts (`tomo post list`, `tomo post rm`).
     public static func loadPosts(site: URL, of handle: String? = nil) -> (posts: [Post], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let posts = loadPosts(site: site, handles: profileHandles(site: site), only: handle, diagnostics: &diagnostics)
+        let handles = profileHandles(site: site, diagnostics: &diagnostics)
+        let posts = loadPosts(site: site, handles: handles, only: handle, diagnostics: &diagnostics)
         return (posts.loaded, diagnostics.sorted(by: Diagnostic.isOrderedBefore))
     }
 
@@ -22,8 +23,15 @@ extension ContentLoader {
             return (nil, [Diagnostic("post \"\(id)\": \(problem)")])
         }
         let folder = site.appendingPathComponent("content/posts/\(handle)")
-        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(slug).md").path) else { return (nil, []) }
-        if !profileHandles(site: site).contains(handle) {
+        do {
+            guard try exists("content/posts/\(handle)/\(slug).md", site: site) else { return (nil, []) }
+        } catch {
+            return (nil, [error])
+        }
+        var diagnostics: [Diagnostic] = []
+        let handles = profileHandles(site: site, diagnostics: &diagnostics)
+        guard diagnostics.isEmpty else { return (nil, diagnostics) }
+        if !handles.contains(handle) {
             return (nil, [missingProfile(handle)])
         }
         return readPost(in: folder, handle: handle, fileName: "\(slug).md")
@@ -33,24 +41,28 @@ extension ContentLoader {
     /// or of `only` that folder; the number of post files found, loaded or not.
     static func loadPosts(site: URL, handles: Set<String>, only: String? = nil, diagnostics: inout [Diagnostic]) -> (loaded: [Post], fileCount: Int) {
         let postsFolder = site.appendingPathComponent("content/posts")
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: postsFolder.path)) ?? [])
-            .filter { !$0.hasPrefix(".") && (only == nil || $0 == only) }.sorted()
-        let looseFiles = Set(fileNames(in: postsFolder))
+        let entries = self.entries(of: "content/posts", site: site, diagnostics: &diagnostics).filter { only == nil || $0.name == only }
         var toRead: [(folder: URL, handle: String, name: String)] = []
         var fileCount = 0
         // Listing 10,000 folders one after another took as long as reading their posts on both
         // cores: list them on every core too.
-        let folders = entries.filter { !looseFiles.contains($0) }
+        let folders = entries.filter(\.status.isFolder).map(\.name)
         let listings = Dictionary(uniqueKeysWithValues: zip(folders, folders.concurrentMap { handle in
-            fileNames(in: postsFolder.appendingPathComponent(handle))
+            var problems: [Diagnostic] = []
+            let names = fileNames(in: "content/posts/\(handle)", site: site, diagnostics: &problems)
+            return (names: names, problems: problems)
         }))
-        for handle in entries {
-            if looseFiles.contains(handle) {
-                diagnostics.append(Diagnostic("ignored: posts live in content/posts/<handle>/<slug>.md", at: SourceLocation(file: "content/posts/\(handle)", line: 1, column: 1), severity: .warning))
+        for (handle, status) in entries {
+            guard status.isFolder, let listing = listings[handle] else {
+                // A file named for a user is their posts folder gone wrong, not a stray file.
+                diagnostics.append(handles.contains(handle)
+                    ? FolderFailure(.notAFolder).diagnostic(folder: "content/posts/\(handle)")
+                    : Diagnostic("ignored: posts live in content/posts/<handle>/<slug>.md", at: SourceLocation(file: "content/posts/\(handle)", line: 1, column: 1), severity: .warning))
                 continue
             }
+            diagnostics += listing.problems
             let folder = postsFolder.appendingPathComponent(handle)
-            let names = listings[handle] ?? []
+            let names = listing.names
             let postNames = names.filter { $0.hasSuffix(".md") }
             fileCount += postNames.count
             // A folder without posts (only photos left behind, or empty) names nobody's posts.
@@ -97,8 +109,8 @@ extension ContentLoader {
     }
 
     /// The handles that have a profile file (`content/users/<handle>.yaml` or `.json`).
-    private static func profileHandles(site: URL) -> Set<String> {
-        let names = fileNames(in: site.appendingPathComponent("content/users"))
+    private static func profileHandles(site: URL, diagnostics: inout [Diagnostic]) -> Set<String> {
+        let names = fileNames(in: "content/users", site: site, diagnostics: &diagnostics)
         return Set(names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.map { String($0.dropLast(5)) })
     }
 

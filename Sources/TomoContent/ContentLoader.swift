@@ -9,16 +9,17 @@ public enum ContentLoader {
         var diagnostics: [Diagnostic] = []
         let config = loadConfig(site: site, diagnostics: &diagnostics)
         let profiles = loadProfiles(site: site, diagnostics: &diagnostics)
-        let pages = loadPages(site: site, handles: Set(profiles.handles), diagnostics: &diagnostics)
-        let posts = loadPosts(site: site, handles: Set(profiles.handles), diagnostics: &diagnostics)
+        let pages = loadPages(site: site, handles: Set(profiles.files.keys), diagnostics: &diagnostics)
+        let posts = loadPosts(site: site, handles: Set(profiles.files.keys), diagnostics: &diagnostics)
         return ContentLoadResult(
             content: config.map {
                 SiteContent(config: $0, profiles: profiles.loaded.sorted { $0.handle < $1.handle }, pages: pages.loaded.sorted { $0.name < $1.name }, posts: posts.loaded)
             },
             diagnostics: diagnostics.sorted(by: Diagnostic.isOrderedBefore),
-            profileFileCount: profiles.handles.count,
+            profileFileCount: profiles.files.count,
             pageFileCount: pages.fileCount,
-            postFileCount: posts.fileCount
+            postFileCount: posts.fileCount,
+            profileFiles: profiles.files
         )
     }
 
@@ -31,11 +32,11 @@ public enum ContentLoader {
         return reader.hasErrors ? nil : config
     }
 
-    private static func loadProfiles(site: URL, diagnostics: inout [Diagnostic]) -> (loaded: [Profile], handles: [String]) {
+    private static func loadProfiles(site: URL, diagnostics: inout [Diagnostic]) -> (loaded: [Profile], files: [String: String]) {
         let folder = site.appendingPathComponent("content/users")
         var fileOfHandle: [String: String] = [:]
         var toRead: [(url: URL, file: String, handle: String)] = []
-        for name in fileNames(in: folder) {
+        for name in fileNames(in: "content/users", site: site, diagnostics: &diagnostics) {
             let file = "content/users/\(name)"
             let start = SourceLocation(file: file, line: 1, column: 1)
             let url = folder.appendingPathComponent(name)
@@ -65,14 +66,21 @@ public enum ContentLoader {
             if let profile { loaded.append(profile) }
             diagnostics += found
         }
-        return (loaded, Array(fileOfHandle.keys))
+        return (loaded, fileOfHandle)
     }
 
     /// Reads the one profile of `handle` (`content/users/<handle>.yaml` or `.json`), for a rebuild
     /// that reloads only the file that changed. No profile and no problem when neither file exists.
     public static func loadProfile(site: URL, handle: String) -> (profile: Profile?, diagnostics: [Diagnostic]) {
         let folder = site.appendingPathComponent("content/users")
-        let files = ["yaml", "json"].map { "\(handle).\($0)" }.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        var files: [String] = []
+        for name in ["yaml", "json"].map({ "\(handle).\($0)" }) {
+            do {
+                if try exists("content/users/\(name)", site: site) { files.append(name) }
+            } catch {
+                return (nil, [error])
+            }
+        }
         guard let name = files.first else { return (nil, []) }
         let file = "content/users/\(name)"
         if files.count > 1 {
@@ -116,7 +124,7 @@ public enum ContentLoader {
         let folder = site.appendingPathComponent("content/pages")
         var loaded: [Page] = []
         var fileCount = 0
-        for fileName in fileNames(in: folder) {
+        for fileName in fileNames(in: "content/pages", site: site, diagnostics: &diagnostics) {
             let file = "content/pages/\(fileName)"
             let start = SourceLocation(file: file, line: 1, column: 1)
             let url = folder.appendingPathComponent(fileName)
@@ -173,10 +181,31 @@ public enum ContentLoader {
         }
     }
 
-    /// The regular files of a folder, sorted, without hidden files; none when the folder is missing.
-    /// Sub-folders (a user's images) are not content files.
-    static func fileNames(in folder: URL) -> [String] {
-        let entries = FolderEntries.list(folder.path, followingLinks: true) ?? []
-        return entries.filter { ($0.status.st_mode & S_IFMT) != S_IFDIR }.map(\.name).sorted()
+    /// Whether the content file `relative` exists; an error when that cannot be told (a folder
+    /// on the way cannot be read), which is not the same as the file being gone.
+    static func exists(_ relative: String, site: URL) throws(Diagnostic) -> Bool {
+        var status = stat()
+        if stat(site.path + "/" + relative, &status) == 0 { return true }
+        let code = errno
+        if code == ENOENT || code == ENOTDIR { return false }
+        let parent = (relative as NSString).deletingLastPathComponent
+        throw FolderFailure(.unreadable(errno: code), entry: (relative as NSString).lastPathComponent).diagnostic(folder: parent)
+    }
+
+    /// The entries of the content folder `relative` (`content/users`), sorted, without hidden
+    /// files; none when the folder is missing, and none after reporting why when it cannot be
+    /// read or is not a folder (so a build stops instead of deleting the pages it held).
+    static func entries(of relative: String, site: URL, diagnostics: inout [Diagnostic]) -> [FolderEntries.Entry] {
+        do {
+            return try FolderEntries.input(relative, in: site.path)
+        } catch {
+            diagnostics.append(error)
+            return []
+        }
+    }
+
+    /// The names of the files (not the sub-folders: a user's images) of a content folder.
+    static func fileNames(in relative: String, site: URL, diagnostics: inout [Diagnostic]) -> [String] {
+        entries(of: relative, site: site, diagnostics: &diagnostics).filter { !$0.status.isFolder }.map(\.name)
     }
 }

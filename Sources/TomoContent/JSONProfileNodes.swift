@@ -10,7 +10,7 @@ import TomoYAML
 /// brace), and those fall back to nodes that all point at the top of the file.
 enum JSONProfileNodes {
     static func parse(_ bytes: [UInt8], file: String) throws(DiagnosticList) -> YAMLNode {
-        if let problem = TextChecks.invalidUTF8(in: bytes, file: file) { throw DiagnosticList([problem]) }
+        if let problem = TextChecks.textProblem(in: bytes, file: file) { throw DiagnosticList([problem]) }
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes: bytes, file: file)

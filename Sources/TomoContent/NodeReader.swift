@@ -61,23 +61,43 @@ final class NodeReader {
         return Fields(location: node.location, pairs: byKey)
     }
 
-    /// Text: any scalar but null. Numbers and booleans keep the text as written (`name: 1984`).
-    /// Nil when the key is absent or empty; reports `required` keys that are.
-    func string(_ fields: Fields, _ key: String, required example: String? = nil) -> String? {
-        guard let node = fields.pairs[key]?.value, node.scalar != .null else {
-            if let example {
-                let place = fields.pairs[key]?.value.location ?? fields.location
-                error("\"\(key)\" is missing or empty: add a line like `\(key): \(example)`", at: place)
-            }
+    /// The value of `key`, or nil when the key is absent. A key that is there with no value
+    /// (`visibility:`, or `visibility: #private`, where `#` after a space starts a comment) is
+    /// YAML's null: an error, never "use the default" (an empty `visibility:` read as public
+    /// would publish the post). Every typed read below goes through here. `example` shows a
+    /// value in the message.
+    func value(_ fields: Fields, _ key: String, example: String? = nil) -> YAMLNode? {
+        guard let node = fields.pairs[key]?.value else { return nil }
+        guard node.scalar != .null else {
+            let write = example.map { "write one, like `\(key): \($0)`," } ?? "write one"
+            error("\"\(key)\" has no value: \(write) or remove the line (after a space, # starts a YAML comment: put a value with # in quotes)", at: node.location)
             return nil
         }
-        return string(node, named: "\"\(key)\"")
+        return node
     }
 
-    /// The text of a scalar node, or nil (reported) when it is a list or a mapping.
+    /// Text: any scalar but null. Numbers and booleans keep the text as written (`name: 1984`).
+    /// Nil when the key is absent or has no value (reported); `required` keys report both.
+    func string(_ fields: Fields, _ key: String, required example: String? = nil) -> String? {
+        let node = fields.pairs[key]?.value
+        if let example, node == nil || node?.scalar == .null {
+            let place = node?.location ?? fields.location
+            error("\"\(key)\" is missing or empty: add a line like `\(key): \(example)`", at: place)
+            return nil
+        }
+        return value(fields, key).flatMap { string($0, named: "\"\(key)\"") }
+    }
+
+    /// The text of a scalar node, or nil (reported) when it is a list or a mapping, or holds a
+    /// character no text may hold: every text value of every content file is read here, so an
+    /// escape (`"\e"`, `"\u0000"`) cannot bring in what the raw file check refuses.
     func string(_ node: YAMLNode, named name: String) -> String? {
         guard case .scalar(let text, _) = node.kind else {
             error("expected a string for \(name), found \(node.typeDescription)", at: node.location)
+            return nil
+        }
+        if let problem = ForbiddenCharacters.problem(in: text, named: name) {
+            error(problem, at: node.location)
             return nil
         }
         return text
@@ -85,7 +105,7 @@ final class NodeReader {
 
     /// A whole number in `range`, or nil (absent, or wrong and reported).
     func int(_ fields: Fields, _ key: String, in range: ClosedRange<Int>) -> Int? {
-        guard let node = fields.pairs[key]?.value, node.scalar != .null else { return nil }
+        guard let node = value(fields, key, example: String(range.lowerBound)) else { return nil }
         return int(node, named: "\"\(key)\"", in: range)
     }
 
@@ -104,7 +124,7 @@ final class NodeReader {
     /// `true` or `false`; YAML 1.1's `yes`/`no`/`on`/`off` are refused with the fix, since
     /// YAML 1.2 reads them as text.
     func bool(_ fields: Fields, _ key: String) -> Bool? {
-        guard let node = fields.pairs[key]?.value, node.scalar != .null else { return nil }
+        guard let node = value(fields, key, example: "true") else { return nil }
         guard case .bool(let value) = node.scalar else {
             error("expected true or false for \"\(key)\", found \(describe(node))", at: node.location)
             return nil
@@ -114,7 +134,7 @@ final class NodeReader {
 
     /// The elements of a list, or nil (absent, or not a list and reported).
     func list(_ fields: Fields, _ key: String) -> [YAMLNode]? {
-        guard let node = fields.pairs[key]?.value, node.scalar != .null else { return nil }
+        guard let node = value(fields, key) else { return nil }
         guard let elements = node.sequence else {
             error("expected a list for \"\(key)\" (lines starting with `- `), found \(describe(node))", at: node.location)
             return nil

@@ -15,12 +15,14 @@ enum PageReader {
         }
         guard let root = reader.parseYAML(yaml, file: file) else { return nil }
         guard let fields = reader.fields(of: root, known: keys, what: "a page's front matter") else { return nil }
-        guard let title = reader.string(fields, "title", required: "About") else { return nil }
+        let title = reader.string(fields, "title", required: "About")
+        let description = reader.string(fields, "description")
+        guard let title else { return nil }
         let page = Page(
             name: name,
             file: file,
             title: title,
-            description: reader.string(fields, "description"),
+            description: description,
             markdown: document.body,
             html: Markdown.html(document.body)
         )

@@ -1,4 +1,5 @@
 import Foundation
+import TomoCore
 
 /// A photo post from `content/posts/<handle>/<slug>.md`, with its photo beside it.
 public struct Post: Sendable, Hashable {
@@ -21,12 +22,13 @@ public struct Post: Sendable, Hashable {
         var alt: String?
         var visibility: Visibility
         var caption: Caption
+        var photoAt: SourceLocation?
     }
 
     private let shared: SharedFields<Fields>
 
-    public init(handle: String, slug: String, file: String, photo: String, date: Date, dateText: String, utcOffset: Int, alt: String?, visibility: Visibility, caption: Caption) {
-        shared = SharedFields(Fields(handle: handle, slug: slug, file: file, photo: photo, date: date, dateText: dateText, utcOffset: utcOffset, alt: alt, visibility: visibility, caption: caption))
+    public init(handle: String, slug: String, file: String, photo: String, date: Date, dateText: String, utcOffset: Int, alt: String?, visibility: Visibility, caption: Caption, photoAt: SourceLocation? = nil) {
+        shared = SharedFields(Fields(handle: handle, slug: slug, file: file, photo: photo, date: date, dateText: dateText, utcOffset: utcOffset, alt: alt, visibility: visibility, caption: caption, photoAt: photoAt))
     }
 
     /// The folder name: a valid handle with a profile.
@@ -37,6 +39,8 @@ public struct Post: Sendable, Hashable {
     public var file: String { shared.fields.file }
     /// The photo's path relative to `content/posts/<handle>/`; the file exists and stays inside that folder.
     public var photo: String { shared.fields.photo }
+    /// Where the post names its photo (the value of `photo:`), for the photo's errors.
+    public var photoAt: SourceLocation? { shared.fields.photoAt }
     /// When it was posted, with the text and offset the author wrote, to show their local time.
     public var date: Date { shared.fields.date }
     public var dateText: String { shared.fields.dateText }

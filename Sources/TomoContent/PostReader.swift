@@ -33,7 +33,8 @@ struct PostReader {
         let date = self.date(fields)
         let visibility = self.visibility(fields)
         let alt = reader.string(fields, "alt").flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
-        if alt == nil {
+        // No alt text is a warning; `alt:` with no value is an error already.
+        if alt == nil, fields["alt"]?.scalar != .null {
             reader.warning("no alt text: people who cannot see the photo learn nothing of it (add `alt: what the photo shows`)", at: fields["alt"]?.location ?? fields.location)
         }
         guard let photo, let date, let visibility, !reader.hasErrors else { return nil }
@@ -48,7 +49,8 @@ struct PostReader {
             utcOffset: date.parsed.utcOffset,
             alt: alt,
             visibility: visibility,
-            caption: Post.Caption(markdown: caption, html: Markdown.html(caption), firstLine: Markdown.firstLinePlainText(caption))
+            caption: Post.Caption(markdown: caption, html: Markdown.html(caption), firstLine: Markdown.firstLinePlainText(caption)),
+            photoAt: fields["photo"]?.location
         )
     }
 
@@ -67,6 +69,8 @@ struct PostReader {
             reader.error("photo \"\(path)\" must stay inside content/posts/\(handle)/: put the photo beside the post and write its file name", at: node.location)
         case .missing:
             reader.error("photo file not found: put the photo at content/posts/\(handle)/\(path) or fix the path", at: node.location)
+        case .unusable(let reason):
+            reader.error("photo \"\(path)\" \(reason)", at: node.location)
         }
         return nil
     }

@@ -16,12 +16,14 @@ public struct Profile: Sendable, Hashable {
         var itemColor: ItemColor
         var email: String?
         var showEmail: Bool
+        var iconAt: SourceLocation?
+        var headerAt: SourceLocation?
     }
 
     private let shared: SharedFields<Fields>
 
-    public init(handle: String, file: String, name: String, bio: Bio?, icon: String?, header: String?, links: [ProfileLink], items: [ProfileItem], itemColor: ItemColor, email: String?, showEmail: Bool) {
-        shared = SharedFields(Fields(handle: handle, file: file, name: name, bio: bio, icon: icon, header: header, links: links, items: items, itemColor: itemColor, email: email, showEmail: showEmail))
+    public init(handle: String, file: String, name: String, bio: Bio?, icon: String?, header: String?, links: [ProfileLink], items: [ProfileItem], itemColor: ItemColor, email: String?, showEmail: Bool, iconAt: SourceLocation? = nil, headerAt: SourceLocation? = nil) {
+        shared = SharedFields(Fields(handle: handle, file: file, name: name, bio: bio, icon: icon, header: header, links: links, items: items, itemColor: itemColor, email: email, showEmail: showEmail, iconAt: iconAt, headerAt: headerAt))
     }
 
     public var handle: String { shared.fields.handle }
@@ -34,6 +36,9 @@ public struct Profile: Sendable, Hashable {
     /// Image paths relative to `content/users/`; the files exist and stay inside that folder.
     public var icon: String? { shared.fields.icon }
     public var header: String? { shared.fields.header }
+    /// Where the profile names its icon and header (the value of `icon:`), for the image's errors.
+    public var iconAt: SourceLocation? { shared.fields.iconAt }
+    public var headerAt: SourceLocation? { shared.fields.headerAt }
     /// Known services only, in the design's service order.
     public var links: [ProfileLink] { shared.fields.links }
     /// Every item in file order, hidden and dated ones included: ask `isShown(at:)`.

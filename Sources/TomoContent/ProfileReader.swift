@@ -41,13 +41,15 @@ struct ProfileReader {
             items: (reader.list(fields, "items") ?? []).compactMap { item($0, defaultColor: itemColor) },
             itemColor: itemColor,
             email: email,
-            showEmail: showEmail
+            showEmail: showEmail,
+            iconAt: fields["icon"]?.location,
+            headerAt: fields["header"]?.location
         )
         return reader.hasErrors ? nil : profile
     }
 
     private func links(_ fields: Fields) -> [ProfileLink] {
-        guard let node = fields["links"], node.scalar != .null,
+        guard let node = reader.value(fields, "links"),
               let linkFields = reader.fields(of: node, known: LinkService.keys, what: "links") else { return [] }
         var found: [LinkService: ProfileLink] = [:]
         // File order decides which of `twitter` and `x` is the duplicate.
@@ -58,9 +60,17 @@ struct ProfileReader {
                 reader.error("\"\(pair.key)\" repeats the \(service.label) link: keep only one", at: pair.keyLocation)
                 continue
             }
-            // An e-mail link may be a bare address.
-            let url = service == .email && URLRules.isEmailAddress(text) ? "mailto:\(text)" : text
-            guard let checked = checkedURL(url, at: pair.value.location) else { continue }
+            let checked: String
+            if service == .email {
+                guard let address = URLRules.emailAddress(text) else {
+                    reader.error(Self.notAnAddress(text, key: "email"), at: pair.value.location)
+                    continue
+                }
+                checked = URLRules.mailtoURL(address)
+            } else {
+                guard let url = checkedURL(text, at: pair.value.location) else { continue }
+                checked = url
+            }
             found[service] = ProfileLink(service: service, url: checked)
         }
         return LinkService.allCases.compactMap { found[$0] }
@@ -73,8 +83,11 @@ struct ProfileReader {
         }
         guard let fields = reader.fields(of: node, known: Self.itemKeys, what: "an item") else { return nil }
         let url = reader.string(fields, "url").flatMap { checkedURL($0, at: fields["url"]?.location ?? fields.location) }
+        let problemsBefore = reader.diagnostics.count
         var text = reader.string(fields, "text")
-        if text == nil || text?.allSatisfy(\.isWhitespace) == true {
+        // A text that is there but refused (a control character in it) is reported already.
+        let refused = reader.diagnostics.count > problemsBefore
+        if !refused, text == nil || text?.allSatisfy(\.isWhitespace) == true {
             if let url, fields["text"] != nil {
                 reader.warning("this item has a url but empty text: the page shows the address instead", at: fields["text"]?.location ?? fields.location)
                 text = url
@@ -99,14 +112,7 @@ struct ProfileReader {
     }
 
     private func color(_ fields: Fields, _ key: String) -> ItemColor? {
-        guard let node = fields[key] else { return nil }
-        guard let text = reader.string(fields, key) else {
-            if node.scalar == .null {
-                // `color: #ff8000` is a key with a comment: YAML reads `#` after a space as a comment.
-                reader.error("\"\(key)\" is empty: write hex colours in quotes, e.g. `\(key): \"#ff8000\"` (a # starts a YAML comment)", at: node.location)
-            }
-            return nil
-        }
+        guard let node = reader.value(fields, key, example: "\"#ff8000\""), let text = reader.string(node, named: "\"\(key)\"") else { return nil }
         if let color = ItemColor(text) { return color }
         let message = text.hasPrefix("#")
             ? "colour \"\(text)\" is not #rrggbb: write six hex digits, e.g. \"#ff8000\""
@@ -127,11 +133,16 @@ struct ProfileReader {
 
     private func emailAddress(_ fields: Fields) -> String? {
         guard let text = reader.string(fields, "email"), let node = fields["email"] else { return nil }
-        guard URLRules.isEmailAddress(text) else {
-            reader.error("\"\(text)\" is not an e-mail address: write it like `email: alice@example.com`", at: node.location)
+        guard let address = URLRules.emailAddress(text) else {
+            reader.error(Self.notAnAddress(text, key: "email"), at: node.location)
             return nil
         }
-        return text
+        return address
+    }
+
+    /// The message for an e-mail value `URLRules.emailAddress` refused.
+    static func notAnAddress(_ text: String, key: String) -> String {
+        "\"\(text)\" is not an e-mail address: write it like `\(key): alice@example.com` (or mailto:alice@example.com, without ?subject=…)"
     }
 
     private func checkedURL(_ text: String, at location: SourceLocation) -> String? {
@@ -152,6 +163,8 @@ struct ProfileReader {
             reader.error("\(key) \"\(path)\" must stay inside content/users/: use a path like \(handle)/\(key).jpg", at: node.location)
         case .missing:
             reader.error("\(key) file not found: put the image at content/users/\(path) or fix the path", at: node.location)
+        case .unusable(let reason):
+            reader.error("\(key) \"\(path)\" \(reason)", at: node.location)
         }
         return nil
     }

@@ -22,14 +22,13 @@ enum SiteConfigReader {
         config.homeUsers = reader.int(fields, "homeUsers", in: 1...100_000) ?? SiteConfig.defaultHomeUsers
         config.pageSize = reader.int(fields, "pageSize", in: 1...1_000) ?? SiteConfig.defaultPageSize
         if let contact = reader.string(fields, "contact"), let node = fields["contact"] {
-            let address = contact.hasPrefix("mailto:") ? String(contact.dropFirst("mailto:".count)) : contact
-            if URLRules.isEmailAddress(address) {
+            if let address = URLRules.emailAddress(contact) {
                 config.contact = address
             } else {
-                reader.error("\"\(contact)\" is not an e-mail address: write it like `contact: hello@example.com`", at: node.location)
+                reader.error(ProfileReader.notAnAddress(contact, key: "contact"), at: node.location)
             }
         }
-        if let images = fields["images"], images.scalar != .null, let imageFields = reader.fields(of: images, known: ["widths"], what: "images") {
+        if let images = reader.value(fields, "images"), let imageFields = reader.fields(of: images, known: ["widths"], what: "images") {
             config.imageWidths = imageWidths(imageFields, reader: reader)
         }
         config.disabledKinds = disabledKinds(fields, reader: reader)
@@ -54,10 +53,11 @@ enum SiteConfigReader {
 
     private static func baseURL(_ fields: Fields, reader: NodeReader) -> String? {
         guard let text = reader.string(fields, "baseURL"), let node = fields["baseURL"] else {
+            guard fields["baseURL"] == nil else { return nil }
             reader.warning("no baseURL: feeds, the sitemap and Open Graph need the site's address (add `baseURL: https://example.com/`)", at: fields.location)
             return nil
         }
-        if let problem = URLRules.webAddressProblem(text) {
+        if let problem = URLRules.siteAddressProblem(text) {
             reader.error("baseURL \(problem)", at: node.location)
             return nil
         }

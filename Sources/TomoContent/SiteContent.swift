@@ -21,6 +21,8 @@ public struct ContentLoadResult: Sendable {
     public var profileFileCount: Int
     public var pageFileCount: Int
     public var postFileCount: Int = 0
+    /// Handle → profile file (`content/users/alice.yaml`), for every profile file found.
+    public var profileFiles: [String: String] = [:]
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }

@@ -1,4 +1,5 @@
 import Foundation
+import TomoCore
 
 /// A date as a person writes it in a content file: `2026-05-01`, `2026-05-01 18:30`,
 /// `2026-05-01T18:30:00+09:00` (seconds, fractions and the offset optional, `T` or a space
@@ -49,25 +50,21 @@ public struct WrittenDate: Sendable, Hashable {
                 hasZone = true
             }
         }
-        guard scanner.atEnd, hour <= 23, minute <= 59, second <= 59 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
-        // Calendar rolls 2026-02-30 over into March; a date that does not exist is refused instead.
-        guard components.isValidDate(in: calendar), let wallClock = calendar.date(from: components) else { return nil }
-        return WrittenDate(instant: wallClock.addingTimeInterval(TimeInterval(-offset)), utcOffset: offset, hasTime: hasTime, hasZone: hasZone)
+        // On the proleptic Gregorian calendar, as pages show dates: 2026-02-30 and 1500-02-29
+        // do not exist and are refused, 1582-10-10 does.
+        guard scanner.atEnd, hour <= 23, minute <= 59, second <= 59, CivilDate.isValid(year: year, month: month, day: day) else { return nil }
+        let instant = CivilDate.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond, utcOffset: offset)
+        return WrittenDate(instant: instant, utcOffset: offset, hasTime: hasTime, hasZone: hasZone)
     }
 
     /// `instant` written in the offset `utcOffset` as `2026-05-01T18:30:00+09:00`: how `tomo post add`
     /// stamps a new post with the author's local time.
     public static func text(for instant: Date, utcOffset: Int) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: utcOffset) ?? TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        func two(_ value: Int?) -> String { let text = String(value ?? 0); return text.count < 2 ? "0" + text : text }
+        let parts = CivilDate.components(of: instant, utcOffset: utcOffset)
+        func two(_ value: Int) -> String { let text = String(value); return text.count < 2 ? "0" + text : text }
         let sign = utcOffset < 0 ? "-" : "+"
         let zone = sign + two(abs(utcOffset) / 3600) + ":" + two(abs(utcOffset) % 3600 / 60)
-        let year = String(parts.year ?? 0)
+        let year = String(parts.year)
         return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))\(zone)"
     }
 }

@@ -50,27 +50,6 @@ public struct FileStamp: Sendable, Hashable {
     public var text: String { "\(size) \(inode) \(modified) \(changed)" }
 }
 
-/// The entries of a folder with their status, read with `readdir` and `fstatat` (no path is
-/// resolved from the root for each entry). `.` and `..` are left out, and hidden names unless asked for.
-public enum FolderEntries {
-    public static func list(_ path: String, followingLinks: Bool, includingHidden: Bool = false) -> [(name: String, status: stat)]? {
-        guard let directory = opendir(path) else { return nil }
-        defer { closedir(directory) }
-        let descriptor = dirfd(directory)
-        var entries: [(name: String, status: stat)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-                String(decoding: buffer.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name == "." || name == ".." || (!includingHidden && name.hasPrefix(".")) { continue }
-            var status = stat()
-            guard fstatat(descriptor, name, &status, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            entries.append((name, status))
-        }
-        return entries
-    }
-}
-
 /// A 64-bit hash that is the same in every run (Swift's `Hasher` is seeded per process), for
 /// fingerprints kept between builds. FNV-1a style over whole words; not for security.
 public struct StableHasher: Sendable {

@@ -21,6 +21,7 @@ public enum RegularFile {
             switch self {
             case .missing: "there is no such file"
             case .notRegular(let kind): "it is \(kind), not a regular file: replace it with a file"
+            case .unreadable(let code) where code == EACCES: "permission denied: make it readable (chmod u+r)"
             case .unreadable(let code): String(cString: strerror(code))
             }
         }
@@ -28,6 +29,37 @@ public enum RegularFile {
 
     /// The bytes of the regular file at `path`, read to its end.
     public static func read(_ path: String) -> Result<[UInt8], Failure> {
+        withOpenFile(path) { descriptor, size -> Result<[UInt8], Failure> in
+            // The size fstat gave, then on to the end in case the file grew meanwhile.
+            var bytes = [UInt8](repeating: 0, count: size + 1)
+            var count = 0
+            while true {
+                if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+                let result = bytes.withUnsafeMutableBytes { buffer in
+                    Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+                }
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(.unreadable(errno: errno))
+                }
+                if result == 0 { break }
+                count += result
+            }
+            bytes.removeSubrange(count...)
+            return .success(bytes)
+        }
+    }
+
+    /// Why the file at `path` could not be read, or nil when it is a regular file tomo may open
+    /// (nothing is read).
+    public static func check(_ path: String) -> Failure? {
+        if case .failure(let failure) = withOpenFile(path, { _, _ in .success(()) }) { return failure }
+        return nil
+    }
+
+    /// Opens `path` without blocking, makes sure it is a regular file and calls `body` with the
+    /// descriptor and the size.
+    private static func withOpenFile<T>(_ path: String, _ body: (Int32, Int) -> Result<T, Failure>) -> Result<T, Failure> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
             return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(errno: errno))
@@ -36,24 +68,7 @@ public enum RegularFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(errno: errno)) }
         guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular(kind: kind(of: status.st_mode))) }
-
-        // The size fstat gave, then on to the end in case the file grew meanwhile.
-        var bytes = [UInt8](repeating: 0, count: max(0, Int(status.st_size)) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                return .failure(.unreadable(errno: errno))
-            }
-            if result == 0 { break }
-            count += result
-        }
-        bytes.removeSubrange(count...)
-        return .success(bytes)
+        return body(descriptor, max(0, Int(status.st_size)))
     }
 
     /// The bytes, or nil on any failure: for caches, where an unusable file only means more work.

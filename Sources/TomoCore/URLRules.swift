@@ -30,18 +30,93 @@ public enum URLRules {
         return host.isEmpty ? "\"\(text)\" is not a valid URL: it needs a host, like \(scheme)://example.com/" : nil
     }
 
-    /// An absolute http or https address such as `baseURL`; nil when it is one.
-    public static func webAddressProblem(_ text: String) -> String? {
-        if let problem = linkProblem(text) { return problem }
-        return text.lowercased().hasPrefix("mailto:") ? "\"\(text)\" must be an http or https URL" : nil
+    /// Why `text` cannot be the site's own address (`baseURL`, `--base-url`), which every
+    /// canonical URL, feed and the sitemap start with; nil when it can. It must be
+    /// `http(s)://host[:port][/path]`: no user name or password (every page would publish
+    /// them), no query or fragment (pasted before every path, they would swallow it), a port
+    /// from 1 to 65535, nothing a URL cannot hold raw (spaces, control characters, quotes).
+    public static func siteAddressProblem(_ text: String) -> String? {
+        let quoted = "\"\(text)\""
+        if let bad = text.unicodeScalars.first(where: { $0.properties.isWhitespace || ForbiddenCharacters.contains($0) || "\"<>\\^`{|}".unicodeScalars.contains($0) }) {
+            let what = bad.properties.isWhitespace ? "a space" : ForbiddenCharacters.contains(bad) ? ForbiddenCharacters.describe(bad) : "the character \(Character(bad))"
+            return "\(quoted) holds \(what): write the address without it (a space in a path is %20)"
+        }
+        let lowered = text.lowercased()
+        guard let schemeEnd = lowered.range(of: "://"), ["http", "https"].contains(String(lowered[..<schemeEnd.lowerBound])) else {
+            if text.hasPrefix("/") || text.hasPrefix(".") { return "\(quoted) is a relative address: write the full URL, starting with https://" }
+            return "\(quoted) must be an http or https address, like https://example.com/"
+        }
+        let rest = text[schemeEnd.upperBound...]
+        if rest.contains("?") { return "\(quoted) has a query (?…): the site's address is a host and maybe a folder, like https://example.com/blog/" }
+        if rest.contains("#") { return "\(quoted) has a fragment (#…): the site's address is a host and maybe a folder, like https://example.com/blog/" }
+        let authority = rest.prefix { $0 != "/" }
+        if authority.contains("@") { return "\(quoted) holds a user name or password (before @): remove it, every page would show it" }
+        var host = Substring(authority)
+        var port: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return "\(quoted) has an IPv6 host without its closing ]" }
+            host = authority[...close]
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { return "\(quoted) has text after its IPv6 host: write a port as [::1]:8080" }
+                port = after.dropFirst()
+            }
+            guard host.dropFirst().dropLast().allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }), host.count > 2 else {
+                return "\(quoted) has an IPv6 host that is not one, like [::1]"
+            }
+        } else if let colon = authority.firstIndex(of: ":") {
+            host = authority[..<colon]
+            port = authority[authority.index(after: colon)...]
+        }
+        if host.isEmpty { return "\(quoted) needs a host, like https://example.com/" }
+        if !host.hasPrefix("["), host.hasPrefix(".") || host.contains("..") || host.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }) {
+            return "\(quoted) has a host that is not a domain name or an IP address, like example.com or 127.0.0.1"
+        }
+        if let port {
+            guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65_535).contains(number) else {
+                return "\(quoted) has the port \"\(port)\", which is not a number from 1 to 65535"
+            }
+        }
+        let path = rest[authority.endIndex...]
+        var index = path.startIndex
+        while let percent = path[index...].firstIndex(of: "%") {
+            let digits = path[path.index(after: percent)...].prefix(2)
+            guard digits.count == 2, digits.allSatisfy(\.isHexDigit) else {
+                return "\(quoted) has a % that is not followed by two hex digits: write % itself as %25"
+            }
+            index = digits.endIndex
+        }
+        return nil
     }
 
-    /// A plausible e-mail address: one `@`, something before it, a dotted domain after it, no spaces.
+    /// A plausible e-mail address: one `@`, something before it, a dotted domain of letters,
+    /// digits and hyphens after it, and none of the characters that would change what a
+    /// `mailto:` URL made of it means (`?` a query, `#` a fragment, `%` an escape, `,` a second
+    /// recipient, `:` a scheme: `mailto:a@b.example` is a URL, not an address).
     public static func isEmailAddress(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" }) else { return false }
+        guard parts.count == 2, !parts[0].isEmpty,
+              !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control || notInAddresses.contains($0) })
+        else { return false }
         let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
+        return domain.count >= 2 && domain.allSatisfy { label in
+            !label.isEmpty && label.unicodeScalars.allSatisfy { $0 == "-" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }
+    }
+
+    private static let notInAddresses = Set("<>()[]\\,;:\"?#%".unicodeScalars)
+
+    /// The one rule for an e-mail value in a content file (a profile's `links.email` and
+    /// `email`, the site's `contact`): a bare address or a `mailto:` URL of one, without a query.
+    /// The bare address, or nil when it is neither.
+    public static func emailAddress(_ text: String) -> String? {
+        let address = text.lowercased().hasPrefix("mailto:") ? String(text.dropFirst("mailto:".count)) : text
+        return isEmailAddress(address) ? address : nil
+    }
+
+    /// The link to write to an address `emailAddress` accepted.
+    public static func mailtoURL(_ address: String) -> String {
+        "mailto:" + address
     }
 
     /// The lower-cased scheme when `text` is a syntactically valid one (`[A-Za-z][A-Za-z0-9+.-]*`).

@@ -36,21 +36,28 @@ public final class ImageProcessor: Sendable {
     ///   - widths: `images.widths` from site.yaml.
     ///   - quality: the encoders' quality, 1-100.
     public init(cacheFolder: URL, widths: [Int] = defaultWidths, quality: Int = defaultQuality) throws(Diagnostic) {
-        guard !widths.isEmpty else { throw Diagnostic("images.widths is empty: give at least one width, e.g. [320, 640, 1280]") }
-        if let bad = widths.first(where: { !(1...TargetWidths.maximum).contains($0) }) {
-            throw Diagnostic("images.widths: \(bad) is not a width between 1 and \(TargetWidths.maximum) pixels")
-        }
+        try Self.check(widths: widths)
         guard (1...100).contains(quality) else { throw Diagnostic("image quality \(quality) is not between 1 and 100") }
-        let version: String
-        switch Vips.version {
-        case .success(let value): version = value
-        case .failure(let failure): throw Diagnostic("libvips could not start: \(failure.reason)")
-        }
+        let version = try Self.libvipsVersion()
         self.widths = widths
         self.quality = quality
         self.pipeline = "tomo-images \(Self.pipelineVersion), libvips \(version)"
         self.cache = try ImageCache(folder: cacheFolder)
         self.sourceHashes = SourceHashes(folder: cacheFolder)
+    }
+
+    static func check(widths: [Int]) throws(Diagnostic) {
+        guard !widths.isEmpty else { throw Diagnostic("images.widths is empty: give at least one width, e.g. [320, 640, 1280]") }
+        if let bad = widths.first(where: { !(1...TargetWidths.maximum).contains($0) }) {
+            throw Diagnostic("images.widths: \(bad) is not a width between 1 and \(TargetWidths.maximum) pixels")
+        }
+    }
+
+    static func libvipsVersion() throws(Diagnostic) -> String {
+        switch Vips.version {
+        case .success(let value): return value
+        case .failure(let failure): throw Diagnostic("libvips could not start: \(failure.reason)")
+        }
     }
 
     /// How many thumbnails this processor has encoded (one per width and format); a rebuild with
@@ -102,7 +109,7 @@ public final class ImageProcessor: Sendable {
         for target in targets {
             let missing = ImageFormat.allCases.filter { manifest.entry(format: $0, quality: quality, target: target) == nil }
             if missing.isEmpty { continue }
-            let thumbnail = try thumbnail(width: target, source)
+            let thumbnail = try Self.thumbnail(width: target, source)
             for format in missing {
                 let encoded = try encode(thumbnail, as: format, source)
                 let entry = CacheManifest.Entry(
@@ -117,7 +124,7 @@ public final class ImageProcessor: Sendable {
         if encodedAny {
             // libvips read the file again: make sure it still holds the bytes that were hashed.
             guard FileStamp(path: source.path) == stamp else {
-                throw error(source, "the file changed while Tomo was reading it: build again")
+                throw Self.error(source, "the file changed while Tomo was reading it: build again")
             }
             try cache.store(manifest, sourceHash: sourceHash)
         }
@@ -128,33 +135,60 @@ public final class ImageProcessor: Sendable {
     private func read(_ source: ImageSource) throws(Diagnostic) -> [UInt8] {
         switch RegularFile.read(source.path) {
         case .success(let bytes): return bytes
-        case .failure(.missing): throw error(source, "no such image file")
-        case .failure(let failure): throw error(source, "cannot read this file: \(failure.reason)")
+        case .failure(let failure): throw Self.error(source, failure)
         }
     }
 
-    /// Reads only the header: enough to refuse what is not a photo and to plan the widths.
-    private func newManifest(_ source: ImageSource) throws(Diagnostic) -> CacheManifest {
+    /// That the file is there, is a file and may be read: the first test of a new image, for
+    /// a build and a check alike.
+    static func checkReadable(_ source: ImageSource) throws(Diagnostic) {
+        if let failure = RegularFile.check(source.path) { throw error(source, failure) }
+    }
+
+    /// Why an image file could not be read, in the words of every image error.
+    private static func error(_ source: ImageSource, _ failure: RegularFile.Failure) -> Diagnostic {
+        failure == .missing ? error(source, "no such image file") : error(source, "cannot read this file: \(failure.reason)")
+    }
+
+    /// Decodes `source` whole, as a build does, and keeps nothing: the build's own refusals (not
+    /// an image, a format Tomo does not publish, too many pixels, damaged or incomplete), for a
+    /// command to make before it copies the file into the site.
+    public static func verify(_ source: ImageSource) throws(Diagnostic) {
+        if case .failure(let failure) = Vips.version { throw Diagnostic("libvips could not start: \(failure.reason)") }
+        let header = try inspect(source)
+        _ = try thumbnail(width: min(header.width, defaultWidths[0]), source)
+    }
+
+    /// Everything Tomo requires of a new image before making thumbnails, from its header only:
+    /// a file that can be read, that libvips reads, in a format Tomo publishes, not too big.
+    static func inspect(_ source: ImageSource) throws(Diagnostic) -> ImageHeader {
+        try checkReadable(source)
         let header: ImageHeader
         do {
             header = try Vips.header(of: source.file)
         } catch {
-            throw self.error(source, "not an image libvips can read\(detail(error, source)): use JPEG, PNG or WebP")
+            throw self.error(source, "not an image libvips can read\(Self.detail(error, source)): use JPEG, PNG or WebP")
         }
-        guard Self.acceptedFormats.contains(header.format) else {
+        guard acceptedFormats.contains(header.format) else {
             throw error(source, "a \(header.format.uppercased()) file, which Tomo does not publish as a photo: use JPEG, PNG or WebP")
         }
-        guard header.width > 0, header.height > 0, header.width * header.height <= Self.maximumPixels else {
-            throw error(source, "\(header.width)×\(header.height) pixels is larger than the \(Self.maximumPixels / 1_000_000) megapixels Tomo accepts")
+        guard header.width > 0, header.height > 0, header.width * header.height <= maximumPixels else {
+            throw error(source, "\(header.width)×\(header.height) pixels is larger than the \(maximumPixels / 1_000_000) megapixels Tomo accepts")
         }
+        return header
+    }
+
+    /// Reads only the header: enough to refuse what is not a photo and to plan the widths.
+    private func newManifest(_ source: ImageSource) throws(Diagnostic) -> CacheManifest {
+        let header = try Self.inspect(source)
         return CacheManifest(pipeline: pipeline, width: header.width, height: header.height, hasAlpha: header.hasAlpha, entries: [])
     }
 
-    private func thumbnail(width: Int, _ source: ImageSource) throws(Diagnostic) -> Thumbnail {
+    private static func thumbnail(width: Int, _ source: ImageSource) throws(Diagnostic) -> Thumbnail {
         do {
             return try Vips.thumbnail(of: source.file, width: width)
         } catch {
-            throw self.error(source, "the image is damaged or incomplete\(detail(error, source)): re-export it as JPEG, PNG or WebP")
+            throw self.error(source, "the image is damaged or incomplete\(Self.detail(error, source)): re-export it as JPEG, PNG or WebP")
         }
     }
 
@@ -164,11 +198,11 @@ public final class ImageProcessor: Sendable {
         do {
             encoded = try Vips.encode(thumbnail, as: format, quality: quality)
         } catch {
-            throw self.error(source, "could not encode a \(thumbnail.width)px \(format.rawValue.uppercased()) thumbnail\(detail(error, source))")
+            throw Self.error(source, "could not encode a \(thumbnail.width)px \(format.rawValue.uppercased()) thumbnail\(Self.detail(error, source))")
         }
         guard format == .webp else { return encoded }
         guard let stripped = WebPContainer.removingMetadata(encoded) else {
-            throw self.error(source, "libvips wrote a \(thumbnail.width)px WebP thumbnail Tomo cannot read back")
+            throw Self.error(source, "libvips wrote a \(thumbnail.width)px WebP thumbnail Tomo cannot read back")
         }
         return stripped
     }
@@ -193,11 +227,11 @@ public final class ImageProcessor: Sendable {
         )
     }
 
-    private func detail(_ failure: VipsFailure, _ source: ImageSource) -> String {
+    private static func detail(_ failure: VipsFailure, _ source: ImageSource) -> String {
         failure.detail(file: source.file, displayPath: source.displayPath)
     }
 
-    private func error(_ source: ImageSource, _ message: String) -> Diagnostic {
+    static func error(_ source: ImageSource, _ message: String) -> Diagnostic {
         Diagnostic("\(source.displayPath): \(message)", at: source.referencedAt)
     }
 }

@@ -22,6 +22,13 @@ public final class SitePreview: Sendable {
         }
     }
 
+    /// Whether listening on `host` lets other machines connect: any address but a loopback one
+    /// (127.0.0.0/8, `localhost`), 0.0.0.0 included. False for a host that is no address, which
+    /// `start` refuses.
+    public static func isReachableFromNetwork(host: String) -> Bool {
+        (try? ListenAddress(host))?.isLoopback == false
+    }
+
     /// What the preview tells the person running it.
     public enum Event: Sendable {
         /// A remark such as "port 8080 is taken, trying 8081".

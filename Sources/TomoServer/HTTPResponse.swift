@@ -3,8 +3,14 @@ import CMicrohttpdShim
 
 /// An owned libmicrohttpd response. MHD counts references itself, so one response can be queued
 /// on many connections at once; `deinit` drops ours and MHD frees it after the last send.
+///
+/// Every response the server sends is made here, so every one carries `securityHeaders`.
 final class HTTPResponse: @unchecked Sendable {
     let pointer: OpaquePointer
+
+    /// On every response: the browser must take `Content-Type` as it is and never guess
+    /// another type from the bytes (a text file run as a script, an image read as HTML).
+    static let securityHeaders = [("X-Content-Type-Options", "nosniff")]
 
     private init(pointer: OpaquePointer) {
         self.pointer = pointer
@@ -47,7 +53,7 @@ final class HTTPResponse: @unchecked Sendable {
 
     private convenience init(pointer: OpaquePointer, headers: [(String, String)]) {
         self.init(pointer: pointer)
-        for (name, value) in headers {
+        for (name, value) in Self.securityHeaders + headers {
             _ = MHD_add_response_header(pointer, name, value)
         }
     }

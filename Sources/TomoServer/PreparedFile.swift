@@ -32,8 +32,7 @@ final class PreparedFile: @unchecked Sendable {
         hasher.add(bytes: bytes)
         let hash = String(hasher.value, radix: 16) + "-" + String(body.count, radix: 16)
         etag = "\"\(hash)\""
-        let common = [("Content-Type", type.value), ("Cache-Control", "no-cache"),
-                      ("X-Content-Type-Options", "nosniff")]
+        let common = [("Content-Type", type.value), ("Cache-Control", "no-cache")]
         let vary = type.compressible ? [("Vary", "Accept-Encoding")] : []
         guard let plain = HTTPResponse(body: body, headers: common + vary + [("ETag", etag)]) else {
             return nil

@@ -15,7 +15,8 @@ import TomoCore
 /// ```
 public final class PreviewServer: Sendable {
     public struct Configuration: Sendable {
-        /// An IPv4 address (`localhost` means 127.0.0.1).
+        /// An IPv4 address (`localhost` means 127.0.0.1). Requests must name this server in
+        /// their `Host` header (see `AllowedHosts`).
         public var host = "127.0.0.1"
         /// The first port to try; 0 lets the system pick a free one.
         public var port: UInt16 = 8080
@@ -32,10 +33,10 @@ public final class PreviewServer: Sendable {
     }
 
     /// The address and port the server listens on.
-    public let host: String
+    public let address: ListenAddress
     public let port: UInt16
     /// `http://127.0.0.1:8080/`
-    public var url: String { "http://\(host):\(port)/" }
+    public var url: String { "http://\(address.text):\(port)/" }
 
     private let router: RequestRouter
     private let events: EventHub
@@ -48,31 +49,32 @@ public final class PreviewServer: Sendable {
                              site: ServedSite = ServedSite(),
                              onNote: (String) -> Void = { _ in }) throws -> PreviewServer {
         tomo_http_ignore_sigpipe()
-        let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
-        let (socket, port) = try listen(host: host, configuration: configuration, onNote: onNote)
+        let address = try ListenAddress(configuration.host)
+        let (socket, port) = try listen(host: address.text, configuration: configuration, onNote: onNote)
         let events = EventHub(heartbeatInterval: configuration.heartbeatInterval)
         let reloadScript = configuration.liveReload
             ? PreparedFile(path: "reload.js", bytes: Array(ReloadClient.script.utf8)) : nil
         let router = RequestRouter(site: PreparedSite.replacing(nil, with: site.servedFiles).0, events: events,
-                                   reloadScript: reloadScript)
+                                   reloadScript: reloadScript, allowedHosts: AllowedHosts(address: address, port: port))
         let context = Unmanaged.passRetained(router).toOpaque()
         var errorNumber: Int32 = 0
-        let handler: tomo_http_handler = { context, connection, method, rawURI in
-            guard let context, let connection, let method, let rawURI else { return .NO }
+        let handler: tomo_http_handler = { context, connection, method, version, rawURI, headOnly in
+            guard let context, let connection, let method, let version, let rawURI else { return .NO }
             let router = Unmanaged<RequestRouter>.fromOpaque(context).takeUnretainedValue()
             let uri = Array(UnsafeBufferPointer(start: rawURI, count: strlen(rawURI))).map { UInt8(bitPattern: $0) }
-            return router.respond(to: connection, method: String(cString: method), rawURI: uri)
+            return router.respond(to: connection, method: String(cString: method), version: String(cString: version),
+                                  rawURI: uri, headOnly: headOnly != 0)
         }
         guard let daemon = tomo_http_start(socket, handler, context,
                                            configuration.idleTimeoutSeconds, &errorNumber) else {
             Unmanaged<RequestRouter>.fromOpaque(context).release()
-            throw Diagnostic("cannot start the HTTP server on \(host):\(port): \(describe(errorNumber))")
+            throw Diagnostic("cannot start the HTTP server on \(address.text):\(port): \(describe(errorNumber))")
         }
-        return PreviewServer(host: host, port: port, router: router, events: events, daemon: daemon)
+        return PreviewServer(address: address, port: port, router: router, events: events, daemon: daemon)
     }
 
-    private init(host: String, port: UInt16, router: RequestRouter, events: EventHub, daemon: OpaquePointer) {
-        self.host = host
+    private init(address: ListenAddress, port: UInt16, router: RequestRouter, events: EventHub, daemon: OpaquePointer) {
+        self.address = address
         self.port = port
         self.router = router
         self.events = events
@@ -140,9 +142,6 @@ public final class PreviewServer: Sendable {
             var errorNumber: Int32 = 0
             let socket = tomo_http_listen(host, port, &errorNumber)
             if socket >= 0 { return (socket, tomo_http_bound_port(socket)) }
-            if errorNumber == EINVAL {
-                throw Diagnostic("cannot listen on \"\(host)\": the host must be an IPv4 address such as 127.0.0.1")
-            }
             guard errorNumber == EADDRINUSE, attempt < attempts, port < UInt16.max else {
                 throw Diagnostic("cannot listen on \(host):\(port): \(describe(errorNumber))")
             }

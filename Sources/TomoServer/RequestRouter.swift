@@ -3,7 +3,8 @@ import CMicrohttpdShim
 import Foundation
 import Synchronization
 
-/// Answers one request: the live-reload endpoints, then the current snapshot.
+/// Answers one request: first checks its head (framing, host), then serves the live-reload
+/// endpoints or the current snapshot.
 /// Runs on libmicrohttpd's connection threads, so it only reads shared state through locks.
 final class RequestRouter: Sendable {
     private let snapshot: Mutex<PreparedSite>
@@ -13,11 +14,13 @@ final class RequestRouter: Sendable {
     private let events: EventHub
     /// Nil when live reload is off: `/_tomo/…` is then looked up in the site like any path.
     private let reloadScript: PreparedFile?
+    private let allowedHosts: AllowedHosts
 
-    init(site: PreparedSite, events: EventHub, reloadScript: PreparedFile?) {
+    init(site: PreparedSite, events: EventHub, reloadScript: PreparedFile?, allowedHosts: AllowedHosts) {
         snapshot = Mutex(site)
         self.events = events
         self.reloadScript = reloadScript
+        self.allowedHosts = allowedHosts
     }
 
     /// Replaces the snapshot; requests already running keep the one they started with.
@@ -39,14 +42,24 @@ final class RequestRouter: Sendable {
         }
     }
 
-    func respond(to connection: OpaquePointer, method: String, rawURI: [UInt8]) -> MHD_Result {
+    /// Checks a request whose headers just arrived (`headOnly`), refusing it at once when its
+    /// head is wrong; answers it once its body is in.
+    func respond(to connection: OpaquePointer, method: String, version: String, rawURI: [UInt8],
+                 headOnly: Bool) -> MHD_Result {
+        if headOnly {
+            guard let refusal = head(of: connection, version: version).refusal(allowing: allowedHosts) else {
+                return .YES
+            }
+            // Closed: what follows on the connection cannot be trusted to be a request.
+            return send(refusal, on: connection, extraHeaders: [("Connection", "close")])
+        }
         guard method == "GET" || method == "HEAD" else {
             return sendText(405, "Only GET and HEAD are served.\n", on: connection, extraHeaders: [("Allow", "GET, HEAD")])
         }
         let target: RequestTarget
         switch RequestTarget.parse(rawURI) {
         case .success(let parsed): target = parsed
-        case .failure(let rejection): return sendText(400, "Bad request: \(rejection.reason).\n", on: connection)
+        case .failure(let refusal): return send(refusal, on: connection)
         }
         if let reloadScript {
             if "/" + target.path == ReloadClient.eventsPath { return openEventStream(on: connection) }
@@ -78,6 +91,11 @@ final class RequestRouter: Sendable {
             return response.queue(on: connection, status: 304)
         }
         return chosen.response.queue(on: connection, status: status)
+    }
+
+    private func send(_ refusal: Refusal, on connection: OpaquePointer,
+                      extraHeaders: [(String, String)] = []) -> MHD_Result {
+        sendText(refusal.status, refusal.text, on: connection, extraHeaders: extraHeaders)
     }
 
     private func sendText(_ status: UInt32, _ text: String, on connection: OpaquePointer,
@@ -128,6 +146,27 @@ final class RequestRouter: Sendable {
             return !refused
         }
         return false
+    }
+
+    /// The headers `RequestHead` checks, read from the connection.
+    private func head(of connection: OpaquePointer, version: String) -> RequestHead {
+        var head = RequestHead(version: version)
+        withUnsafeMutablePointer(to: &head) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, { context, _, name, value in
+                guard let context, let name else { return .YES }
+                let head = context.assumingMemoryBound(to: RequestHead.self)
+                let text = value.map { String(cString: $0) } ?? ""
+                if strcasecmp(name, "Host") == 0 {
+                    head.pointee.hosts.append(text)
+                } else if strcasecmp(name, "Content-Length") == 0 {
+                    head.pointee.contentLengths.append(text)
+                } else if strcasecmp(name, "Transfer-Encoding") == 0 {
+                    head.pointee.transferEncodings.append(text)
+                }
+                return .YES
+            }, pointer)
+        }
+        return head
     }
 
     private func header(_ name: String, of connection: OpaquePointer) -> String? {

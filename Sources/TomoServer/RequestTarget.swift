@@ -9,41 +9,46 @@ struct RequestTarget: Equatable, Sendable {
     /// The query string without its `?`, as sent, or nil when there was none.
     var query: String?
 
-    /// Why a URI was refused; the server answers 400 Bad Request with this text.
-    struct Rejection: Error, Equatable {
-        var reason: String
-    }
+    /// The longest request target served, in bytes. Longer ones get 414 from here, with the
+    /// server's headers; libmicrohttpd itself only answers (414, without them) a request line
+    /// that does not fit its 32 KB connection buffer at all.
+    static let maximumLength = 8192
 
     /// Splits and decodes a raw request URI (`/alice/?tab=posts`).
+    ///
+    /// A URI over `maximumLength` bytes is refused with 414, any other problem with 400.
     ///
     /// Escapes are decoded exactly once, then the decoded path must be valid UTF-8 without
     /// control characters or backslashes, and must have no `.`, `..` or empty segments: so `..`,
     /// `%2e%2e`, `%2f..`, `%00` and `//etc/passwd` are all refused before any lookup.
-    static func parse(_ rawURI: [UInt8]) -> Result<RequestTarget, Rejection> {
+    static func parse(_ rawURI: [UInt8]) -> Result<RequestTarget, Refusal> {
+        guard rawURI.count <= maximumLength else {
+            return .failure(Refusal(status: 414, reason: "the request target is longer than \(maximumLength) bytes"))
+        }
         let questionMark = rawURI.firstIndex(of: UInt8(ascii: "?"))
         let rawPathBytes = rawURI[..<(questionMark ?? rawURI.endIndex)]
         let query = questionMark.map { rawURI[rawURI.index(after: $0)...] }
         guard rawPathBytes.first == UInt8(ascii: "/") else {
-            return .failure(Rejection(reason: "the request path must start with /"))
+            return .failure(.badRequest("the request path must start with /"))
         }
         guard let decoded = percentDecoded(rawPathBytes) else {
-            return .failure(Rejection(reason: "the request path has a malformed percent-escape"))
+            return .failure(.badRequest("the request path has a malformed percent-escape"))
         }
         if decoded.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "#") }) {
-            return .failure(Rejection(reason: "the request path contains a control character, backslash or #"))
+            return .failure(.badRequest("the request path contains a control character, backslash or #"))
         }
         guard let path = String(validating: decoded, as: UTF8.self),
               let rawPath = String(validating: rawPathBytes, as: UTF8.self),
               let queryText = query.map({ String(validating: $0, as: UTF8.self) }) ?? .some(nil) else {
-            return .failure(Rejection(reason: "the request URI is not valid UTF-8"))
+            return .failure(.badRequest("the request URI is not valid UTF-8"))
         }
         let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         for (index, segment) in segments.enumerated() {
             if segment == "." || segment == ".." {
-                return .failure(Rejection(reason: "the request path may not contain . or .. segments"))
+                return .failure(.badRequest("the request path may not contain . or .. segments"))
             }
             if segment.isEmpty && index != segments.count - 1 {
-                return .failure(Rejection(reason: "the request path may not contain //"))
+                return .failure(.badRequest("the request path may not contain //"))
             }
         }
         return .success(RequestTarget(path: String(path.dropFirst()), rawPath: rawPath, query: queryText))

@@ -44,7 +44,7 @@ enum InputFingerprints {
 
     /// The keys of the content files and theme.
     private static func ofContent(_ model: SiteModel, stamps: InputStamps) -> [InputKey: UInt64] {
-        let content = model.inputs.content
+        let content = model.content
         let images = model.images.bySitePath
         func file(_ path: String) -> UInt64 { stamps.byPath[path]?.digest ?? 0 }
         func image(_ path: String?, into hasher: inout StableHasher) {
@@ -56,7 +56,7 @@ enum InputFingerprints {
 
         var site = StableHasher()
         site.add(file("content/site.yaml"))
-        site.add(model.inputs.address.baseURL)
+        site.add(model.address.baseURL)
         keys[.site] = site.value
 
         var theme = StableHasher()
@@ -66,7 +66,7 @@ enum InputFingerprints {
             theme.add(stamp.digest)
         }
         keys[.theme] = theme.value
-        for path in model.inputs.theme.staticFiles.keys {
+        for path in model.theme.staticFiles.keys {
             keys[.staticFile(path)] = file("templates/" + path)
         }
 

@@ -52,8 +52,17 @@ struct InputStamps: Sendable {
     /// Stamps the files of `folder` (relative to `root`); its subfolders are walked too when
     /// `recursive`, otherwise appended to `subfolders`. Symbolic links are stamped as they are
     /// (a link's target is read through `ContainedFile`, which refuses links leaving the site).
+    /// A folder that cannot be read gets a stamp of its own (`folder/`), so that it never looks
+    /// like an empty folder: the build goes on to load the site, which reports it.
     private mutating func collect(folder: String, root: String, recursive: Bool, subfolders: inout [String]) {
-        for (name, status) in FolderEntries.list(root + "/" + folder, followingLinks: false) ?? [] {
+        let entries: [FolderEntries.Entry]
+        do {
+            entries = try FolderEntries.read(root + "/" + folder, followingLinks: false)
+        } catch {
+            if error.reason != .missing { byPath[folder + "/"] = Self.unreadable(error) }
+            return
+        }
+        for (name, status) in entries {
             let path = folder + "/" + name
             if (status.st_mode & S_IFMT) == S_IFDIR {
                 if recursive {
@@ -65,5 +74,16 @@ struct InputStamps: Sendable {
                 byPath[path] = FileStamp(status)
             }
         }
+    }
+
+    /// The stamp of a folder that cannot be listed: no file has a negative size.
+    private static func unreadable(_ failure: FolderFailure) -> FileStamp {
+        let code: Int32
+        switch failure.reason {
+        case .missing: code = ENOENT
+        case .notAFolder: code = ENOTDIR
+        case .unreadable(let errno): code = errno
+        }
+        return FileStamp(size: -1, inode: UInt64(code), modified: 0, changed: 0)
     }
 }

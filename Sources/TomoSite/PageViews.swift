@@ -40,7 +40,7 @@ struct PageViews: Sendable {
             "language": .string(config.language.rawValue),
             "baseURL": .string(address.baseURL),
             "contact": JSONValue(config.contact),
-            "contactHref": JSONValue(config.contact.map { "mailto:" + $0 }),
+            "contactHref": JSONValue(config.contact.map(URLRules.mailtoURL)),
             "feedURL": config.publishes(.feed) ? .string(address.path("feed.xml")) : .null,
         ]
         pageLinks = .array(content.pages.map { page in ["title": .string(page.title), "url": .string(address.path(page.name + "/"))] })
@@ -129,7 +129,7 @@ struct PageViews: Sendable {
             "items": .array(items),
             "hasItems": .bool(!items.isEmpty),
             "email": JSONValue(profile.publicEmail),
-            "emailHref": JSONValue(profile.publicEmail.map { "mailto:" + $0 }),
+            "emailHref": JSONValue(profile.publicEmail.map(URLRules.mailtoURL)),
         ]
         return view(
             title: "\(profile.name) (@\(profile.handle)) · \(content.config.title)",

@@ -1,4 +1,5 @@
 import Foundation
+import TomoCore
 
 /// Post dates as pages and feeds show them: in the author's own time zone (the offset they
 /// wrote), so a photo taken at 18:30 in Tokyo says 18:30 wherever the site is built.
@@ -30,22 +31,10 @@ enum PostDates {
         value < 10 ? "0" + String(value) : String(value)
     }
 
-    /// The civil date and time at `utcOffset` seconds east of UTC, by arithmetic on the
-    /// proleptic Gregorian calendar (Howard Hinnant's days-to-civil): pages show many dates,
-    /// and a Calendar per date was most of a timeline page's cost.
+    /// The civil date and time at `utcOffset` seconds east of UTC, on the proleptic Gregorian
+    /// calendar dates are read with (`CivilDate`): pages show many dates, and a Calendar per
+    /// date was most of a timeline page's cost.
     static func components(_ date: Date, utcOffset: Int) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        let local = Int(saturatingFloor: date.timeIntervalSince1970) &+ utcOffset
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        let secondOfDay = local - days * 86_400
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day, secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
+        CivilDate.components(of: date, utcOffset: utcOffset)
     }
 }

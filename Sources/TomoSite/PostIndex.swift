@@ -1,8 +1,7 @@
 import Foundation
 import TomoContent
 
-/// The posts that are published, in the orders pages show them. Only public posts that are not
-/// hidden (`tomo post hide`) and whose owner has a profile are ever written to the output.
+/// The published posts (`PublishedSite.content.posts`) in the orders pages show them.
 struct PostIndex: Sendable {
     /// Newest first by instant (time zones honoured), ties by id ascending.
     let newestFirst: [Post]
@@ -17,8 +16,7 @@ struct PostIndex: Sendable {
     private let ownerOfRank: [Int32]
     let byID: [String: Post]
 
-    init(posts: [Post], profiles: Set<String>, graph: SocialGraph) {
-        let published = posts.filter { $0.visibility == .public && !graph.hidden.contains($0.id) && profiles.contains($0.handle) }
+    init(published: [Post]) {
         // Sorting positions moves small integers; sorting the posts themselves would copy them.
         newestFirst = published.indices.sorted { Self.isNewer(published[$0], published[$1]) }.map { published[$0] }
         byOwner = Dictionary(grouping: newestFirst, by: \.handle)

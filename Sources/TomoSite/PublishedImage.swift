@@ -11,10 +11,16 @@ struct PublishedImage: Sendable {
     /// `"/media/alice/header-…-320.jpg 320w, …"`: descriptors are the files' real widths.
     var srcset: String
     var webpSrcset: String
+    /// The media folder the thumbnails are published in (`media/alice`).
+    var folder: String
+    /// Output path (`media/alice/icon-3fa01c9e-256.webp`) → the cached thumbnail's path.
+    var files: [String: String]
 
     /// Publishes `image`'s thumbnails under `folder` (`media/alice`).
     init?(_ image: ProcessedImage, folder: String) {
         guard let fallback = image.largest(in: .jpeg) else { return nil }
+        self.folder = folder
+        files = Dictionary(image.variants.map { (folder + "/" + $0.fileName, $0.path) }, uniquingKeysWith: { first, _ in first })
         path = folder + "/" + fallback.fileName
         width = fallback.width
         height = fallback.height

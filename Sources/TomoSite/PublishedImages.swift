@@ -3,58 +3,89 @@ import TomoContent
 import TomoCore
 import TomoImages
 
-/// The thumbnails of every icon and header, made (or found in the cache) on all cores.
+/// The thumbnails of every image the published content shows (icons, headers and the photos
+/// of published posts), made (or found in the cache) on all cores. Given only a
+/// `PublishedSite`'s content, it never reads, let alone publishes, the photo of a post that is
+/// not published.
 struct PublishedImages: Sendable {
     /// By the image's path in the site (`content/users/alice/icon.jpg`).
-    var bySitePath: [String: PublishedImage] = [:]
+    private(set) var bySitePath: [String: PublishedImage] = [:]
     /// Output path (`media/alice/icon-3fa01c9e-256.webp`) → the cached thumbnail's path.
-    var files: [String: String] = [:]
+    private(set) var files: [String: String] = [:]
     /// How many source images there are.
     var count: Int { bySitePath.count }
 
-    /// Every image the content shows, by its path in the site, with the handle whose media folder
-    /// publishes it: icons, headers and post photos.
-    static func sources(of content: SiteContent) -> [(path: String, handle: String)] {
-        var sources: [(path: String, handle: String)] = []
+    /// Every image `content` shows, by its path in the site, with the handle whose media folder
+    /// publishes it and where the content names it: icons, headers and post photos.
+    static func sources(of content: SiteContent) -> [(path: String, handle: String, at: SourceLocation?)] {
+        var sources: [(path: String, handle: String, at: SourceLocation?)] = []
         var seen: Set<String> = []
         for profile in content.profiles {
-            for path in [profile.icon, profile.header].compactMap({ $0 }) where seen.insert("content/users/" + path).inserted {
-                sources.append(("content/users/" + path, profile.handle))
+            for (path, at) in [(profile.icon, profile.iconAt), (profile.header, profile.headerAt)] {
+                guard let path, seen.insert("content/users/" + path).inserted else { continue }
+                sources.append(("content/users/" + path, profile.handle, at))
             }
         }
         for post in content.posts where seen.insert(post.photoFile).inserted {
-            sources.append((post.photoFile, post.handle))
+            sources.append((post.photoFile, post.handle, post.photoAt))
         }
         return sources
     }
 
-    /// Processes every image of the content; reports every unreadable image at once.
-    static func make(for content: SiteContent, site: URL) throws(DiagnosticList) -> PublishedImages {
-        let sources = Self.sources(of: content).map { entry in
-            (path: entry.path, handle: entry.handle, source: ImageSource(path: site.path + "/" + entry.path, displayPath: entry.path))
+    /// Processes every image of `content` (a published site's); reports every unreadable image
+    /// at once. Images that `reusing` has under the same path and media folder are taken from
+    /// it without being read again (the files did not change).
+    static func make(for content: SiteContent, site: URL, reusing previous: PublishedImages? = nil) throws(DiagnosticList) -> PublishedImages {
+        try publish(content, site: site, reusing: previous) { sources throws(Diagnostic) in
+            try ImageProcessor(cacheFolder: site.appendingPathComponent(".tomo-cache/images"), widths: content.config.imageWidths).process(sources)
         }
+    }
+
+    /// What `make` would publish, for `tomo check`: every image goes through the same tests
+    /// (`ImageInspector`), nothing is decoded beyond its header and nothing is written. The
+    /// "thumbnails" are the source images themselves.
+    static func inspect(for content: SiteContent, site: URL) throws(DiagnosticList) -> PublishedImages {
+        try publish(content, site: site, reusing: nil) { sources throws(Diagnostic) in
+            try ImageInspector(widths: content.config.imageWidths).process(sources)
+        }
+    }
+
+    private static func publish(
+        _ content: SiteContent, site: URL, reusing previous: PublishedImages?,
+        with process: ([ImageSource]) throws(Diagnostic) -> [Result<ProcessedImage, Diagnostic>]
+    ) throws(DiagnosticList) -> PublishedImages {
         var published = PublishedImages()
-        guard !sources.isEmpty else { return published }
-        let processor: ImageProcessor
+        var toMake: [(path: String, folder: String, at: SourceLocation?)] = []
+        for (path, handle, at) in Self.sources(of: content) {
+            let folder = "media/" + handle
+            if let kept = previous?.bySitePath[path], kept.folder == folder {
+                published.add(kept, for: path)
+            } else {
+                toMake.append((path, folder, at))
+            }
+        }
+        guard !toMake.isEmpty else { return published }
+        let results: [Result<ProcessedImage, Diagnostic>]
         do {
-            processor = try ImageProcessor(cacheFolder: site.appendingPathComponent(".tomo-cache/images"), widths: content.config.imageWidths)
+            results = try process(toMake.map { ImageSource(path: site.path + "/" + $0.path, displayPath: $0.path, referencedAt: $0.at) })
         } catch {
             throw DiagnosticList([error])
         }
         var problems: [Diagnostic] = []
-        for (entry, result) in zip(sources, processor.process(sources.map(\.source))) {
+        for (entry, result) in zip(toMake, results) {
             switch result {
             case .success(let image):
-                let folder = "media/" + entry.handle
-                for variant in image.variants {
-                    published.files[folder + "/" + variant.fileName] = variant.path
-                }
-                published.bySitePath[entry.path] = PublishedImage(image, folder: folder)
+                if let made = PublishedImage(image, folder: entry.folder) { published.add(made, for: entry.path) }
             case .failure(let error):
                 problems.append(error)
             }
         }
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         return published
+    }
+
+    private mutating func add(_ image: PublishedImage, for sitePath: String) {
+        bySitePath[sitePath] = image
+        files.merge(image.files) { first, _ in first }
     }
 }

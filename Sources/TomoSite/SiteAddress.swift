@@ -6,13 +6,12 @@ public struct SiteAddress: Sendable, Hashable {
     /// Absolute, http or https, ending in `/`.
     public let baseURL: String
 
-    /// Checks `text` is an absolute http(s) address; adds the final `/` when missing.
+    /// Checks `text` with the one rule for a site's address (`URLRules.siteAddressProblem`,
+    /// which site.yaml's `baseURL` and `--base-url` are checked with too); adds the final `/`
+    /// when missing.
     public init(_ text: String) throws(Diagnostic) {
-        let lowered = text.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
-              text.split(separator: "/", omittingEmptySubsequences: true).count >= 2,
-              !text.contains(where: { $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" }) else {
-            throw Diagnostic("base URL \"\(text)\" must be an absolute http or https address, like https://example.com/")
+        if let problem = URLRules.siteAddressProblem(text) {
+            throw Diagnostic("base URL \(problem)")
         }
         baseURL = text.hasSuffix("/") ? text : text + "/"
     }

@@ -102,9 +102,9 @@ public enum SiteBuilder {
 
         let inputs = try SiteInputs.load(options)
         clock.finished("load content, theme and store")
-        let images = try PublishedImages.make(for: inputs.content, site: options.site)
+        let model = try SiteModel.make(from: inputs, site: options.site, buildDate: options.buildDate)
+        let images = model.images
         clock.finished("thumbnails")
-        let model = SiteModel(inputs: inputs, images: images, buildDate: options.buildDate)
         let plan = SitePlan.files(for: model)
         clock.finished("index the site and plan its files")
         let keys = InputFingerprints.of(model, stamps: stamps)
@@ -129,7 +129,7 @@ public enum SiteBuilder {
             let pages = plan.count { $0.isPage }
             if let marker = BuildState.markerInode(output: options.output) {
                 BuildState(
-                    setting: setting(options, marker: marker), nextChange: nextChange(after: options.buildDate, in: inputs.content),
+                    setting: setting(options, marker: marker), nextChange: nextChange(after: options.buildDate, in: model.content),
                     pages: pages, images: images.count, files: counts.total, warnings: inputs.warnings.map(\.description),
                     inputs: inputsDigest, keys: keys, outputs: output.digests
                 ).save(site: options.site)

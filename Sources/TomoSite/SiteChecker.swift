@@ -3,8 +3,12 @@ import TomoContent
 import TomoCore
 import TomoStore
 
-/// Everything `tomo check` reports: the content's errors and warnings, the theme's broken
-/// templates and partials that do not exist, and a store that cannot be read. Writes nothing.
+/// Everything `tomo check` reports: what `tomo build` would fail on, and the warnings. It runs
+/// the build itself but for the writing: the same loading of content, theme, store and address
+/// (`SiteInputs`), the same published view and tests of every image it shows
+/// (`PublishedImages.inspect`: headers decoded, no thumbnail made), the same plan, and every page rendered (and dropped) by the same
+/// renderer, so a template that fails to render fails here too; and what does not agree between
+/// the store and the content (`StoreFile.audit`). Writes nothing.
 public enum SiteChecker {
     public struct Result: Sendable {
         /// Sorted by file, line and column.
@@ -17,20 +21,20 @@ public enum SiteChecker {
         public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
     }
 
-    public static func check(site: URL) -> Result {
+    public static func check(site: URL, buildDate: Date = Date()) -> Result {
+        let options = BuildOptions(site: site, buildDate: buildDate)
         let loaded = ContentLoader.load(site: site)
-        var diagnostics = loaded.diagnostics
-        let language = loaded.content?.config.language.rawValue ?? SiteConfig.Language.en.rawValue
+        let rest = SiteInputs.load(options, content: loaded)
+        var diagnostics = loaded.diagnostics + rest.problems
+        if let theme = rest.theme { diagnostics += missingPartials(in: theme) }
+        if let inputs = rest.inputs { diagnostics += renderingProblems(inputs, options: options) }
         do {
-            let theme = try Theme.load(site: site, language: language)
-            diagnostics += missingPartials(in: theme)
+            diagnostics += try StoreFile(site: site).audit(profiles: loaded.profileFiles) { post in
+                FileManager.default.fileExists(atPath: site.appendingPathComponent("content/posts/\(post.handle)/\(post.slug).md").path)
+            }
         } catch {
-            diagnostics += error.diagnostics
-        }
-        do {
-            _ = try StoreFile(site: site).read()
-        } catch {
-            diagnostics.append(error)
+            // A store that cannot be read is reported once, by the loading above.
+            if !diagnostics.contains(where: { $0.description == error.description }) { diagnostics.append(error) }
         }
         return Result(
             diagnostics: diagnostics.sorted(by: Diagnostic.isOrderedBefore),
@@ -38,6 +42,21 @@ public enum SiteChecker {
             pageFileCount: loaded.pageFileCount,
             postFileCount: loaded.postFileCount
         )
+    }
+
+    /// What the build's later steps would fail on: the images, then every planned file.
+    private static func renderingProblems(_ inputs: SiteInputs, options: BuildOptions) -> [Diagnostic] {
+        do {
+            let model = try SiteModel.make(from: inputs, site: options.site, buildDate: options.buildDate, checkingOnly: true)
+            try SiteRenderer.forEach(SitePlan.files(for: model)) { file throws(Diagnostic) in
+                // A `.file` is a thumbnail, whose source the inspector has tested.
+                if case .file = file.source { return }
+                _ = try SiteRenderer.bytes(of: file, model: model)
+            }
+            return []
+        } catch {
+            return error.diagnostics
+        }
     }
 
     /// A partial or parent tag naming no template renders nothing: worth a warning.

@@ -17,19 +17,42 @@ struct SiteInputs: Sendable {
 
     static func load(_ options: BuildOptions) throws(DiagnosticList) -> SiteInputs {
         let loaded = ContentLoader.load(site: options.site)
-        let content = try loaded.validated()
-        let theme = try loadTheme(options, language: content.config.language.rawValue)
-        var warnings = loaded.warnings
-        do throws(Diagnostic) {
-            let store = try StoreFile(site: options.site).read()
-            let address = try SiteAddress(options.baseURL ?? content.config.baseURL ?? "http://localhost:8080/")
-            if options.baseURL == nil, content.config.baseURL == nil {
-                warnings.append(Diagnostic("content/site.yaml has no baseURL: feeds, the sitemap and Open Graph use http://localhost:8080/ (add baseURL: https://your.site/ or pass --base-url)", severity: .warning))
-            }
-            return SiteInputs(content: content, theme: theme, store: store, address: address, warnings: warnings)
+        let rest = load(options, content: loaded)
+        guard let inputs = rest.inputs else { throw DiagnosticList(loaded.errors + rest.problems) }
+        return inputs
+    }
+
+    /// The inputs from content already loaded: the theme, the store and the address are read
+    /// even when the content has errors, so that every problem is known at once. `problems`
+    /// are theirs (the content's own are in `loaded`); `inputs` is nil when there is any.
+    static func load(_ options: BuildOptions, content loaded: ContentLoadResult) -> (inputs: SiteInputs?, theme: Theme?, problems: [Diagnostic]) {
+        var problems: [Diagnostic] = []
+        var theme: Theme?
+        let language = loaded.content?.config.language.rawValue ?? SiteConfig.Language.en.rawValue
+        do {
+            theme = try loadTheme(options, language: language)
         } catch {
-            throw DiagnosticList([error])
+            problems += error.diagnostics
         }
+        var store: Store?
+        do {
+            store = try StoreFile(site: options.site).read()
+        } catch {
+            problems.append(error)
+        }
+        guard let content = try? loaded.validated() else { return (nil, theme, problems) }
+        var address: SiteAddress?
+        do {
+            address = try SiteAddress(options.baseURL ?? content.config.baseURL ?? "http://localhost:8080/")
+        } catch {
+            problems.append(error)
+        }
+        guard let theme, let store, let address else { return (nil, theme, problems) }
+        var warnings = loaded.warnings
+        if options.baseURL == nil, content.config.baseURL == nil {
+            warnings.append(Diagnostic("content/site.yaml has no baseURL: feeds, the sitemap and Open Graph use http://localhost:8080/ (add baseURL: https://your.site/ or pass --base-url)", severity: .warning))
+        }
+        return (SiteInputs(content: content, theme: theme, store: store, address: address, warnings: warnings), theme, problems)
     }
 
     /// The theme, with every template a site needs.

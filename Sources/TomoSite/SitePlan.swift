@@ -86,32 +86,46 @@ struct PlannedFile: Sendable {
     }
 }
 
-/// The site of one build put together: content, theme, store and thumbnails, indexed once,
-/// with the views pages are rendered from.
+/// The site of one build put together: its published part (see `PublishedSite`) and its
+/// thumbnails, indexed once, with the views pages are rendered from. This is all a planned file
+/// is made from, so what is not published cannot be read here.
 struct SiteModel: Sendable {
-    let inputs: SiteInputs
+    let published: PublishedSite
     let profiles: [String: Profile]
-    let graph: SocialGraph
     let posts: PostIndex
     let views: PageViews
     let images: PublishedImages
 
-    /// `graph` and `posts` from the previous model, when the store, the set of profiles and the
-    /// posts are the same, save indexing them again after a profile edit.
-    init(inputs: SiteInputs, images: PublishedImages, buildDate: Date, graph reusedGraph: SocialGraph? = nil, posts reusedPosts: PostIndex? = nil) {
-        let content = inputs.content
+    var content: SiteContent { published.content }
+    var graph: SocialGraph { published.graph }
+    var theme: Theme { published.theme }
+    var address: SiteAddress { published.address }
+
+    /// `posts` from the previous model, when the published posts and the graph are the same,
+    /// saves indexing them again after a profile edit.
+    init(published: PublishedSite, images: PublishedImages, buildDate: Date, posts reusedPosts: PostIndex? = nil) {
+        let content = published.content
         let profiles = Dictionary(content.profiles.map { ($0.handle, $0) }, uniquingKeysWith: { first, _ in first })
-        let graph = reusedGraph ?? SocialGraph(store: inputs.store, profiles: Set(profiles.keys))
-        let posts = reusedPosts ?? PostIndex(posts: content.posts, profiles: Set(profiles.keys), graph: graph)
-        self.inputs = inputs
+        let posts = reusedPosts ?? PostIndex(published: content.posts)
+        self.published = published
         self.profiles = profiles
-        self.graph = graph
         self.posts = posts
         self.images = images
         self.views = PageViews(
-            content: content, profilesByHandle: profiles, labels: Labels(values: inputs.theme.labels), graph: graph,
-            posts: posts, address: inputs.address, buildDate: buildDate, images: images.bySitePath
+            content: content, profilesByHandle: profiles, labels: Labels(values: published.theme.labels), graph: published.graph,
+            posts: posts, address: published.address, buildDate: buildDate, images: images.bySitePath
         )
+    }
+
+    /// The published part of `inputs`, its thumbnails made (or found in the cache), indexed.
+    /// `checkingOnly` (for `tomo check`) puts every image through the same tests without making
+    /// thumbnails or writing anything (`PublishedImages.inspect`).
+    static func make(from inputs: SiteInputs, site: URL, buildDate: Date, checkingOnly: Bool = false) throws(DiagnosticList) -> SiteModel {
+        let published = PublishedSite(inputs)
+        let images = checkingOnly
+            ? try PublishedImages.inspect(for: published.content, site: site)
+            : try PublishedImages.make(for: published.content, site: site)
+        return SiteModel(published: published, images: images, buildDate: buildDate)
     }
 
     /// The first `limit` users, newest first.
@@ -129,13 +143,13 @@ struct SiteModel: Sendable {
 /// what it reads. Nothing is rendered here.
 enum SitePlan {
     static func files(for model: SiteModel) -> [PlannedFile] {
-        let content = model.inputs.content
+        let content = model.content
         let graph = model.graph
         let posts = model.posts
         let everyPage: [InputKey] = [.site, .theme, .pageList]
 
         var files: [PlannedFile] = [
-            PlannedFile(path: "index.html", inputs: everyPage + [.anyProfile, .anyPost, .anyPostStats, .userOrder], source: .page(template: "home") { $0.views.home(newestFirst: $0.newestProfiles(limit: $0.inputs.content.config.homeUsers)) }),
+            PlannedFile(path: "index.html", inputs: everyPage + [.anyProfile, .anyPost, .anyPostStats, .userOrder], source: .page(template: "home") { $0.views.home(newestFirst: $0.newestProfiles(limit: $0.content.config.homeUsers)) }),
             PlannedFile(path: "404.html", inputs: everyPage, source: .page(template: "404") { $0.views.notFound() }),
         ]
         let config = content.config
@@ -197,18 +211,18 @@ enum SitePlan {
         for page in content.pages {
             let name = page.name
             files.append(PlannedFile(path: "\(name)/index.html", inputs: everyPage + [.page(name)], source: .page(template: "page") { model in
-                model.inputs.content.pages.first { $0.name == name }.map(model.views.freePage) ?? .null
+                model.content.pages.first { $0.name == name }.map(model.views.freePage) ?? .null
             }))
         }
         files.append(PlannedFile(path: "sitemap.xml", inputs: [.site, .pageList, .siteShape, .anyPostStats], source: .bytes { model in
-            SiteFiles.sitemap(content: model.inputs.content, postPaths: model.posts.newestFirst.map { "\($0.handle)/posts/\($0.slug)/" }, address: model.inputs.address)
+            SiteFiles.sitemap(content: model.content, postPaths: model.posts.newestFirst.map { "\($0.handle)/posts/\($0.slug)/" }, address: model.address)
         }))
         files.append(PlannedFile(path: "search.json", inputs: [.site, .anyProfile, .userOrder], source: .bytes { model in
-            SiteFiles.searchIndex(newestFirst: model.graph.newestFirst, profiles: model.profiles, address: model.inputs.address)
+            SiteFiles.searchIndex(newestFirst: model.graph.newestFirst, profiles: model.profiles, address: model.address)
         }))
-        for path in model.inputs.theme.staticFiles.keys.sorted() {
+        for path in model.theme.staticFiles.keys.sorted() {
             files.append(PlannedFile(path: path, inputs: [.staticFile(path)], source: .bytes { model throws(Diagnostic) in
-                guard let bytes = model.inputs.theme.staticFiles[path]?.contents() else { throw Diagnostic("cannot read the theme file \(path)") }
+                guard let bytes = model.theme.staticFiles[path]?.contents() else { throw Diagnostic("cannot read the theme file \(path)") }
                 return bytes
             }))
         }

@@ -29,11 +29,18 @@ enum SiteRenderer {
         }
     }
 
-    /// The bytes of a page or generated file.
+    /// The bytes of a page or generated file. XML files (feeds, the sitemap) go through
+    /// `ForbiddenCharacters.xmlSafe`: a character XML 1.0 forbids, from a theme's template or
+    /// labels, would make the whole file unreadable to a feed reader.
     static func bytes(of file: PlannedFile, model: SiteModel) throws(Diagnostic) -> [UInt8] {
+        let made = try madeBytes(of: file, model: model)
+        return file.path.hasSuffix(".xml") ? ForbiddenCharacters.xmlSafe(made) : made
+    }
+
+    private static func madeBytes(of file: PlannedFile, model: SiteModel) throws(Diagnostic) -> [UInt8] {
         switch file.source {
         case .page(let name, let view):
-            let templates = model.inputs.theme.templates
+            let templates = model.theme.templates
             guard let template = templates[name] else {
                 throw Diagnostic("the theme has no \(name).mustache template: add templates/\(name).mustache")
             }

@@ -40,8 +40,10 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     private let finish: @Sendable (_ path: String, _ bytes: [UInt8]) -> Output
     // Touched only by the one thread that runs builds (the serve loop), hence @unchecked.
     private var digests: [String: FileDigest] = [:]
-    /// The last good model (its inputs and thumbnails) and plan; the plan is reused while the
-    /// site's shape stays the same.
+    /// The last good inputs (everything the files say), and the model of what of them is
+    /// published, with its thumbnails, and plan; the plan is reused while the site's shape stays
+    /// the same.
+    private var inputs: SiteInputs?
     private var model: SiteModel?
     private var plan: [PlannedFile] = []
     /// Inputs changed since the last good build (kept across failed rebuilds).
@@ -50,7 +52,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     private var imagesChanged = false
     /// `content/store.json` changed since the last good build.
     private var storeChanged = false
-    /// The thumbnails were made again, or a profile appeared or went, since the last good build.
+    /// A profile appeared or went since the last good build.
     private var shapeChanged = false
     /// For each input, the indices in `plan` of the files that read it.
     private var readers: [InputKey: [Int]] = [:]
@@ -73,23 +75,21 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         let start = clock.now
         classify(changedPaths)
         let next: SiteInputs
-        let images: PublishedImages
-        if let current = model, !needsEverything {
-            (next, images) = try reload(current)
+        if let current = inputs, model != nil, !needsEverything {
+            next = try reload(current)
         } else {
             needsEverything = true
             next = try SiteInputs.load(options)
-            images = try PublishedImages.make(for: next.content, site: options.site)
         }
 
-        // The graph (followers, blocks, likes) depends only on the store and who has a profile;
-        // the post index on the graph and the posts. After a profile edit both stay.
+        // The graph (followers, blocks, likes, hidden posts) depends only on the store and who
+        // has a profile; the published posts and their index on the graph and the posts. After
+        // a profile edit all of them stay.
         let sameGraph = !needsEverything && model != nil && !storeChanged && !shapeChanged
         let samePosts = sameGraph && !pending.contains(.anyPost)
-        let nextModel = SiteModel(
-            inputs: next, images: images, buildDate: options.buildDate,
-            graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.posts : nil
-        )
+        let published = PublishedSite(next, graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.content.posts : nil)
+        let images = try publishedImages(for: published, samePosts: samePosts)
+        let nextModel = SiteModel(published: published, images: images, buildDate: options.buildDate, posts: samePosts ? model?.posts : nil)
         if let model, !sameGraph {
             // The pages showing a follow, block, like or hidden post that changed.
             let before = InputFingerprints.ofGraph(model)
@@ -99,8 +99,8 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         }
         // Which files exist changes only with the graph, the posts, the pages, the theme's files
         // or the thumbnails; otherwise the last plan still lists every file.
-        let samePlan = samePosts && !pending.contains(.pageList) && !pending.contains(.theme) && !pending.contains(.site)
-            && model.map { Set($0.inputs.theme.staticFiles.keys) == Set(next.theme.staticFiles.keys) } == true
+        let samePlan = samePosts && !imagesChanged && !pending.contains(.pageList) && !pending.contains(.theme) && !pending.contains(.site)
+            && model.map { Set($0.theme.staticFiles.keys) == Set(next.theme.staticFiles.keys) } == true
         if !samePlan {
             plan = SitePlan.files(for: nextModel)
             readers = [:]
@@ -136,6 +136,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         }
 
         model = nextModel
+        inputs = next
         pending = []
         imagesChanged = false
         storeChanged = false
@@ -205,9 +206,9 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         return String(fileName.dropLast(5))
     }
 
-    /// The inputs and thumbnails of `current` with only the changed parts read again.
-    private func reload(_ current: SiteModel) throws(DiagnosticList) -> (SiteInputs, PublishedImages) {
-        var next = current.inputs
+    /// `current` with only the changed parts read again.
+    private func reload(_ current: SiteInputs) throws(DiagnosticList) -> SiteInputs {
+        var next = current
         var problems: [Diagnostic] = []
         var warnings = next.warnings
         /// Takes what reading the files under `prefix` again reported: their errors stop the
@@ -255,23 +256,29 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         }
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         next.warnings = warnings
-        var images = current.images
-        // Thumbnails are made again only when an image file changed or the content names other images.
-        if imagesChanged {
-            shapeChanged = true
-            let before = images
-            let after = try PublishedImages.make(for: next.content, site: options.site)
-            images = after
-            // A profile or post whose image now has other thumbnails shows them.
-            let changedImage = { (path: String) in before.bySitePath[path]?.path != after.bySitePath[path]?.path }
-            for profile in next.content.profiles where [profile.icon, profile.header].compactMap({ $0 }).contains(where: { changedImage("content/users/" + $0) }) {
-                pending.formUnion([.profile(profile.handle), .card(profile.handle), .anyProfile])
-            }
-            for post in next.content.posts where changedImage(post.photoFile) {
-                pending.formUnion([.post(post.id), .postsOf(post.handle)])
-            }
+        return next
+    }
+
+    /// The thumbnails of what `published` shows. They are made again from the cache when an
+    /// image file changed; otherwise, when the published posts may differ (a post edited,
+    /// hidden or made private), the kept ones are reused and only new images are read.
+    private func publishedImages(for published: PublishedSite, samePosts: Bool) throws(DiagnosticList) -> PublishedImages {
+        guard let current = model?.images, !needsEverything else {
+            return try PublishedImages.make(for: published.content, site: options.site)
         }
-        return (next, images)
+        guard imagesChanged else {
+            return samePosts ? current : try PublishedImages.make(for: published.content, site: options.site, reusing: current)
+        }
+        let after = try PublishedImages.make(for: published.content, site: options.site)
+        // A profile or post whose image now has other thumbnails shows them.
+        let changedImage = { (path: String) in current.bySitePath[path]?.path != after.bySitePath[path]?.path }
+        for profile in published.content.profiles where [profile.icon, profile.header].compactMap({ $0 }).contains(where: { changedImage("content/users/" + $0) }) {
+            pending.formUnion([.profile(profile.handle), .card(profile.handle), .anyProfile])
+        }
+        for post in published.content.posts where changedImage(post.photoFile) {
+            pending.formUnion([.post(post.id), .postsOf(post.handle)])
+        }
+        return after
     }
 
     /// Makes `plan`'s files on all cores: each file's digest and its output.

@@ -81,7 +81,7 @@ public enum SiteStarter {
             written.append(file.path)
         }
         _ = try StoreFile(site: folder).update { store throws(Diagnostic) in
-            try store.addUser("example", name: "Example User")
+            try store.addUser("example")
         }
         written.insert(StoreFile.displayPath, at: 3)
         return written

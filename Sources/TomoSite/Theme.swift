@@ -35,11 +35,17 @@ public struct Theme: Sendable {
             problems += error.diagnostics
             templates = TemplateLibrary()
         }
-        var isDirectory: ObjCBool = false
-        let hasOwnTemplates = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
-        if hasOwnTemplates {
+        // One walk of templates/ lists the site's templates, labels and static files; a folder
+        // in it that cannot be read is an error, never a theme without those files.
+        let walk = FolderEntries.files(under: folder.path, display: "templates")
+        problems += walk.problems
+        let ownFiles = walk.files ?? []
+        for special in ["static", "labels"] where ownFiles.contains(special) {
+            problems.append(FolderFailure(.notAFolder).diagnostic(folder: "templates/" + special))
+        }
+        if !ownFiles.isEmpty {
             do {
-                templates = templates.overlaid(by: try TemplateLibrary(directory: folder, displayPrefix: "templates/"))
+                templates = templates.overlaid(by: try TemplateLibrary(files: ownFiles, in: folder, displayPrefix: "templates/"))
             } catch {
                 problems += error.diagnostics
             }
@@ -54,8 +60,14 @@ public struct Theme: Sendable {
                 problems.append(error)
             }
         }
-        if hasOwnTemplates, let own = ownLabels(folder.appendingPathComponent(labelPath), file: "templates/" + labelPath, problems: &problems) {
+        if ownFiles.contains(labelPath) {
             do throws(Diagnostic) {
+                let own: [UInt8]
+                switch RegularFile.read(folder.appendingPathComponent(labelPath).path) {
+                case .success(let bytes): own = bytes
+                case .failure(let failure):
+                    throw Diagnostic("cannot read this label file: \(failure.reason)", at: SourceLocation(file: "templates/" + labelPath, line: 1, column: 1))
+                }
                 guard let overrides = try JSONParser.parse(bytes: own, file: "templates/" + labelPath).objectValue else {
                     throw Diagnostic("a label file is a JSON object of label names and texts", at: SourceLocation(file: "templates/" + labelPath, line: 1, column: 1))
                 }
@@ -69,31 +81,15 @@ public struct Theme: Sendable {
         for path in BuiltinTheme.paths where path.hasPrefix("static/") {
             staticFiles[path] = .builtin(path)
         }
-        if hasOwnTemplates {
-            let staticFolder = folder.appendingPathComponent("static").resolvingSymlinksInPath()
-            let enumerator = FileManager.default.enumerator(at: staticFolder, includingPropertiesForKeys: [.isRegularFileKey])
-            while let url = enumerator?.nextObject() as? URL {
-                let resolved = url.resolvingSymlinksInPath()
-                guard (try? resolved.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                      resolved.path.hasPrefix(staticFolder.path + "/") else { continue }
-                let relative = String(resolved.path.dropFirst(staticFolder.path.count + 1))
-                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-                staticFiles["static/" + relative] = .site(resolved)
-            }
+        let staticFolder = folder.appendingPathComponent("static").resolvingSymlinksInPath().path + "/"
+        for relative in ownFiles where relative.hasPrefix("static/") {
+            // A link is published only when it points at a file inside templates/static/.
+            let resolved = URL(fileURLWithPath: folder.path + "/" + relative).resolvingSymlinksInPath()
+            guard resolved.path.hasPrefix(staticFolder) else { continue }
+            staticFiles[relative] = .site(resolved)
         }
 
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         return Theme(templates: templates, labels: labels, staticFiles: staticFiles)
-    }
-
-    /// The site's own label file, nil when it has none (or after reporting why it cannot be read).
-    private static func ownLabels(_ url: URL, file: String, problems: inout [Diagnostic]) -> [UInt8]? {
-        switch RegularFile.read(url.path) {
-        case .success(let bytes): return bytes
-        case .failure(.missing): return nil
-        case .failure(let failure):
-            problems.append(Diagnostic("cannot read \(file): \(failure.reason)", at: SourceLocation(file: file, line: 1, column: 1)))
-            return nil
-        }
     }
 }

@@ -24,4 +24,7 @@ public struct PostID: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(handle)/\(slug)" }
+
+    /// What the ids of `handle`'s posts, and only theirs, start with.
+    static func ownerPrefix(_ handle: String) -> String { handle + "/" }
 }

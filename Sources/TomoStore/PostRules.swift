@@ -11,7 +11,7 @@ public enum PostVisibility: String, Sendable, Hashable, CaseIterable {
 /// Likes, reports and hidden posts.
 extension Store {
     /// One like per user and post; refused for a post that is missing or not public, and when the
-    /// post's owner blocks the user.
+    /// post's owner and the user are in a block, either way.
     public mutating func like(_ user: String, _ post: PostID, visibility: PostVisibility?) throws(Diagnostic) -> Outcome {
         needs(.users, .blocks)
         needsLikePairs()
@@ -19,6 +19,9 @@ extension Store {
         try requireLikeable(post, visibility: visibility)
         if blocks.record(for: RecordPair(first: post.handle, second: user)) != nil {
             throw Diagnostic("\(post.handle) blocks \(user), so \(user) cannot like \(post)")
+        }
+        if blocks.record(for: RecordPair(first: user, second: post.handle)) != nil {
+            throw Diagnostic("\(user) blocks \(post.handle), so \(user) cannot like \(post): `tomo unblock \(user) \(post.handle)` first")
         }
         let id = post.description
         var record = likeRecord(for: id) ?? PostLikes(post: id, users: [])

@@ -55,7 +55,7 @@ struct RawSection<Record: RawRecord>: Sendable, Hashable {
     }
 
     /// The strings of a record the decoder already checked (ASCII, no escapes), in order.
-    private func strings(at index: Int) -> [String] {
+    fileprivate func strings(at index: Int) -> [String] {
         var fields: [String] = []
         var position = starts[index]
         while position < ends[index] {
@@ -107,6 +107,21 @@ extension Follow: RawRecord {
     }
 
     static func key(strings: [String]) -> RecordPair { RecordPair(first: strings[0], second: strings[1]) }
+}
+
+extension RawSection where Record == PostLikes {
+    /// The ids of the posts liked here that start with `prefix` (not removed by this command).
+    func posts(withPrefix prefix: String) -> [String] {
+        var posts: [String] = []
+        var index = insertionIndex(of: prefix)
+        while index < starts.count {
+            let post = Record.key(strings: strings(at: index))
+            guard post.hasPrefix(prefix) else { break }
+            if !removed.contains(index) { posts.append(post) }
+            index += 1
+        }
+        return posts
+    }
 }
 
 /// `"handle/slug": ["liker", …]` in the likes section.

@@ -4,11 +4,14 @@ import TomoCore
 /// picks and hidden posts. Changed only through the rule methods (which keep every array sorted
 /// and every rule of the design), read through the queries, saved by `StoreFile`.
 public struct Store: Sendable, Hashable {
-    /// The format version this build writes; a newer one is refused, older ones are migrated.
-    public static let currentVersion = 1
+    /// The format version this build writes; a newer one is refused, older ones are migrated
+    /// (`StoreMigration`).
+    public static let currentVersion = 2
 
     /// Sorted by handle.
     public internal(set) var users: [User] = []
+    /// The highest registration `sequence` given so far; the next user gets the one after it.
+    var highestSequence = 0
     /// Sorted by follower, then followed user.
     public internal(set) var follows: [Follow] = []
     /// Sorted by blocker, then blocked user.
@@ -131,6 +134,27 @@ public struct Store: Sendable, Hashable {
         } else {
             likes.upsert(record)
         }
+    }
+
+    /// The ids of `owner`'s posts that someone likes, sorted: a post id is `<owner>/<slug>`, so
+    /// they are one run of the sorted likes.
+    func likedPosts(of owner: String) -> [String] {
+        let prefix = PostID.ownerPrefix(owner)
+        var posts = Set(pendingLikes?.keys.filter { $0.hasPrefix(prefix) } ?? [])
+        posts.formUnion(likes[likes.search(prefix).index...].prefix { $0.post.hasPrefix(prefix) }.map(\.post))
+        posts.formUnion(rawLikes?.posts(withPrefix: prefix) ?? [])
+        return posts.sorted()
+    }
+
+    /// Removes `liker`'s likes of `owner`'s posts; how many there were.
+    mutating func removeLikes(by liker: String, ofPostsOf owner: String) -> Int {
+        var removed = 0
+        for post in likedPosts(of: owner) {
+            guard var record = likeRecord(for: post), record.users.sortedRemove(liker) else { continue }
+            storeLikes(record)
+            removed += 1
+        }
+        return removed
     }
 
     /// The user, or a refusal that names the closest registered handle.

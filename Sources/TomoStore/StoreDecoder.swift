@@ -1,19 +1,30 @@
 import TomoCore
 
 /// Reads `store.json` into a `Store`. Problems come back as `content/store.json:line:column: …`;
-/// a store written by a newer tomo is refused; an older one is migrated in memory (and written
-/// in the current format only when a command changes something).
+/// a store written by a newer tomo is refused; an older one is migrated while it is read
+/// (`StoreMigration`; written in the current format only when a command changes something).
 public enum StoreDecoder {
     typealias Failure = StoreReader.Failure
 
     /// Decodes the parts in `sections` (users always) and keeps the others as checked bytes.
     public static func decode(_ bytes: [UInt8], file: String, sections: Set<StoreSection> = Set(StoreSection.allCases)) throws(Diagnostic) -> Store {
+        try decode(bytes, file: file, sections: sections, notingPlaces: false).store
+    }
+
+    /// The whole store and where each of its records is, with whom and what it names: for
+    /// `tomo check` (`StoreAudit`), which reports a record at its line and column.
+    static func decodeWithPlaces(_ bytes: [UInt8], file: String) throws(Diagnostic) -> (store: Store, places: [StoreRecordPlace]) {
+        let (store, places) = try decode(bytes, file: file, sections: Set(StoreSection.allCases), notingPlaces: true)
+        return (store, places ?? [])
+    }
+
+    private static func decode(_ bytes: [UInt8], file: String, sections: Set<StoreSection>, notingPlaces: Bool) throws(Diagnostic) -> (store: Store, places: [StoreRecordPlace]?) {
         let wanted = sections.union([.users])
-        let result: Result<Decoded, Failure> = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(Failure) in try decodeDocument(buffer, sections: wanted) }
+        let result: Result<Parts, Failure> = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(Failure) in try decodeDocument(buffer, sections: wanted, notingPlaces: notingPlaces) }
         }
         switch result {
-        case .success(.store(var parts)):
+        case .success(var parts):
             // Slices of `bytes`, not copies: a section no one reads costs no memory of its own.
             for (name, range) in parts.verbatim { parts.store.verbatim[name] = bytes[range] }
             if let index = parts.followIndex {
@@ -26,22 +37,13 @@ public enum StoreDecoder {
             for request in parts.requests where parts.store.followRecord(for: request.key) == nil {
                 parts.store.follows.upsert(request)
             }
-            return parts.store
-        case .success(.olderVersion(let version)):
-            let document = try JSONParser.parse(bytes: bytes, file: file)
-            let migrated = try StoreMigration.migrate(document, from: version, file: file)
-            return try decode(Array(JSONWriter.string(migrated, style: .compact).utf8), file: file, sections: sections)
+            return (parts.store, parts.places)
         case .failure(let failure):
             // A broken document gets the JSON parser's own message; a well-formed one that does
             // not match the store's shape gets ours.
             _ = try JSONParser.parse(bytes: bytes, file: file)
             throw Diagnostic(failure.message, at: location(of: failure.offset, in: bytes, file: file))
         }
-    }
-
-    private enum Decoded {
-        case store(Parts)
-        case olderVersion(Int)
     }
 
     private struct Parts {
@@ -53,6 +55,8 @@ public enum StoreDecoder {
         /// With `.likePairs`: where each post's likes lie, when the section is in tomo's order.
         var likeIndex: SectionIndex?
         var requests: [Follow] = []
+        /// With `notingPlaces`: every record's place.
+        var places: [StoreRecordPlace]?
     }
 
     /// Where a section's records lie, for a `RawSection`.
@@ -80,7 +84,7 @@ public enum StoreDecoder {
 
     static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "reports", "requests", "users", "version"]
 
-    private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>, sections wanted: Set<StoreSection>) throws(Failure) -> Decoded {
+    private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>, sections wanted: Set<StoreSection>, notingPlaces: Bool) throws(Failure) -> Parts {
         var reader = StoreReader(bytes: bytes, range: 0..<bytes.count)
         // First split the document into sections, so the version is known before anything else is trusted.
         var sections: [String: Range<Int>] = [:]
@@ -109,8 +113,6 @@ public enum StoreDecoder {
                 at: versionRange.lowerBound
             )
         }
-        if version < Store.currentVersion { return .olderVersion(version) }
-
         var parts = Parts(store: Store())
         parts.store.loaded = wanted
         let followsWanted = wanted.contains(.follows) || wanted.contains(.followPairs)
@@ -124,60 +126,82 @@ public enum StoreDecoder {
         func section(_ name: String) -> StoreReader? {
             sections[name].map { StoreReader(bytes: bytes, range: $0) }
         }
-        if var r = section("users") { parts.store.users = try decodeUsers(&r) }
+        var places: [StoreRecordPlace]? = notingPlaces ? [] : nil
+        if var r = section("users") { parts.store.users = try decodeUsers(&r, version: version, places: &places) }
+        parts.store.highestSequence = parts.store.users.lazy.map(\.sequence).max() ?? 0
         if followsWanted {
             if !wanted.contains(.follows), var r = section("follows"), let index = try indexFollows(&r) {
                 parts.followIndex = index
             } else if var r = section("follows") {
-                parts.store.follows = try decodeFollows(&r, status: .accepted)
+                parts.store.follows = try decodeFollows(&r, status: .accepted, places: &places)
                 parts.store.loaded.insert(.follows)
             }
-            if var r = section("requests") { parts.requests = try decodeFollows(&r, status: .pending) }
+            if var r = section("requests") { parts.requests = try decodeFollows(&r, status: .pending, places: &places) }
         }
-        if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r) }
+        if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r, places: &places) }
         if wanted.contains(.likes) || wanted.contains(.likePairs), var r = section("likes") {
             var indexReader = r
             if !wanted.contains(.likes), let index = try indexLikes(&indexReader) {
                 parts.likeIndex = index
             } else {
-                parts.store.likes = try decodeLikes(&r)
+                parts.store.likes = try decodeLikes(&r, places: &places)
                 parts.store.loaded.insert(.likes)
             }
         }
-        if wanted.contains(.reports), var r = section("reports") { parts.store.reports = try decodeReports(&r) }
-        if wanted.contains(.picks), var r = section("picks") { parts.store.picks = try decodePicks(&r) }
+        if wanted.contains(.reports), var r = section("reports") { parts.store.reports = try decodeReports(&r, places: &places) }
+        if wanted.contains(.picks), var r = section("picks") { parts.store.picks = try decodePicks(&r, places: &places) }
         if wanted.contains(.hidden), var r = section("hidden") {
-            try forEachElement(&r, "an array of post ids") { r throws(Failure) in parts.store.hiddenPosts.append(try r.readString()) }
+            try forEachElement(&r, "an array of post ids") { r throws(Failure) in
+                let start = r.position
+                let post = try r.readString()
+                places?.append(StoreRecordPlace(kind: .hidden, names: nil, post: post, offset: start))
+                parts.store.hiddenPosts.append(post)
+            }
             parts.store.hiddenPosts = Array(Set(parts.store.hiddenPosts)).sorted()
         }
-        return .store(parts)
+        parts.places = places
+        return parts
     }
 
     // MARK: Sections
 
-    private static func decodeUsers(_ r: inout StoreReader) throws(Failure) -> [User] {
+    private static func decodeUsers(_ r: inout StoreReader, version: Int, places: inout [StoreRecordPlace]?) throws(Failure) -> [User] {
         var users: [User] = []
+        let hasSequence = StoreMigration.userHasSequence(in: version)
+        let keys = ["approveFollows", "created", "gender", "handle", "location", "seeking"]
+            + (hasSequence ? ["sequence"] : ["name"])
         try forEachElement(&r, "an array of users") { r throws(Failure) in
             let start = r.position
-            var user = User(handle: "", created: "", name: "")
-            var name: String?
+            var user = User(handle: "", created: "", sequence: 0)
             try forEachMember(&r, "a user") { r, key throws(Failure) in
                 switch key {
                 case "handle": user.handle = try r.readString()
                 case "created": user.created = try r.readString()
-                case "name": name = try r.readString()
+                case "sequence" where hasSequence:
+                    let offset = r.position
+                    let number = try r.readNumber()
+                    guard let sequence = Int(exactly: number), (1...User.maximumSequence).contains(sequence) else {
+                        throw r.failure("\"sequence\" is the user's registration order, a whole number from 1 to \(User.maximumSequence), not \(number)", at: offset)
+                    }
+                    user.sequence = sequence
+                // Version 1's copy of the display name: the profile's `name` is the one that counts.
+                case "name" where !hasSequence: _ = try r.readString()
                 case "approveFollows": user.approveFollows = try r.readBool()
                 case "gender": user.gender = try r.readOptionalString()
                 case "seeking": user.seeking = try r.readOptionalString()
                 case "location": user.location = try decodeLocation(&r)
-                default: throw unknownKey(key, in: ["approveFollows", "created", "gender", "handle", "location", "name", "seeking"], r)
+                default: throw unknownKey(key, in: keys.sorted(), r)
                 }
             }
             if let problem = Identifiers.handleProblem(user.handle) { throw r.failure("user: \(problem)", at: start) }
             if user.created.isEmpty { throw r.failure("user \(user.handle) has no \"created\" time", at: start) }
-            user.name = name ?? user.handle
+            if hasSequence, user.sequence == 0 {
+                throw r.failure("user \(user.handle) has no \"sequence\" (its registration order): add one higher than every other user's", at: start)
+            }
+            places?.append(StoreRecordPlace(kind: .user, names: user.handle, post: nil, offset: start))
             users.append(user)
         }
+        if !hasSequence { StoreMigration.numberVersion1Users(&users) }
         users.normalizeOrder()
         return users
     }
@@ -201,7 +225,7 @@ public enum StoreDecoder {
     }
 
     /// `["from", "to", "created"]` per line: the compact record of the biggest section.
-    private static func decodeFollows(_ r: inout StoreReader, status: FollowStatus) throws(Failure) -> [Follow] {
+    private static func decodeFollows(_ r: inout StoreReader, status: FollowStatus, places: inout [StoreRecordPlace]?) throws(Failure) -> [Follow] {
         var follows: [Follow] = []
         // About 50 bytes a record: reserving up front saves copying a growing 14 MB array.
         follows.reserveCapacity((r.end - r.position) / 48)
@@ -215,6 +239,7 @@ public enum StoreDecoder {
             let created = try r.readString()
             try r.expect(UInt8(ascii: "]"), "']': a follow record is [from, to, created]")
             try requirePair(from, to, "follow", r, at: start)
+            places?.append(StoreRecordPlace(kind: status == .accepted ? .follow : .request, names: from, and: to, post: nil, offset: start))
             follows.append(Follow(from: from, to: to, status: status, created: created))
         }
         follows.normalizeOrder()
@@ -279,7 +304,7 @@ public enum StoreDecoder {
         return false
     }
 
-    private static func decodeBlocks(_ r: inout StoreReader) throws(Failure) -> [Block] {
+    private static func decodeBlocks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Block] {
         var blocks: [Block] = []
         try forEachElement(&r, "an array of blocks") { r throws(Failure) in
             let start = r.position
@@ -293,13 +318,14 @@ public enum StoreDecoder {
                 }
             }
             try requirePair(block.from, block.to, "block", r, at: start)
+            places?.append(StoreRecordPlace(kind: .block, names: block.from, and: block.to, post: nil, offset: start))
             blocks.append(block)
         }
         blocks.normalizeOrder()
         return blocks
     }
 
-    private static func decodePicks(_ r: inout StoreReader) throws(Failure) -> [Pick] {
+    private static func decodePicks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Pick] {
         var picks: [Pick] = []
         try forEachElement(&r, "an array of picks") { r throws(Failure) in
             let start = r.position
@@ -320,13 +346,14 @@ public enum StoreDecoder {
                 }
             }
             try requirePair(pick.from, pick.to, "pick", r, at: start)
+            places?.append(StoreRecordPlace(kind: .pick, names: pick.from, and: pick.to, post: nil, offset: start))
             picks.append(pick)
         }
         picks.normalizeOrder()
         return picks
     }
 
-    private static func decodeReports(_ r: inout StoreReader) throws(Failure) -> [Report] {
+    private static func decodeReports(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Report] {
         var reports: [Report] = []
         try forEachElement(&r, "an array of reports") { r throws(Failure) in
             let start = r.position
@@ -341,19 +368,22 @@ public enum StoreDecoder {
                 }
             }
             try requirePair(report.user, report.post, "report", r, at: start)
+            places?.append(StoreRecordPlace(kind: .report, names: report.user, post: report.post, offset: start))
             reports.append(report)
         }
         return reports
     }
 
     /// `{"alice/sunset": ["bob", "carol"], …}`: a post's likers on one line.
-    private static func decodeLikes(_ r: inout StoreReader) throws(Failure) -> [PostLikes] {
+    private static func decodeLikes(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [PostLikes] {
         var likes: [PostLikes] = []
         try forEachMember(&r, "an object of post id to likers") { r, post throws(Failure) in
             var users: [String] = []
             var sorted = true
             try forEachElement(&r, "an array of handles") { r throws(Failure) in
+                let start = r.position
                 let handle = try r.readString()
+                places?.append(StoreRecordPlace(kind: .like, names: handle, post: post, offset: start))
                 if let last = users.last, !(last < handle) { sorted = false }
                 users.append(handle)
             }

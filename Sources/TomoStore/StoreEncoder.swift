@@ -131,8 +131,8 @@ public enum StoreEncoder {
             out.append(contentsOf: ",\"lon\":".utf8); JSONWriter.appendNumber(location.longitude, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        out.append(contentsOf: ",\"name\":".utf8); appendString(user.name, to: &out)
         if let seeking = user.seeking { out.append(contentsOf: ",\"seeking\":".utf8); appendString(seeking, to: &out) }
+        out.append(contentsOf: ",\"sequence\":\(user.sequence)".utf8)
         out.append(UInt8(ascii: "}"))
     }
 

@@ -30,6 +30,13 @@ public struct StoreFile: Sendable {
         return try StoreDecoder.decode(bytes, file: Self.displayPath, sections: sections)
     }
 
+    /// What is wrong between the store and the content (`StoreAudit`), after every record was
+    /// read as `read()` reads it; nothing when the site has no store yet.
+    public func audit(profiles: [String: String], postExists: (PostID) -> Bool) throws(Diagnostic) -> [Diagnostic] {
+        guard let bytes = try readBytes() else { return [] }
+        return try StoreAudit.problems(in: bytes, file: Self.displayPath, profiles: profiles, postExists: postExists)
+    }
+
     /// Reads the store under the exclusive lock, lets `change` apply rules, and writes the result
     /// when it changed something. A thrown refusal leaves the file untouched. Only the parts in
     /// `sections` are decoded; the rest is checked and written back byte for byte.

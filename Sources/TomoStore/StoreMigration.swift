@@ -1,24 +1,21 @@
-import TomoCore
-
-/// Brings a store written by an older tomo up to `Store.currentVersion`, one version at a time.
-/// Version 1 is the first format, so there are no steps yet; the next format change adds
-/// `steps[1]` (turning a version 1 document into version 2) and bumps `Store.currentVersion`.
+/// How a store written by an older tomo is read. Each format change is applied while the file is
+/// decoded, so an old file's errors keep their own lines and columns and a big old store costs
+/// no detour through a JSON tree; the store is written in the current format the first time a
+/// command changes it.
+///
+/// - Version 1 → 2: users got `sequence`, their registration order, and lost `name` (the
+///   profile's `name` is the one display name). Version 1 knew only creation times, so its
+///   users are numbered as version 1 listed them newest first: by time, and within one
+///   millisecond by handle (the earlier handle counted as the newer).
 enum StoreMigration {
-    typealias Step = @Sendable (JSONValue) throws(Diagnostic) -> JSONValue
+    /// Whether user records of `version` carry `sequence` (and no longer `name`).
+    static func userHasSequence(in version: Int) -> Bool { version >= 2 }
 
-    /// `steps[n]` turns a version `n` document into version `n + 1`.
-    static let steps: [Int: Step] = [:]
-
-    static func migrate(_ document: JSONValue, from version: Int, file: String) throws(Diagnostic) -> JSONValue {
-        var document = document
-        for step in version..<Store.currentVersion {
-            guard let migrate = steps[step] else {
-                throw Diagnostic("this tomo cannot read store version \(step): no migration from it", at: SourceLocation(file: file, line: 1, column: 1))
-            }
-            document = try migrate(document)
+    /// Gives version 1 users (read with sequence 0) their registration order.
+    static func numberVersion1Users(_ users: inout [User]) {
+        let oldestFirst = users.indices.sorted { a, b in
+            users[a].created != users[b].created ? users[a].created < users[b].created : users[a].handle > users[b].handle
         }
-        guard case .object(var members) = document else { return document }
-        members["version"] = .int(Store.currentVersion)
-        return .object(members)
+        for (position, index) in oldestFirst.enumerated() { users[index].sequence = position + 1 }
     }
 }

@@ -2,9 +2,10 @@
 extension Store {
     public func user(_ handle: String) -> User? { users.record(for: handle) }
 
-    /// Users newest first; ties (same millisecond) by handle.
+    /// Users newest first: the last registered first, whatever the clock said (ties, possible
+    /// only in a hand-edited store, by handle).
     public var usersNewestFirst: [User] {
-        users.sorted { $0.created != $1.created ? $0.created > $1.created : $0.handle < $1.handle }
+        users.sorted { $0.sequence != $1.sequence ? $0.sequence > $1.sequence : $0.handle < $1.handle }
     }
 
     /// Who `handle` follows (accepted follows only), sorted.

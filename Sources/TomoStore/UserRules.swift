@@ -2,23 +2,27 @@ import TomoCore
 
 /// Registering, changing, removing and renaming users.
 extension Store {
-    /// Registers `handle`; a handle already registered is a no-op.
-    public mutating func addUser(_ handle: String, name: String? = nil, at time: String = Timestamp.now()) throws(Diagnostic) -> Outcome {
+    /// Registers `handle` as the newest user; a handle already registered is a no-op.
+    public mutating func addUser(_ handle: String, at time: String = Timestamp.now()) throws(Diagnostic) -> Outcome {
         needs(.users)
         if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
         if users.record(for: handle) != nil { return .unchanged("\(handle) is already registered") }
-        let displayName = name.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 } ?? handle
-        users.upsert(User(handle: handle, created: time, name: displayName))
+        guard highestSequence < User.maximumSequence else {
+            throw Diagnostic("the store's highest user \"sequence\" is \(highestSequence): renumber the users in content/store.json from 1")
+        }
+        highestSequence += 1
+        users.upsert(User(handle: handle, created: time, sequence: highestSequence))
         return .changed("added \(handle)")
     }
 
-    /// Applies `change` to the user's settings (not the handle or creation time).
+    /// Applies `change` to the user's settings (not the handle, creation time or registration order).
     public mutating func updateUser(_ handle: String, _ change: (inout User) -> Void) throws(Diagnostic) -> Outcome {
         let before = try requireUser(handle)
         var after = before
         change(&after)
         after.handle = before.handle
         after.created = before.created
+        after.sequence = before.sequence
         if after == before { return .unchanged("\(handle): nothing to change") }
         users.upsert(after)
         return .changed("updated \(handle): " + Self.changes(from: before, to: after).joined(separator: ", "))
@@ -27,7 +31,6 @@ extension Store {
     /// What differs between two versions of a user's settings, as a person would say it.
     static func changes(from before: User, to after: User) -> [String] {
         var changes: [String] = []
-        if before.name != after.name { changes.append("name \"\(after.name)\"") }
         if before.approveFollows != after.approveFollows { changes.append("approve follows \(after.approveFollows ? "on" : "off")") }
         if before.location != after.location {
             changes.append(after.location.map { "location \($0.latitude),\($0.longitude)" } ?? "no location")
@@ -44,7 +47,7 @@ extension Store {
         needs(.users, .follows, .blocks, .likes, .reports, .picks, .hidden)
         _ = try requireUser(handle)
         users.remove(handle)
-        let ownPrefix = handle + "/"
+        let ownPrefix = PostID.ownerPrefix(handle)
         follows.removeAll { $0.from == handle || $0.to == handle }
         blocks.removeAll { $0.from == handle || $0.to == handle }
         picks.removeAll { $0.from == handle || $0.to == handle }
@@ -65,12 +68,10 @@ extension Store {
         if users.record(for: new) != nil { throw Diagnostic("\(new) is already registered: choose another handle or remove \(new) first") }
         func renamed(_ handle: String) -> String { handle == old ? new : handle }
         func renamedPost(_ post: String) -> String {
-            post.hasPrefix(old + "/") ? new + post.dropFirst(old.count) : post
+            post.hasPrefix(PostID.ownerPrefix(old)) ? new + post.dropFirst(old.count) : post
         }
         users.remove(old)
         user.handle = new
-        // A name that was only the default (the handle) follows the handle.
-        if user.name == old { user.name = new }
         users.upsert(user)
         follows = follows.map { Follow(from: renamed($0.from), to: renamed($0.to), status: $0.status, created: $0.created) }
         blocks = blocks.map { Block(from: renamed($0.from), to: renamed($0.to), created: $0.created) }

@@ -28,19 +28,22 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Compiles every `*.mustache` file under `directory`; `sub/name.mustache` is named `sub/name`.
-    /// Error locations name the file by `displayPrefix` + its path inside the folder.
+    /// Error locations name the file by `displayPrefix` + its path inside the folder. A folder
+    /// inside that cannot be read is an error, not a folder without templates.
     public init(directory: URL, displayPrefix: String = "") throws(DiagnosticList) {
+        let walk = FolderEntries.files(under: directory.path, display: String(displayPrefix.dropLast(displayPrefix.hasSuffix("/") ? 1 : 0)))
+        guard walk.problems.isEmpty else { throw DiagnosticList(walk.problems) }
+        try self.init(files: walk.files ?? [], in: directory, displayPrefix: displayPrefix)
+    }
+
+    /// Compiles the `*.mustache` files among `files` (paths relative to `directory`, as
+    /// `FolderEntries.files(under:)` lists them).
+    public init(files: [String], in directory: URL, displayPrefix: String = "") throws(DiagnosticList) {
         var sources: [String: String] = [:]
         var problems: [Diagnostic] = []
-        let root = directory.standardizedFileURL.resolvingSymlinksInPath()
-        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = enumerator?.nextObject() as? URL {
-            guard url.pathExtension == "mustache" else { continue }
-            // Named by where it is in the folder, not where a link points (`/dev/zero`).
-            let path = url.path.hasPrefix(root.path + "/") ? url.path : url.resolvingSymlinksInPath().path
-            let relative = String(path.dropFirst(root.path.count + 1))
+        for relative in files where relative.hasSuffix(".mustache") {
             let data: [UInt8]
-            switch RegularFile.read(url.path) {
+            switch RegularFile.read(directory.path + "/" + relative) {
             case .success(let bytes): data = bytes
             case .failure(let failure):
                 problems.append(Diagnostic("cannot read this template: \(failure.reason)", at: SourceLocation(file: displayPrefix + relative, line: 1, column: 1)))

@@ -14,7 +14,7 @@ public struct FrontMatter: Sendable {
 
     /// Splits `bytes`; the file must be valid UTF-8.
     public static func split(_ bytes: [UInt8], file: String) throws(Diagnostic) -> FrontMatter {
-        if let problem = TextChecks.invalidUTF8(in: bytes, file: file) { throw problem }
+        if let problem = TextChecks.textProblem(in: bytes, file: file) { throw problem }
         var lines = LineScanner(bytes: bytes)
         guard let opening = lines.next(), isDelimiter(bytes[opening]) else {
             return FrontMatter(yaml: nil, body: String(decoding: bytes, as: UTF8.self), bodyLine: 1)

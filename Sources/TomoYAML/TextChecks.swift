@@ -1,16 +1,25 @@
 import TomoCore
 
-/// Checks on a file's raw bytes that come before any parsing, shared by YAML and front-matter files.
+/// Checks on a file's raw bytes that come before any parsing, shared by YAML, JSON and front-matter files.
 public enum TextChecks {
-    /// An error at the first byte that is not UTF-8, or nil when all of `bytes` is valid UTF-8.
-    public static func invalidUTF8(in bytes: [UInt8], file: String) -> Diagnostic? {
+    /// An error at the first byte that is not UTF-8 or the first character no text may hold
+    /// (`ForbiddenCharacters`: a raw control character, in a caption as much as in a value),
+    /// or nil when `bytes` is text a site may use.
+    public static func textProblem(in bytes: [UInt8], file: String) -> Diagnostic? {
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         var offset = 0
         while true {
             switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar):
-                offset += scalar.count
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                if ForbiddenCharacters.contains(scalar) {
+                    return Diagnostic(
+                        "\(ForbiddenCharacters.describe(scalar)) is not allowed in a content file: remove it (tabs and line breaks are fine)",
+                        at: location(ofByte: offset, in: bytes, file: file)
+                    )
+                }
+                offset += encoded.count
             case .emptyInput:
                 return nil
             case .error:

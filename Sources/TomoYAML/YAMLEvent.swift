@@ -14,6 +14,8 @@ struct YAMLEvent {
     var kind: Kind
     var anchor: String?
     var location: SourceLocation
+    /// Just after the event's text: for a scalar, after its last character or closing quote.
+    var end: SourceLocation
 }
 
 /// Pulls events from libyaml. The parser lives in heap memory of its own (libyaml keeps
@@ -74,7 +76,8 @@ struct EventReader {
         case YAML_MAPPING_END_EVENT: kind = .mappingEnd
         default: throw unexpected()
         }
-        return YAMLEvent(kind: kind, anchor: Self.string(anchor), location: location)
+        let end = SourceLocation(file: file, line: Int(event.end_mark.line) + 1, column: Int(event.end_mark.column) + 1)
+        return YAMLEvent(kind: kind, anchor: Self.string(anchor), location: location, end: end)
     }
 
     /// An event the grammar does not allow here; libyaml guarantees well-formed streams, so

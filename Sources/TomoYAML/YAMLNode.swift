@@ -12,12 +12,16 @@ public struct YAMLNode: Sendable, Hashable {
 
     public var kind: Kind
     public var location: SourceLocation
+    /// For a parsed scalar, where its text ends (after the closing quote of a quoted one), so a
+    /// tool can replace exactly the value it read; nil for other nodes and made-up ones.
+    public var end: SourceLocation?
     /// The explicit tag (`!!str` arrives as `tag:yaml.org,2002:str`), when the file gave one.
     public var tag: String?
 
-    public init(_ kind: Kind, at location: SourceLocation, tag: String? = nil) {
+    public init(_ kind: Kind, at location: SourceLocation, end: SourceLocation? = nil, tag: String? = nil) {
         self.kind = kind
         self.location = location
+        self.end = end
         self.tag = tag
     }
 

@@ -12,7 +12,7 @@ public enum YAMLParser {
 
     /// Parses `bytes` (the whole file); `file` names it in messages.
     public static func parse(_ bytes: [UInt8], file: String) throws(DiagnosticList) -> YAMLNode {
-        if let problem = TextChecks.invalidUTF8(in: bytes, file: file) { throw DiagnosticList([problem]) }
+        if let problem = TextChecks.textProblem(in: bytes, file: file) { throw DiagnosticList([problem]) }
         if TextChecks.isBlank(bytes) {
             throw DiagnosticList([Diagnostic("the file is empty: write at least one `key: value` line", at: SourceLocation(file: file, line: 1, column: 1))])
         }
@@ -64,7 +64,7 @@ private struct TreeBuilder {
         }
         switch event.kind {
         case .scalar(let text, let style, let tag):
-            return YAMLNode(.scalar(text, style), at: event.location, tag: tag)
+            return YAMLNode(.scalar(text, style), at: event.location, end: event.end, tag: tag)
         case .sequenceStart(let tag):
             var elements: [YAMLNode] = []
             while true {

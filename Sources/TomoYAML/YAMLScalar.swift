@@ -81,3 +81,32 @@ public enum YAMLScalar: Sendable, Hashable {
         }
     }
 }
+
+extension YAMLScalar {
+    /// `text` as a YAML double-quoted scalar that reads back as exactly `text`, always a string
+    /// (never a number, a list or a comment): what tomo writes into content files. Whatever is
+    /// not printable (controls, line separators, a byte-order mark) is an escape.
+    public static func doubleQuoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                let category = scalar.properties.generalCategory
+                if category == .control || category == .lineSeparator || category == .paragraphSeparator
+                    || scalar.value == 0xFEFF || scalar.properties.isNoncharacterCodePoint {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += scalar.value <= 0xFFFF ? "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                        : "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

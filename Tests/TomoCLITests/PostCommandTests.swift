@@ -135,6 +135,27 @@ private struct PostSite {
         #expect(!site.exists("content/posts"))
     }
 
+    /// The photo is decoded whole, as the next build will, before anything is written: a text
+    /// file named .jpg and a cut-off JPEG are refused with the build's own reasons; a good one
+    /// is posted and the site builds.
+    @Test func addDecodesThePhotoBeforeWritingAnything() throws {
+        let site = try PostSite()
+        let good = try Data(contentsOf: demoPhoto)
+        try site.folder.write("site/notes.jpg", "not a photo at all\n")
+        try Data(good.prefix(good.count / 2)).write(to: site.site.appendingPathComponent("cut-off.jpg"))
+        try Data("GIF89a".utf8 + [0x01, 0x00]).write(to: site.site.appendingPathComponent("tiny.png"))
+        for (photo, reason) in [("notes.jpg", "not an image libvips can read"), ("cut-off.jpg", "the image is damaged or incomplete"),
+                                ("tiny.png", "not an image libvips can read")] {
+            let result = site.tomo("post", "add", "alice", photo, "--alt", "x")
+            #expect(result.status == 1, "\(photo)")
+            #expect(result.error.hasPrefix("error: \(photo): \(reason)"), "\(result.error)")
+            #expect(!site.exists("content/posts"), "\(photo): nothing written")
+        }
+        #expect(site.tomo("post", "add", "alice", site.photo, "--alt", "x").status == 0)
+        #expect(site.aliceFiles == ["sunset-photo.jpg", "sunset-photo.md"])
+        #expect(site.tomo("build").status == 0)
+    }
+
     @Test func addRefusesATakenSlug() throws {
         let site = try PostSite()
         #expect(site.tomo("post", "add", "alice", site.photo, "--slug", "dusk", "--alt", "a").status == 0)

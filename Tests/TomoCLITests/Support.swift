@@ -44,6 +44,13 @@ final class TemporaryFolder {
         for (path, text) in files { try write(path, text) }
     }
 
+    /// Copies the file at `source` to `path` inside the folder, creating folders on the way.
+    func copy(_ source: URL, to path: String) throws {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: file)
+    }
+
     /// Writes `text` to `path` inside the folder, creating folders on the way.
     func write(_ path: String, _ text: String) throws {
         let file = url.appendingPathComponent(path)
@@ -63,8 +70,13 @@ func tomoBinary() -> URL {
 
 /// Runs the real `tomo` binary as a separate process.
 func runBinary(_ arguments: [String], in directory: URL) throws -> CommandResult {
+    try runProcess(tomoBinary(), arguments, in: directory)
+}
+
+/// Runs `executable` with `arguments` in `directory`, capturing what it prints.
+func runProcess(_ executable: URL, _ arguments: [String], in directory: URL) throws -> CommandResult {
     let process = Process()
-    process.executableURL = tomoBinary()
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
     let output = Pipe()

@@ -17,12 +17,15 @@ import TomoCore
         text.unicodeScalars.map(\.value).filter { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || (0x7F...0x9F).contains($0) }
     }
 
-    /// A site whose store, edited by hand, holds `hostile` in a user's name and a report's reason.
+    /// A site whose profile (in JSON) holds `hostile` as the user's name, and whose store, edited
+    /// by hand, holds it as a report's reason.
     static func site() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         #expect(runTomo(["init", folder.url.path]).status == 0)
         try folder.writePost("example/p")
         let value = JSONWriter.string(.string(hostile), style: .compact)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/users/example.yaml"))
+        try folder.write("content/users/example.json", "{\"name\": \(value)}")
         try folder.write("content/store.json", """
         {"version": 1,
          "users": [{"approveFollows": false, "created": "2026-05-01T00:00:00.000Z", "handle": "example", "name": \(value)}],
@@ -32,32 +35,35 @@ import TomoCore
         return folder
     }
 
-    @Test(arguments: [["user", "list"], ["user", "show", "example"], ["reports"], ["user", "list", "--json"], ["reports", "--json"]])
-    func storeTextIsPrintedWithoutLiveControlCharacters(command: [String]) throws {
+    /// Commands that print the name or the reason; `echoes` when the value must come out (the
+    /// profile reader refuses such a name, so user listings may show that there is none instead).
+    static let printing: [(command: [String], echoes: Bool)] = [
+        (["reports"], true), (["reports", "--json"], true), (["user", "list"], false), (["user", "show", "example"], false), (["user", "list", "--json"], false),
+    ]
+
+    @Test(arguments: printing)
+    func storeAndProfileTextIsPrintedWithoutLiveControlCharacters(command: [String], echoes: Bool) throws {
         let site = try Self.site()
         let result = runTomo(command + ["--site", site.url.path])
         #expect(Self.liveControls(result.output + result.error).isEmpty, "\(result.output.debugDescription) \(result.error.debugDescription)")
-        guard result.status == 0 else {
-            // A store that refuses such text must say where.
-            #expect(result.status == 1 && result.error.contains("content/store.json"))
-            return
-        }
+        #expect(result.status == 0, "\(result.error)")
+        guard echoes else { return }
         #expect(result.output.contains("\\u001b]0;owned\\u0007\\u001b[2J"))
-        // The line feed and tab of the value are escaped too: each report and user is one line.
-        if !command.contains("--json"), command != ["user", "show", "example"] {
-            #expect(result.output.split(separator: "\n").count == 1, "\(result.output.debugDescription)")
-            #expect(result.output.contains("\\u0008\\u0009\\u000a\\u000b"))
-        }
         if command.contains("--json") {
             // Still JSON, with the same text in it.
             let parsed = try JSONParser.parse(result.output, file: "output")
             #expect(JSONWriter.string(parsed, style: .compact).contains(JSONWriter.string(.string(Self.hostile), style: .compact).dropFirst().dropLast()))
+        } else {
+            // The line feed and tab of the value are escaped too: the report is one line.
+            #expect(result.output.split(separator: "\n").count == 1, "\(result.output.debugDescription)")
+            #expect(result.output.contains("\\u0008\\u0009\\u000a\\u000b"))
         }
     }
 
     @Test func aDiagnosticQuotingAValueIsPrintedWithoutLiveControlCharacters() throws {
         let site = try Self.site()
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/store.json"))
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/users/example.json"))
         // A colour name, a link and a page file name that hold escape sequences.
         try site.write("content/users/example.yaml", "name: Example\nitemColor: \"\\e[31mred\\e]0;x\\a\"\nlinks:\n  website: \"\\e[2Jhttp://x\"\n")
         try site.write("content/pages/\u{1B}[2J\u{9B}31m.md", "# Page\n")

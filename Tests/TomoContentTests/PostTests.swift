@@ -191,7 +191,7 @@ private let frontMatterEnd = "alt: A red sky\n---\nCaption\n"
     }
 
     @Test func writtenPostFilesReadBackExactly() throws {
-        let alt = "Quotes \" and \\ backslash,\ttab, # hash, - dash\nnew line \u{01} and 日本語"
+        let alt = "Quotes \" and \\ backslash,\ttab, # hash, - dash\nnew line \u{202E} and 日本語"
         let text = PostFileText.make(photo: "sunset.jpg", date: "2026-05-01 18:30", alt: alt, visibility: .private, caption: "\n**Hi**\n")
         let post = try #require(try postSite(text).load().content?.posts.first)
         #expect(post.alt == alt)

@@ -97,7 +97,7 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
     @Test func unquotedHexColourIsExplained() throws {
         let site = try profileSite("name: Bob\nicon: alice/icon.png\nitemColor: #ff8000\n")
         #expect(site.errors() == [
-            "content/users/alice.yaml:3:11: \"itemColor\" is empty: write hex colours in quotes, e.g. `itemColor: \"#ff8000\"` (a # starts a YAML comment)",
+            "content/users/alice.yaml:3:11: \"itemColor\" has no value: write one, like `itemColor: \"#ff8000\"`, or remove the line (after a space, # starts a YAML comment: put a value with # in quotes)",
         ])
     }
 

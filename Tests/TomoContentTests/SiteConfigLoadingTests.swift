@@ -49,7 +49,7 @@ import TomoCore
 
     @Test func mailtoBaseURLIsAnError() throws {
         let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: mailto:a@b.example\n"])
-        #expect(site.errors() == ["content/site.yaml:2:10: baseURL \"mailto:a@b.example\" must be an http or https URL"])
+        #expect(site.errors() == ["content/site.yaml:2:10: baseURL \"mailto:a@b.example\" must be an http or https address, like https://example.com/"])
     }
 
     @Test func unknownLanguageIsAnError() throws {

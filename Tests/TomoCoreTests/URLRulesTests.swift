@@ -26,8 +26,21 @@ import Testing
         #expect(URLRules.linkProblem(url) == message)
     }
 
-    @Test func webAddressIsHttpOrHttpsOnly() {
-        #expect(URLRules.webAddressProblem("https://example.com/") == nil)
-        #expect(URLRules.webAddressProblem("mailto:a@b.example") == "\"mailto:a@b.example\" must be an http or https URL")
+    @Test func aSiteAddressIsHttpOrHttpsOnly() {
+        #expect(URLRules.siteAddressProblem("https://example.com/") == nil)
+        #expect(URLRules.siteAddressProblem("mailto:a@b.example") == "\"mailto:a@b.example\" must be an http or https address, like https://example.com/")
+        #expect(URLRules.siteAddressProblem("https://example.com:99999/") == "\"https://example.com:99999/\" has the port \"99999\", which is not a number from 1 to 65535")
+    }
+
+    @Test func anEmailValueIsAnAddressOrAMailtoURLOfOne() {
+        for text in ["alice@example.com", "mailto:alice@example.com", "MailTo:alice@example.com", "a.b+c@例え.jp"] {
+            let address = URLRules.emailAddress(text)
+            #expect(address.map { !$0.contains(":") } == true, "\(text)")
+            #expect(URLRules.mailtoURL(address ?? "").lowercased().components(separatedBy: "mailto:").count == 2, "\(text)")
+        }
+        for text in ["mailto:mailto:alice@example.com", "alice", "a@b", "mailto:a@b.example?subject=Hi", "a@b.example,c@d.example",
+                     "a b@c.example", "a@b.example/x", "a@-b.example#x", "a\u{1B}@b.example", ""] {
+            #expect(URLRules.emailAddress(text) == nil, "\(text)")
+        }
     }
 }

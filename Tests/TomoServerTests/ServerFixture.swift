@@ -37,3 +37,8 @@ func withServer<T>(site: ServedSite = sampleSite,
     defer { server.stop() }
     return try body(server)
 }
+
+/// `text` (a `Host` value, a raw request) with `PORT` replaced by the server's port.
+func withPort(_ text: String, of server: PreviewServer) -> String {
+    text.replacing("PORT", with: "\(server.port)")
+}

@@ -92,8 +92,7 @@ import TomoStore
         #expect(try site.outputFiles() == fullBuild(of: site))
         // The dependency map: page 2 reads Bob's posts (they decide the paging), not his card.
         let inputs = try SiteInputs.load(BuildOptions(site: site.root))
-        let images = try PublishedImages.make(for: inputs.content, site: site.root)
-        let plan = SitePlan.files(for: SiteModel(inputs: inputs, images: images, buildDate: Date()))
+        let plan = SitePlan.files(for: try SiteModel.make(from: inputs, site: site.root, buildDate: Date()))
         let inputsOf = { (path: String) -> [InputKey] in plan.first { $0.path == path }.map { Array($0.inputs) } ?? [] }
         #expect(inputsOf("alice/timeline/index.html").contains(.card("bob")))
         #expect(!inputsOf("alice/timeline/page/2/index.html").contains(.card("bob")))

@@ -71,6 +71,35 @@ import TomoCore
         #expect(site.page("alice/index.html")?.contains(#"<a href="mailto:alice@example.com">alice@example.com</a>"#) == true)
     }
 
+    /// `links.email`, `email` and `contact` each take a bare address or a `mailto:` URL of one;
+    /// every form gives the same one `mailto:` link, never `mailto:mailto:`.
+    @Test(arguments: ["a.b@photos.example", "mailto:a.b@photos.example", "MAILTO:a.b@photos.example", "Mailto:a.b@photos.example"])
+    func everyEmailFormGivesOneMailtoLink(value: String) throws {
+        let site = try SiteFolder([
+            "content/site.yaml": SiteFolder.siteYAML + "contact: \(value)\n",
+            "content/users/alice.yaml": "name: Alice\nlinks:\n  email: \"\(value)\"\nemail: \(value)\nshowEmail: true\n",
+        ])
+        try site.build()
+        let page = try #require(site.page("alice/index.html"))
+        #expect(page.components(separatedBy: #"href="mailto:a.b@photos.example""#).count - 1 == 3, "the link, the shown address and the contact")
+        #expect(page.contains(#">a.b@photos.example</a>"#))
+        for (path, text) in site.outputFiles() {
+            #expect(!text.lowercased().contains("mailto:mailto:"), "\(path)")
+        }
+    }
+
+    /// What is not one address is refused where it is written, in every field that takes one.
+    @Test(arguments: ["mailto:mailto:a@b.example", "a@b", "mailto:a@b.example?subject=Hi", "a@b.example,c@d.example", "mailto:", "a@b.example/x", "a#b@c.example"])
+    func anythingButOneAddressIsRefused(value: String) throws {
+        let site = try SiteFolder([
+            "content/site.yaml": SiteFolder.siteYAML + "contact: \"\(value)\"\n",
+            "content/users/alice.yaml": "name: Alice\nlinks:\n  email: \"\(value)\"\nemail: \"\(value)\"\n",
+        ])
+        let errors = try #require(site.buildErrors())
+        #expect(errors.filter { $0.contains("is not an e-mail address") }.map { String($0.prefix { $0 != " " }) }.sorted()
+            == ["content/site.yaml:3:10:", "content/users/alice.yaml:3:10:", "content/users/alice.yaml:4:8:"])
+    }
+
     @Test func everyUserTextIsEscaped() throws {
         let evil = #"<script>alert("x")</script> & 'quote'"#
         let site = try SiteFolder([
@@ -249,7 +278,8 @@ import TomoCore
         try site.write("content/users/alice/icon.jpg", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 1, 2, 3])
         let errors = try #require(site.buildErrors())
         #expect(errors.count == 1)
-        #expect(errors.first?.hasPrefix("content/users/alice/icon.jpg") == true)
+        // At the profile's `icon:` line, naming the image.
+        #expect(errors.first?.hasPrefix("content/users/alice.yaml:2:7: content/users/alice/icon.jpg: not an image libvips can read") == true)
         #expect(site.page("index.html") == nil)
     }
 
@@ -261,7 +291,7 @@ import TomoCore
             "content/users/alice.yaml": "name: Alice\nicon: alice/icon.jpg\n",
             "templates/user-card.mustache": "<li data-handle=\"{{handle}}\">\n  {{>badge}}{{>user-card-extra}}\n</li>\n",
         ])
-        try site.write("content/users/alice/icon.jpg", bytes: [0xFF, 0xD8, 0xFF])
+        try site.write("content/users/alice/icon.jpg", bytes: Array(try Data(contentsOf: SiteBuildTests.demoIcon)))
         let result = SiteChecker.check(site: site.root)
         #expect(result.errors.isEmpty)
         #expect(result.warnings.map(\.description) == [

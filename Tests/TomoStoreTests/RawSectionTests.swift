@@ -12,8 +12,8 @@ import TomoCore
         let pairs = try TemporarySite()
         try full.writeStore(text)
         try pairs.writeStore(text)
-        _ = try full.store.update(sections: [.follows, .blocks], rule)
-        let outcome = try pairs.store.update(sections: [.followPairs, .blocks], rule)
+        _ = try full.store.update(sections: [.follows, .likes, .blocks], rule)
+        let outcome = try pairs.store.update(sections: [.followPairs, .likePairs, .blocks], rule)
         return (full.storeText(), pairs.storeText(), outcome)
     }
 
@@ -98,8 +98,8 @@ import TomoCore
         let pairs = try TemporarySite()
         try full.writeStore(text)
         try pairs.writeStore(text)
-        _ = try full.store.update(sections: [.likes, .blocks], rule)
-        let outcome = try pairs.store.update(sections: [.likePairs, .blocks], rule)
+        _ = try full.store.update(sections: [.likes, .follows, .blocks], rule)
+        let outcome = try pairs.store.update(sections: [.likePairs, .followPairs, .blocks], rule)
         return (full.storeText(), pairs.storeText(), outcome)
     }
 
@@ -138,6 +138,17 @@ import TomoCore
         result = try bothWays(text) { store throws(Diagnostic) in try store.unlike("amy", PostID(handle: "bob", slug: "a")) }
         #expect(result.pairs == result.full && !result.pairs.contains("bob/a"))
         #expect(try StoreDecoder.decode(Array(result.pairs.utf8), file: "s").likeCount("amy/b") == 2)
+    }
+
+    /// A block removes the likes between the two, both ways, from the file's bytes as from the
+    /// decoded likes; the other posts' likes stay.
+    @Test func aBlockRemovesTheLikesBetweenTheTwoAsAFullReadWould() throws {
+        let text = try Self.storeWithLikes()
+        let result = try bothWays(text) { store throws(Diagnostic) in try store.block("bob", "amy", at: "2026-01-03T00:00:00.000Z") }
+        #expect(result.pairs == result.full)
+        #expect(result.pairsOutcome.message == "bob now blocks amy (removed 2 likes between them)")
+        let store = try StoreDecoder.decode(Array(result.pairs.utf8), file: "s")
+        #expect(store.likers("amy/b") == ["cat"] && store.likers("bob/a") == [] && store.likers("cat/z") == ["dan"])
     }
 
     @Test func aHandEditedSectionOutOfOrderIsDecodedInsteadAndStillRight() throws {

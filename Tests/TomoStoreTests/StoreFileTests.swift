@@ -18,7 +18,7 @@ import TomoCore
         let site = try TemporarySite()
         try site.apply { store throws(Diagnostic) in
             _ = try store.addUser("bob", at: "2026-01-02T00:00:00.000Z")
-            _ = try store.addUser("alice", name: "Alice \"A\"", at: "2026-01-01T00:00:00.000Z")
+            _ = try store.addUser("alice", at: "2026-01-01T00:00:00.000Z")
             _ = try store.updateUser("bob") { $0.approveFollows = true }
             _ = try store.follow("bob", "alice", at: "2026-01-03T00:00:00.000Z")
             _ = try store.follow("alice", "bob", at: "2026-01-04T00:00:00.000Z")
@@ -40,15 +40,15 @@ import TomoCore
             ["alice","bob","2026-01-04T00:00:00.000Z"]
           ],
           "users": [
-            {"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"alice","name":"Alice \\"A\\""},
-            {"approveFollows":true,"created":"2026-01-02T00:00:00.000Z","handle":"bob","name":"bob"}
+            {"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"alice","sequence":2},
+            {"approveFollows":true,"created":"2026-01-02T00:00:00.000Z","handle":"bob","sequence":1}
           ],
-          "version": 1
+          "version": 2
         }
 
         """)
         // It is JSON any tool reads.
-        #expect(try JSONParser.parse(site.storeText(), file: "store.json")["version"] == .int(1))
+        #expect(try JSONParser.parse(site.storeText(), file: "store.json")["version"] == .int(2))
     }
 
     @Test func encodingADecodedStoreGivesTheSameBytes() throws {
@@ -92,22 +92,22 @@ import TomoCore
 
     @Test func aStoreFromANewerTomoIsRefusedAndNotRewritten() throws {
         let site = try TemporarySite()
-        let newer = "{\"users\": [], \"version\": 2, \"future\": {\"x\": 1}}"
+        let newer = "{\"users\": [], \"version\": 3, \"future\": {\"x\": 1}}"
         try site.writeStore(newer)
         // The version is checked before anything else (an unknown section would be the next complaint).
         #expect(throws: Diagnostic.self) { try site.read() }
-        try site.writeStore("{\"users\": [], \"version\": 2}")
+        try site.writeStore("{\"users\": [], \"version\": 3}")
         #expect(throws: Diagnostic(
-            "this store was written by a newer tomo (store version 2; this tomo reads versions up to 1): upgrade tomo; the store is left as it is",
+            "this store was written by a newer tomo (store version 3; this tomo reads versions up to 2): upgrade tomo; the store is left as it is",
             at: SourceLocation(file: "content/store.json", line: 1, column: 26)
         )) { try site.apply { store throws(Diagnostic) in try store.addUser("bob") } }
-        #expect(site.storeText() == "{\"users\": [], \"version\": 2}")
+        #expect(site.storeText() == "{\"users\": [], \"version\": 3}")
     }
 
     @Test func aStoreWithoutAVersionOrWithVersionZeroIsRefused() throws {
         let site = try TemporarySite()
         try site.writeStore("{\"users\": []}")
-        #expect(throws: Diagnostic("the store has no \"version\": add \"version\": 1", at: SourceLocation(file: "content/store.json", line: 1, column: 1))) { try site.read() }
+        #expect(throws: Diagnostic("the store has no \"version\": add \"version\": 2", at: SourceLocation(file: "content/store.json", line: 1, column: 1))) { try site.read() }
         try site.writeStore("{\"version\": 0}")
         #expect(throws: Diagnostic.self) { try site.read() }
     }
@@ -157,10 +157,46 @@ import TomoCore
         #expect(store.isFollowing("alice", "bob") && store.isFollowing("bob", "alice"))
     }
 
-    @Test func migrationBringsOlderVersionsUpAndRefusesUnknownOnes() throws {
-        #expect(throws: Diagnostic("this tomo cannot read store version 0: no migration from it", at: SourceLocation(file: "s.json", line: 1, column: 1))) {
-            try StoreMigration.migrate(.object(["version": .int(0)]), from: 0, file: "s.json")
-        }
-        #expect(try StoreMigration.migrate(.object(["users": .array([])]), from: 1, file: "s.json") == .object(["users": .array([]), "version": .int(1)]))
+    /// Version 1 knew only creation times: its users are numbered as it listed them (newest
+    /// first by time, ties by handle), its copies of display names are dropped, its errors keep
+    /// their places, and the first write is version 2.
+    @Test func aVersion1StoreIsReadInRegistrationOrderAndWrittenAsVersion2() throws {
+        let site = try TemporarySite()
+        try site.writeStore("""
+        {"users": [
+           {"handle": "cat", "created": "2026-01-01T00:00:00.002Z", "name": "Cat"},
+           {"handle": "bob", "created": "2026-01-01T00:00:00.001Z", "name": "Bob"},
+           {"handle": "amy", "created": "2026-01-01T00:00:00.001Z", "name": "Amy"},
+           {"handle": "dan", "created": "2026-01-01T00:00:00.000Z"}],
+         "follows": [["amy", "bob", "2026-01-02T00:00:00.000Z"]],
+         "version": 1}
+        """)
+        #expect(try site.read().usersNewestFirst.map(\.handle) == ["cat", "amy", "bob", "dan"])
+        try site.apply { store throws(Diagnostic) in try store.addUser("eve", at: "2026-01-01T00:00:00.000Z") }
+        let store = try site.read()
+        #expect(store.usersNewestFirst.map(\.handle) == ["eve", "cat", "amy", "bob", "dan"])
+        #expect(store.usersNewestFirst.map(\.sequence) == [5, 4, 3, 2, 1])
+        #expect(store.isFollowing("amy", "bob"))
+        #expect(site.storeText().contains("\"version\": 2"))
+        #expect(!site.storeText().contains("\"name\""))
+
+        try site.writeStore("{\"version\": 1,\n \"users\": [{\"handle\": \"amy\", \"created\": \"t\", \"colour\": 1}]}")
+        #expect(throws: Diagnostic(
+            "unknown key \"colour\"; expected approveFollows, created, gender, handle, location, name, seeking",
+            at: SourceLocation(file: "content/store.json", line: 2, column: 46)
+        )) { try site.read() }
+    }
+
+    @Test func aVersion2UserNeedsItsSequence() throws {
+        let site = try TemporarySite()
+        try site.writeStore("{\"version\": 2, \"users\": [{\"handle\": \"amy\", \"created\": \"t\"}]}")
+        #expect(throws: Diagnostic(
+            "user amy has no \"sequence\" (its registration order): add one higher than every other user's",
+            at: SourceLocation(file: "content/store.json", line: 1, column: 26)
+        )) { try site.read() }
+        try site.writeStore("{\"version\": 2, \"users\": [{\"handle\": \"amy\", \"created\": \"t\", \"sequence\": 1.5}]}")
+        #expect(throws: Diagnostic.self) { try site.read() }
+        try site.writeStore("{\"version\": 2, \"users\": [{\"handle\": \"amy\", \"created\": \"t\", \"name\": \"Amy\", \"sequence\": 1}]}")
+        #expect(throws: Diagnostic.self) { try site.read() }
     }
 }

@@ -4,8 +4,10 @@ import Glibc
 /// A response as it came over the wire.
 public struct RawReply {
     public var status: Int
-    /// Header names lower-cased.
+    /// Header names lower-cased (the last one of a name that came twice).
     public var headers: [String: String]
+    /// Every header line as it came, in order.
+    public var headerLines: [String]
     public var body: [UInt8]
     public var text: String { String(decoding: body, as: UTF8.self) }
 }
@@ -23,9 +25,12 @@ public struct RawHTTPError: Error, CustomStringConvertible {
 /// live-reload event stream that never ends. Shared by the server's and the preview's tests.
 public final class RawHTTPConnection {
     private let socket: Int32
+    private let port: UInt16
     private var buffer: [UInt8] = []
 
-    public init(port: UInt16, timeoutSeconds: Int = 5) throws {
+    /// Connects to `address` (a loopback IPv4 address), `port`.
+    public init(port: UInt16, address host: String = "127.0.0.1", timeoutSeconds: Int = 5) throws {
+        self.port = port
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw RawHTTPError(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -33,7 +38,7 @@ public final class RawHTTPConnection {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -49,16 +54,23 @@ public final class RawHTTPConnection {
         Glibc.close(socket)
     }
 
-    /// Sends a request with a raw target (`/%2e%2e/`) and extra header lines.
-    public func send(_ method: String = "GET", _ target: String, headers: [String] = []) throws {
-        let lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1"] + headers
-        let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    /// Sends a request with a raw target (`/%2e%2e/`), a `Host` header (by default the one a
+    /// browser sends for this server, `127.0.0.1:<port>`) and extra header lines.
+    public func send(_ method: String = "GET", _ target: String, host: String? = nil, headers: [String] = []) throws {
+        let lines = ["\(method) \(target) HTTP/1.1", "Host: \(host ?? "127.0.0.1:\(port)")"] + headers
+        try sendRaw(lines.joined(separator: "\r\n") + "\r\n\r\n")
+    }
+
+    /// Sends `text` exactly as it is (a request without `Host`, with two of them, HTTP/1.0).
+    public func sendRaw(_ text: String) throws {
+        let request = Array(text.utf8)
         let sent = request.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
         guard sent == request.count else { throw RawHTTPError(description: "send failed") }
     }
 
-    /// Reads one response; a HEAD response or a 304 has no body whatever its headers say.
-    public func readReply(bodyless: Bool = false) throws -> RawReply {
+    /// Reads a response's status line and headers only (the body, say an event stream, stays
+    /// to be read).
+    public func readHead() throws -> RawReply {
         let headerEnd = try readUntil(Array("\r\n\r\n".utf8))
         let head = String(decoding: buffer[..<headerEnd], as: UTF8.self)
         buffer.removeFirst(headerEnd + 4)
@@ -72,6 +84,13 @@ public final class RawHTTPConnection {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
+        return RawReply(status: status, headers: headers, headerLines: lines, body: [])
+    }
+
+    /// Reads one response; a HEAD response or a 304 has no body whatever its headers say.
+    public func readReply(bodyless: Bool = false) throws -> RawReply {
+        var reply = try readHead()
+        let (status, headers) = (reply.status, reply.headers)
         var body: [UInt8] = []
         if bodyless || status == 304 {
         } else if headers["transfer-encoding"] == "chunked" {
@@ -89,7 +108,8 @@ public final class RawHTTPConnection {
             body = Array(buffer[..<length])
             buffer.removeFirst(length)
         }
-        return RawReply(status: status, headers: headers, body: body)
+        reply.body = body
+        return reply
     }
 
     /// Reads raw bytes (an event stream) until they contain `marker`; returns everything read.
@@ -134,9 +154,10 @@ public final class RawHTTPConnection {
     }
 }
 
-/// One request on a fresh connection.
-public func fetch(_ port: UInt16, _ target: String, method: String = "GET", headers: [String] = []) throws -> RawReply {
+/// One request on a fresh connection (`host`: as in `RawHTTPConnection.send`).
+public func fetch(_ port: UInt16, _ target: String, method: String = "GET", host: String? = nil,
+                  headers: [String] = []) throws -> RawReply {
     let connection = try RawHTTPConnection(port: port)
-    try connection.send(method, target, headers: headers)
+    try connection.send(method, target, host: host, headers: headers)
     return try connection.readReply(bodyless: method == "HEAD")
 }

@@ -8,10 +8,17 @@
 /// Fixed-argument wrappers around libmicrohttpd, whose start function is variadic (Swift cannot
 /// call it) and whose keep-alive and raw-URI handling need C-side bookkeeping per request.
 
-/// Called once per request, after its headers have arrived, with the request line's URI exactly
-/// as the client sent it (path and query, no percent-decoding). Must queue a response.
+/// Called twice per request, with the request line's method, version ("HTTP/1.1") and URI exactly
+/// as the client sent it (path and query, no percent-decoding).
+///
+/// First with `head_only` 1, as soon as the headers have arrived: the handler may refuse the
+/// request there by queuing a response (MHD then sends it, never reads the body, never calls
+/// again, and closes the connection), or return MHD_YES without one. Then, unless it refused,
+/// with `head_only` 0 once the body (which is dropped) is in: it must queue a response, and the
+/// connection stays open for the next request.
 typedef enum MHD_Result (*tomo_http_handler)(void *context, struct MHD_Connection *connection,
-                                             const char *method, const char *raw_uri);
+                                             const char *method, const char *version,
+                                             const char *raw_uri, int head_only);
 
 /// A running daemon with the handler it calls.
 typedef struct tomo_http_server tomo_http_server;

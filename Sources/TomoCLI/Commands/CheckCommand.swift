@@ -7,11 +7,12 @@ enum CheckCommand {
         path: ["check"],
         summary: "Check the site's content files and report every problem",
         discussion: """
-        Reads content/site.yaml, every profile in content/users/, every page in content/pages/,
-        every post in content/posts/, the site's templates and content/store.json, and lists
-        every error and warning as FILE:LINE:COLUMN: message, with paths relative to the site
-        folder. Warnings include missing icons and alt text and partials that do not exist.
-        Nothing is written.
+        Runs the build without writing anything: reads content/site.yaml, every profile, page
+        and post, the site's templates and content/store.json, reads the header of every image
+        (no thumbnail is made) and renders every page in memory. It fails exactly when
+        `tomo build` would, and lists every error and warning as FILE:LINE:COLUMN: message, with
+        paths relative to the site folder. Warnings include missing icons and alt text and
+        partials that do not exist.
 
         Exit status: 0 when there is no error (warnings allowed), 1 when there is at least one.
 

@@ -1,6 +1,7 @@
 import Foundation
 import TomoContent
 import TomoCore
+import TomoImages
 import TomoStore
 
 /// `tomo post add`: every input checked before anything is written, then the photo copied
@@ -68,6 +69,9 @@ struct NewPost {
         guard Post.photoExtensions.contains(photoExtension) else {
             throw Diagnostic("\(photoArgument) is not a photo tomo can publish: use a .\(Post.photoExtensions.joined(separator: ", ."))")
         }
+        // Decoded whole, as the next build will: a text file named .jpg or a cut-off download
+        // is refused here, not by that build.
+        try ImageProcessor.verify(ImageSource(file: photo.resolvingSymlinksInPath(), displayPath: photoArgument))
         let folder = site.appendingPathComponent("content/posts/\(handle)")
         if let slug = invocation.option("slug") {
             if let taken = Self.takenFile(slug: slug, photoExtension: photoExtension, in: folder) {
@@ -85,11 +89,17 @@ struct NewPost {
         let postURL = folder.appendingPathComponent(postName)
         let photoURL = folder.appendingPathComponent(photoName)
         let text = PostFileText.make(photo: photoName, date: dateText, alt: alt, visibility: visibility, caption: caption)
+        // Copied under a hidden name and renamed into place: a copy that fails half way leaves
+        // no partial photo for the next build to trip on.
+        let partialURL = folder.appendingPathComponent(".\(photoName).partial")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: partialURL)
             // A symbolic link is followed: the post gets the photo's bytes, not a link out of the site.
-            try FileManager.default.copyItem(at: photo.resolvingSymlinksInPath(), to: photoURL)
+            try FileManager.default.copyItem(at: photo.resolvingSymlinksInPath(), to: partialURL)
+            try FileManager.default.moveItem(at: partialURL, to: photoURL)
         } catch {
+            try? FileManager.default.removeItem(at: partialURL)
             throw Diagnostic("cannot copy the photo to content/posts/\(handle)/\(photoName): \(error.localizedDescription)")
         }
         do {

@@ -9,7 +9,7 @@ enum ServeCommand {
         summary: "Preview the site on http://127.0.0.1:8080/ and reload pages on every save",
         options: [
             OptionSpec("port", value: "PORT", "the first port to try (default 8080; a taken port moves on to the next)"),
-            OptionSpec("host", value: "ADDRESS", "the address to listen on (default 127.0.0.1, this machine only)"),
+            OptionSpec("host", value: "ADDRESS", "the address to listen on (default 127.0.0.1, this machine only; any other address is reachable from the network)"),
             .flag("no-reload", "do not add the live-reload script to pages"),
         ],
         discussion: """
@@ -34,11 +34,18 @@ enum ServeCommand {
             let console = invocation.console
             let preview = try SitePreview.start(options) { event in report(event, on: console) }
             console.line("Serving \(console.paint(preview.url, .bold)) (Ctrl-C stops)")
+            if let warning = networkWarning(forHost: options.host) { console.warning(warning) }
             preview.runUntilInterrupted()
             console.line("Stopped.")
             return 0
         }
     )
+
+    /// What to tell someone who serves the preview beyond this machine, or nil on loopback.
+    static func networkWarning(forHost host: String) -> String? {
+        guard SitePreview.isReachableFromNetwork(host: host) else { return nil }
+        return "--host \(host): the preview is reachable from the network, by anyone who can connect to this machine (the default, 127.0.0.1, keeps it to this machine)"
+    }
 
     static func report(_ event: SitePreview.Event, on console: Console) {
         switch event {

@@ -99,18 +99,19 @@ enum StoreCommands {
 
     static let block = CommandSpec(
         path: ["block"],
-        summary: "A blocks B: ends follows both ways and hides B from A's timeline",
+        summary: "A blocks B: ends follows and likes both ways and hides B from A's timeline",
         arguments: [ArgumentSpec("A", "the user who blocks"), ArgumentSpec("B", "the user blocked")],
         discussion: """
-        Removes follows and requests in both directions and refuses new ones either way, hides
-        B's posts from A's timeline and A's posts from B's, and stops B liking A's posts,
-        until `tomo unblock A B`.
+        Removes follows and requests in both directions, and B's likes of A's posts and A's of
+        B's (so counts and "Liked by" lists drop them), and refuses new follows and likes
+        either way; hides B's posts from A's timeline and A's posts from B's; until
+        `tomo unblock A B`. Unblocking brings no removed follow or like back.
 
         Example:
           tomo block alice mallory
         """,
         run: { invocation in
-            try StoreCommandSupport.change(invocation, sections: [.followPairs, .blocks]) { store, _ throws(Diagnostic) in
+            try StoreCommandSupport.change(invocation, sections: [.followPairs, .likePairs, .blocks]) { store, _ throws(Diagnostic) in
                 try store.block(invocation.arguments[0], invocation.arguments[1])
             }
         }

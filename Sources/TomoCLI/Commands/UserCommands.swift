@@ -8,28 +8,35 @@ enum UserCommands {
         path: ["user", "add"],
         summary: "Register a user and write a starter profile",
         arguments: [ArgumentSpec("HANDLE", "a-z, 0-9 and _, at most 30 characters")],
-        options: [OptionSpec("name", value: "NAME", "the display name (default: the handle)")],
+        options: [OptionSpec("name", value: "NAME", "the display name, written to the profile (default: the handle)")],
         discussion: """
-        Registers HANDLE in the store with the current time (the home page lists the newest
-        users first) and writes content/users/HANDLE.yaml unless a profile exists, with the
-        name and commented examples of the other fields.
+        Registers HANDLE in the store as the newest user (the home page and `user list` show
+        users in the order they were registered, newest first) and writes
+        content/users/HANDLE.yaml unless a profile exists, with the name and commented examples
+        of the other fields.
+
+        The display name lives only in the profile's `name`. With --name, an existing profile
+        gets that name too (as `tomo user set HANDLE --name NAME`), whether or not HANDLE was
+        registered already. A name the profile may not have (a control character such as an
+        escape) is refused (exit status 2).
 
         Example:
           tomo user add alice --name "Alice Example"
         """,
         run: { invocation in
             let handle = invocation.arguments[0]
+            if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
             let site = try invocation.siteDirectory()
-            var name = invocation.option("name") ?? handle
+            let name = try invocation.option("name").map { try DisplayName.checked($0, handle: handle, site: site, usage: invocation.command.usage) }
             let outcome = try StoreCommandSupport.apply(invocation, sections: [.users]) { store, _ throws(Diagnostic) in
-                let outcome = try store.addUser(handle, name: invocation.option("name"))
-                name = store.user(handle)?.name ?? name
-                return outcome
+                try store.addUser(handle)
             }
             StoreCommandSupport.report(outcome, on: invocation.console)
-            let profileName = name
             try StoreCommandSupport.afterStoreWrite(invocation) {
-                if let written = try UserContentFiles(site: site, handle: handle).writeStarterProfile(name: profileName) {
+                let files = UserContentFiles(site: site, handle: handle)
+                if let name {
+                    if let done = try files.setName(name) { invocation.console.line(done) }
+                } else if let written = try files.writeStarterProfile(name: handle) {
                     invocation.console.line("wrote \(written)")
                 }
             }
@@ -42,25 +49,31 @@ enum UserCommands {
         summary: "List the users, newest first",
         options: [StoreCommandSupport.jsonOption],
         discussion: """
-        `--json` prints [{"handle", "name", "created"}].
+        Newest first is the order of registration (the last `tomo user add` first), never the
+        clock: users registered in the same millisecond, as in one `tomo batch`, keep their
+        order. Names are the profiles' `name`, as the profile pages show them.
+
+        `--json` prints [{"handle", "name", "created"}]; name is null for a user without a
+        readable profile.
 
         Example:
           tomo user list --json
         """,
         run: { invocation in
-            let (store, _) = try StoreCommandSupport.read(invocation, sections: [.users])
+            let (store, site) = try StoreCommandSupport.read(invocation, sections: [.users])
             let users = store.usersNewestFirst
+            let names = users.map(\.handle).concurrentMap { ProfileNames.name(of: $0, in: site) }
             let console = invocation.console
             if invocation.flag("json") {
-                StoreCommandSupport.printJSON(.array(users.map { user in
-                    .object(["handle": .string(user.handle), "name": .string(user.name), "created": .string(user.created)])
+                StoreCommandSupport.printJSON(.array(zip(users, names).map { user, name in
+                    .object(["handle": .string(user.handle), "name": JSONValue(name), "created": .string(user.created)])
                 }), on: console)
             } else if users.isEmpty {
                 console.line(console.paint("no users yet: add one with `tomo user add HANDLE`", .dim))
             } else {
                 let width = users.map(\.handle.count).max() ?? 0
-                for user in users {
-                    console.line("\(user.handle.padding(toLength: width, withPad: " ", startingAt: 0))  \(user.name)  \(console.paint(user.created, .dim))")
+                for (user, name) in zip(users, names) {
+                    console.line("\(user.handle.padding(toLength: width, withPad: " ", startingAt: 0))  \(ProfileNames.shown(name, on: console))  \(console.paint(user.created, .dim))")
                 }
             }
             return 0
@@ -90,16 +103,17 @@ enum UserCommands {
                 ("blocking", store.blocking(handle)),
             ]
             let posts = PostFrontMatter.count(of: handle, in: site)
+            let name = ProfileNames.name(of: handle, in: site)
             let console = invocation.console
             if invocation.flag("json") {
                 var object: [String: JSONValue] = [
-                    "handle": .string(user.handle), "name": .string(user.name), "created": .string(user.created), "posts": .int(posts),
+                    "handle": .string(user.handle), "name": JSONValue(name), "created": .string(user.created), "posts": .int(posts),
                 ]
                 for (key, handles) in lists { object[key] = .array(handles.map(JSONValue.string)) }
                 StoreCommandSupport.printJSON(.object(object), on: console)
                 return 0
             }
-            console.line("\(console.paint(user.handle, .bold))  \(user.name)")
+            console.line("\(console.paint(user.handle, .bold))  \(ProfileNames.shown(name, on: console))")
             console.line("created    \(user.created)")
             console.line("posts      \(posts)")
             for (key, handles) in lists {
@@ -116,26 +130,45 @@ enum UserCommands {
 
     static let set = CommandSpec(
         path: ["user", "set"],
-        summary: "Change a user's store settings",
+        summary: "Change a user's display name or store settings",
         arguments: [ArgumentSpec("HANDLE", "the user")],
         options: [
+            OptionSpec("name", value: "NAME", "the display name: written to the profile's `name`"),
             OptionSpec("approve-follows", value: "on|off", "when on, follows wait for `tomo accept`"),
             OptionSpec("location", value: "LAT,LON", "where the user is, for `tomo discover` (none clears it)"),
             OptionSpec("gender", value: "G", "the user's gender, a word of your choice (none clears it)"),
             OptionSpec("seeking", value: "G", "the gender the user looks for in `tomo discover` (none clears it)"),
         ],
         discussion: """
-        These settings live only in the store and are never published.
+        --name changes the profile's `name` in content/users/HANDLE.yaml (or .json) where it
+        is written, leaving the rest of the file as it is (a user without a profile gets a
+        starter profile). The other settings live only in the store and are never published.
 
         Examples:
+          tomo user set alice --name "Alice Tanaka"
           tomo user set bob --approve-follows on
           tomo user set alice --location 35.6812,139.7671 --gender f --seeking m
         """,
         run: { invocation in
+            let handle = invocation.arguments[0]
+            if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
             let settings = try UserSettings(invocation)
-            return try StoreCommandSupport.change(invocation, sections: [.users]) { store, _ throws(Diagnostic) in
-                try store.updateUser(invocation.arguments[0], settings.apply)
+            let site = try invocation.siteDirectory()
+            let name = try invocation.option("name").map { try DisplayName.checked($0, handle: handle, site: site, usage: invocation.command.usage) }
+            if settings.changesStore {
+                _ = try StoreCommandSupport.change(invocation, sections: [.users]) { store, _ throws(Diagnostic) in
+                    try store.updateUser(handle, settings.apply)
+                }
+            } else {
+                _ = try StoreCommandSupport.read(invocation, sections: [.users]).store.requireUser(handle)
             }
+            if let name {
+                try StoreCommandSupport.afterStoreWrite(invocation) {
+                    let done = try UserContentFiles(site: site, handle: handle).setName(name)
+                    StoreCommandSupport.report(done.map(Outcome.changed) ?? .unchanged("\(handle)'s profile already has that name"), on: invocation.console)
+                }
+            }
+            return 0
         }
     )
 
@@ -201,6 +234,7 @@ enum UserCommands {
             if old != new, let taken = destination.conflicts.first {
                 throw Diagnostic("\(taken) already exists: \(new) is taken; choose another handle")
             }
+            try source.checkRename(to: new)
             let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
                 try store.renameUser(old, to: new)
             }
@@ -237,10 +271,12 @@ private struct UserSettings {
         }
         gender = try invocation.option("gender").map { try Self.word($0, option: "gender", usage: usage) }
         seeking = try invocation.option("seeking").map { try Self.word($0, option: "seeking", usage: usage) }
-        if approveFollows == nil && location == nil && gender == nil && seeking == nil {
-            throw UsageError("nothing to set: give --approve-follows, --location, --gender or --seeking", usage: usage)
+        if !changesStore && invocation.option("name") == nil {
+            throw UsageError("nothing to set: give --name, --approve-follows, --location, --gender or --seeking", usage: usage)
         }
     }
+
+    var changesStore: Bool { approveFollows != nil || location != nil || gender != nil || seeking != nil }
 
     func apply(_ user: inout User) {
         if let approveFollows { user.approveFollows = approveFollows }

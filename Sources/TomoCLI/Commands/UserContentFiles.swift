@@ -1,5 +1,7 @@
 import Foundation
+import TomoContent
 import TomoCore
+import TomoYAML
 
 /// A user's files under `content/`: the profile (`users/H.yaml` or `.json`), its images folder
 /// (`users/H/`) and the posts folder (`posts/H/`). Handles are validated before they get here,
@@ -25,12 +27,11 @@ struct UserContentFiles {
     }
 
     /// Writes a small valid profile with the other fields as commented examples; nil when the
-    /// user already has a profile.
+    /// user already has a profile. `name` passed `DisplayName.checked`.
     func writeStarterProfile(name: String) throws(Diagnostic) -> String? {
         if hasProfile { return nil }
-        let escaped = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         let text = """
-        name: "\(escaped)"
+        name: \(YAMLScalar.doubleQuoted(name))
         # Everything below is optional: remove the leading "# " to use a line.
         # bio: |
         #   A few words in **Markdown**.
@@ -55,6 +56,25 @@ struct UserContentFiles {
         return profileYAML
     }
 
+    /// Makes `name` the display name in the profile (a starter profile when there is none);
+    /// what was done, or nil when the profile already says it.
+    func setName(_ name: String) throws -> String? {
+        guard var profile = try ProfileFile.read(site: site, handle: handle) else {
+            return try writeStarterProfile(name: name).map { "wrote \($0)" }
+        }
+        if profile.name == name { return nil }
+        try profile.set("name", to: name)
+        try save(profile)
+        return "set the name in \(profile.file) to \(DisplayName.shown(name))"
+    }
+
+    /// Writes a changed profile in place, whole or not at all.
+    private func save(_ profile: ProfileFile) throws(Diagnostic) {
+        do { try Data(profile.bytes).write(to: url(profile.file), options: .atomic) } catch {
+            throw Diagnostic("cannot update \(profile.file): \(error.localizedDescription)")
+        }
+    }
+
     /// Deletes every file of the user; the paths removed.
     func removeAll() throws(Diagnostic) -> [String] {
         let paths = existing
@@ -69,9 +89,9 @@ struct UserContentFiles {
     /// The user's files that would be overwritten by renaming someone to this handle.
     var conflicts: [String] { existing }
 
-    /// Moves every file to `other`'s places, and points the profile's `icon:`/`header:` at the
-    /// renamed images folder.
-    func move(to other: UserContentFiles) throws(Diagnostic) -> [String] {
+    /// Moves every file to `other`'s places, and points the profile's `icon:` and `header:` at
+    /// the renamed images folder (checked beforehand by `checkRename`).
+    func move(to other: UserContentFiles) throws -> [String] {
         var moved: [String] = []
         for (from, to) in zip(relativePaths, other.relativePaths) where FileManager.default.fileExists(atPath: url(from).path) {
             do {
@@ -82,28 +102,53 @@ struct UserContentFiles {
             }
             moved.append("\(from) -> \(to)")
         }
-        try other.repointImages(from: handle)
+        if var profile = try ProfileFile.read(site: site, handle: other.handle), try profile.repointImages(from: handle, to: other.handle) {
+            try other.save(profile)
+        }
         return moved
     }
 
-    /// `icon: old/icon.jpg` becomes `icon: new/icon.jpg` in the YAML profile.
-    private func repointImages(from old: String) throws(Diagnostic) {
-        let file = url(profileYAML)
-        guard let data = FileManager.default.contents(atPath: file.path) else { return }
-        var changed = false
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            for key in ["icon:", "header:"] where line.hasPrefix(key) {
-                let value = line.dropFirst(key.count).drop { $0 == " " }
-                if value.hasPrefix(old + "/") {
-                    changed = true
-                    return "\(key) \(handle)/" + value.dropFirst(old.count + 1)
-                }
+    /// Refuses a rename whose profile could not be rewritten, before anything changes.
+    func checkRename(to other: String) throws {
+        if var profile = try ProfileFile.read(site: site, handle: handle) { _ = try profile.repointImages(from: handle, to: other) }
+    }
+}
+
+/// A display name given on the command line (`user add|set --name`): trimmed, and held to the
+/// content loader's own rule for a profile's `name`, so no command writes a profile that
+/// `tomo check` rejects.
+enum DisplayName {
+    static func checked(_ text: String, handle: String, site: URL, usage: String) throws -> String {
+        let name = text.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty { throw UsageError("--name needs a name: --name \"Alice Example\"", usage: usage) }
+        if let problem = ProfileFile.nameProblem(name, handle: handle, site: site) {
+            throw UsageError("--name \(shown(name)) cannot be a display name: \(problem)", usage: usage)
+        }
+        return name
+    }
+
+    /// The name in quotes, with what a terminal would act on written as escapes.
+    static func shown(_ name: String) -> String {
+        var shown = "\""
+        for scalar in name.unicodeScalars {
+            if ForbiddenCharacters.contains(scalar) {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
             }
-            return String(line)
         }
-        guard changed else { return }
-        do { try Data(lines.joined(separator: "\n").utf8).write(to: file, options: .atomic) } catch {
-            throw Diagnostic("cannot update \(profileYAML): \(error.localizedDescription)")
-        }
+        return shown + "\""
+    }
+}
+
+/// Display names for listings, read from the profiles (the store keeps none).
+enum ProfileNames {
+    /// The profile's `name`; nil without a profile, or with one that cannot be read.
+    static func name(of handle: String, in site: URL) -> String? {
+        (try? ProfileFile.read(site: site, handle: handle))??.name
+    }
+
+    static func shown(_ name: String?, on console: Console) -> ConsoleText {
+        name.map { "\($0)" } ?? console.paint("(no profile name: see `tomo check`)", .dim)
     }
 }

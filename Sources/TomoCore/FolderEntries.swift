@@ -1,0 +1,146 @@
+import Foundation
+
+/// Why a folder could not be listed. A folder that cannot be read is never the same as an
+/// empty one: read as empty, it would make a build delete the pages of what it holds.
+public struct FolderFailure: Error, Sendable, Hashable {
+    public enum Reason: Sendable, Hashable {
+        /// Nothing at that path.
+        case missing
+        /// A file (or anything but a folder) where a folder should be.
+        case notAFolder
+        /// The folder, or the entry `entry` in it, exists but cannot be read (`errno`).
+        case unreadable(errno: Int32)
+    }
+
+    public var reason: Reason
+    /// The entry of the folder that could not be read; nil when the folder itself could not.
+    public var entry: String?
+
+    public init(_ reason: Reason, entry: String? = nil) {
+        self.reason = reason
+        self.entry = entry
+    }
+
+    /// The failure as a problem of the site, naming the folder as `display` (`content/posts/alice`).
+    public func diagnostic(folder display: String) -> Diagnostic {
+        let folder = display.hasSuffix("/") ? String(display.dropLast()) : display
+        switch reason {
+        case .missing:
+            return Diagnostic("this folder does not exist: create it", at: SourceLocation(file: folder + "/", line: 1, column: 1))
+        case .notAFolder:
+            return Diagnostic("this is a file, but Tomo reads a folder here (\(folder)/): move the file away and make a folder of that name", at: SourceLocation(file: folder, line: 1, column: 1))
+        case .unreadable(let code):
+            let reason = String(cString: strerror(code))
+            if let entry {
+                return Diagnostic("cannot read this (\(reason)): make it readable, or remove it", at: SourceLocation(file: folder + "/" + entry, line: 1, column: 1))
+            }
+            return Diagnostic("cannot read this folder (\(reason)): make it readable (chmod u+rx \(folder)), or move it away", at: SourceLocation(file: folder + "/", line: 1, column: 1))
+        }
+    }
+}
+
+/// The entries of a folder with their status, read with `readdir` and `fstatat` (no path is
+/// resolved from the root for each entry). `.` and `..` are left out, and hidden names unless
+/// asked for. Every site input folder is listed here, so "cannot be read" is told apart from
+/// "does not exist" and from "empty" in one place.
+public enum FolderEntries {
+    public typealias Entry = (name: String, status: stat)
+
+    /// The entries of the folder at `path`, or why there are none. An entry that vanishes while
+    /// the folder is read is left out; any other entry whose status cannot be read (a link to
+    /// nothing, a loop of links) fails the listing.
+    public static func read(_ path: String, followingLinks: Bool, includingHidden: Bool = false) throws(FolderFailure) -> [Entry] {
+        guard let directory = opendir(path) else {
+            let code = errno
+            switch code {
+            case ENOENT: throw FolderFailure(.missing)
+            case ENOTDIR: throw FolderFailure(.notAFolder)
+            default: throw FolderFailure(.unreadable(errno: code))
+            }
+        }
+        defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        var entries: [Entry] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                // readdir gives nil at the end and on a failure; only the failure sets errno.
+                if errno != 0 { throw FolderFailure(.unreadable(errno: errno)) }
+                return entries
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                String(decoding: buffer.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." || (!includingHidden && name.hasPrefix(".")) { continue }
+            var status = stat()
+            if fstatat(descriptor, name, &status, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 {
+                entries.append((name, status))
+                continue
+            }
+            let code = errno
+            // Gone since readdir saw it (and not a link to nothing, which lstat still finds).
+            if code == ENOENT, fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) != 0 { continue }
+            throw FolderFailure(.unreadable(errno: code), entry: name)
+        }
+    }
+
+    /// The entries of the folder, or nil when it cannot be listed: only for folders Tomo itself
+    /// writes (the output), where nothing is lost by skipping what cannot be read.
+    public static func list(_ path: String, followingLinks: Bool, includingHidden: Bool = false) -> [Entry]? {
+        try? read(path, followingLinks: followingLinks, includingHidden: includingHidden)
+    }
+
+    /// The entries of the site's input folder `relative` (`content/users`) under `site`, sorted
+    /// by name, following links: none when it does not exist; an error naming it when it cannot
+    /// be read or is not a folder. What every content loader lists its folders with.
+    public static func input(_ relative: String, in site: String) throws(Diagnostic) -> [Entry] {
+        do {
+            return try read(site + "/" + relative, followingLinks: true).sorted { $0.name < $1.name }
+        } catch {
+            if error.reason == .missing { return [] }
+            throw error.diagnostic(folder: relative)
+        }
+    }
+
+    /// Every file under the folder at `path` (anything but a folder), by path relative to it, sorted; hidden
+    /// names left out. Links are followed, each folder walked once (a loop of links ends).
+    /// Nil and no problem when the folder does not exist; each folder that cannot be read, and
+    /// each link to nothing, is a problem, named as `display` + its relative path.
+    public static func files(under path: String, display: String) -> (files: [String]?, problems: [Diagnostic]) {
+        var files: [String] = []
+        var problems: [Diagnostic] = []
+        var walked: Set<[UInt64]> = []
+        var top = stat()
+        if stat(path, &top) == 0 { walked.insert([UInt64(top.st_dev), UInt64(top.st_ino)]) }
+        // An explicit stack: a deep tree of folders must not deepen the call stack.
+        var pending = [""]
+        func shown(_ relative: String) -> String {
+            display.isEmpty ? relative : relative.isEmpty ? display : display + "/" + relative
+        }
+        while let relative = pending.popLast() {
+            let entries: [Entry]
+            do {
+                entries = try read(relative.isEmpty ? path : path + "/" + relative, followingLinks: true)
+            } catch {
+                if relative.isEmpty, error.reason == .missing { return (nil, []) }
+                problems.append(error.diagnostic(folder: shown(relative)))
+                continue
+            }
+            for (name, status) in entries {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                if status.isFolder {
+                    if walked.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted { pending.append(child) }
+                } else {
+                    // A FIFO or a device is listed too: whoever reads it refuses it by name
+                    // (`RegularFile`), instead of a file left out without a word.
+                    files.append(child)
+                }
+            }
+        }
+        return (files.sorted(), problems)
+    }
+}
+
+extension stat {
+    public var isFolder: Bool { (st_mode & S_IFMT) == S_IFDIR }
+}

@@ -1,0 +1,140 @@
+import TomoCore
+
+/// Where one record of `store.json` is, and whom and what it names.
+struct StoreRecordPlace: Sendable, Hashable {
+    enum Kind: String, Sendable {
+        case user, follow, request, block, like, report, pick, hidden
+    }
+
+    var kind: Kind
+    /// The handle it names (a user's own, from, the liker, the reporter), and the second one of
+    /// a pair (to).
+    var first: String?
+    var second: String?
+    var post: String?
+    /// The byte where the record (a like: the liker) starts.
+    var offset: Int
+
+    /// Two strings a record, not an array: a 700,000-record store makes as many places.
+    init(kind: Kind, names first: String?, and second: String? = nil, post: String?, offset: Int) {
+        self.kind = kind
+        self.first = first
+        self.second = second
+        self.post = post
+        self.offset = offset
+    }
+
+    var handles: [String] { [first, second].compactMap { $0 } }
+}
+
+/// What `tomo check` finds wrong between the store and the content, each at its place:
+///
+/// - errors, in `store.json`: a relation (follow, request, block, like, report, pick) naming a
+///   user who is not registered, a follow, request, block or pick of a user by themselves, a post
+///   id that is not `<handle>/<slug>`. Only a hand edit makes these; pages would count them.
+/// - warnings: a registration without a profile (no page is built for them; their relations
+///   are left off the pages), a like, report or hidden mark of a post that does not exist (it
+///   shows nowhere: left behind by a post file deleted by hand), and, once the site has a
+///   store, a profile that is not registered (its page is built, but follows, likes and
+///   `tomo post add` refuse the user).
+enum StoreAudit {
+    /// - Parameters:
+    ///   - profiles: handle → the profile file (`content/users/<handle>.yaml`), every profile file
+    ///     whether it loaded or not.
+    ///   - postExists: whether `content/posts/<handle>/<slug>.md` exists for a post id.
+    static func problems(
+        in bytes: [UInt8], file: String, profiles: [String: String], postExists: (PostID) -> Bool
+    ) throws(Diagnostic) -> [Diagnostic] {
+        let (store, places) = try StoreDecoder.decodeWithPlaces(bytes, file: file)
+        let lines = LineStarts(bytes)
+        var problems: [Diagnostic] = []
+        func report(_ message: String, at offset: Int, severity: Diagnostic.Severity = .error) {
+            problems.append(Diagnostic(message, at: lines.location(of: offset, in: bytes, file: file), severity: severity))
+        }
+        let registered = Set(store.users.map(\.handle))
+        /// Each post's answer, found once: a store names the same post in many records.
+        enum PostStatus { case exists, missing(PostID), invalid(String) }
+        var posts: [String: PostStatus] = [:]
+        /// The likes of each post that is gone: one warning a post, not one a like.
+        var likesOfMissingPosts: [String: (offset: Int, likers: [String])] = [:]
+        for place in places {
+            if place.kind == .user, let handle = place.first {
+                if profiles[handle] == nil {
+                    report("\(handle) is registered but has no profile, so no page is built for them: `tomo user add \(handle)` writes a starter profile (or `tomo user rm \(handle) --yes` removes them)", at: place.offset, severity: .warning)
+                }
+                continue
+            }
+            func what() -> String { place.post.map { "this \(place.kind.rawValue) of \($0)" } ?? "this \(place.kind.rawValue)" }
+            for handle in [place.first, place.second == place.first ? nil : place.second].compactMap({ $0 }) where !registered.contains(handle) {
+                report("\(what()) names \"\(handle)\", who is not registered\(Suggestion.hint(for: handle, in: registered)): register them with `tomo user add \(handle)` or remove the record", at: place.offset)
+            }
+            if let first = place.first, place.second == first {
+                report("\(first) \(place.kind.rawValue)s themselves: remove this record", at: place.offset)
+            }
+            guard let post = place.post else { continue }
+            let status: PostStatus
+            if let known = posts[post] {
+                status = known
+            } else {
+                do {
+                    let id = try PostID(parsing: post)
+                    status = postExists(id) ? .exists : .missing(id)
+                } catch {
+                    status = .invalid(error.message)
+                }
+                posts[post] = status
+            }
+            switch status {
+            case .exists: continue
+            case .invalid(let problem): report("\(what()): \(problem)", at: place.offset)
+            case .missing where place.kind == .like:
+                likesOfMissingPosts[post, default: (place.offset, [])].likers.append(place.first ?? "")
+            case .missing(let id):
+                report("\(what()): \(Self.missing(id)): \(place.kind == .hidden ? "remove it with `tomo post unhide \(post)`" : "remove the record from the store")", at: place.offset, severity: .warning)
+            }
+        }
+        for (post, likes) in likesOfMissingPosts {
+            guard let id = try? PostID(parsing: post) else { continue }
+            let count = likes.likers.count == 1 ? "the like" : "the \(likes.likers.count) likes"
+            report("\(count) of \(post): \(Self.missing(id)): remove \(likes.likers.count == 1 ? "it" : "them") with `tomo unlike \(likes.likers.count == 1 ? likes.likers[0] : "USER") \(post)` (by \(likes.likers.joined(separator: ", ")))", at: likes.offset, severity: .warning)
+        }
+        for (handle, profile) in profiles.sorted(by: { $0.key < $1.key }) where !registered.contains(handle) {
+            problems.append(Diagnostic(
+                "\(handle) has a profile but is not registered in \(file): follows, likes and `tomo post add` refuse them; register them with `tomo user add \(handle)`",
+                at: SourceLocation(file: profile, line: 1, column: 1), severity: .warning
+            ))
+        }
+        return problems
+    }
+
+    private static func missing(_ post: PostID) -> String {
+        "there is no post \(post) (content/posts/\(post.handle)/\(post.slug).md), so it shows nowhere"
+    }
+}
+
+/// The offset of every line's first byte, so each problem's line is a binary search rather than
+/// a walk through a 20 MB file.
+private struct LineStarts {
+    private var starts: [Int] = [0]
+
+    init(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                if buffer[index] == 0x0A { starts.append(index + 1) }
+                index += 1
+            }
+        }
+    }
+
+    func location(of offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+        var low = 0
+        var high = starts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle }
+        }
+        let column = 1 + bytes[starts[low]..<min(offset, bytes.count)].lazy.filter { $0 & 0xC0 != 0x80 }.count
+        return SourceLocation(file: file, line: low + 1, column: column)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TomoCore
+@testable import TomoCLI
+
+/// The site's address is checked by one rule, whether it comes from site.yaml's `baseURL`
+/// (an error at its place, exit 1) or from `tomo build --base-url` (wrong usage, exit 2).
+@Suite struct BaseURLTests {
+    static let refused = [
+        "https://example.com/?page=1", "https://example.com/#top", "https://example.com?x",
+        "https://user:secret@example.com/", "https://user@example.com/",
+        "https://example.com:65536/", "https://example.com:0/", "https://example.com:http/", "https://example.com:/",
+        "https://example.com:-1/", "https://example.com:0000080000/",
+        "https:///", "https://:8080/", "https://", "https://.example.com/", "https://exa..mple.com/", "https://exa_mple.com/",
+        "https://exa mple.com/", "https://example.com/a b/", "https://example.com/\t", " https://example.com/",
+        "https://example.com/\u{1B}[31m", "https://example.com/\u{0}", "https://example.com/\u{85}",
+        "https://example.com/\"onload=\"x", "https://example.com/<b>", "https://example.com/%zz/", "https://example.com/%4",
+        "ftp://example.com/", "mailto:site@example.com", "javascript:alert(1)", "file:///srv/site/",
+        "//example.com/", "example.com", "https:example.com", "https://[::1/", "https://[zz]/", "https://[::1]x/",
+    ]
+
+    static let accepted: [(url: String, base: String)] = [
+        ("https://example.com", "https://example.com/"),
+        ("http://example.com:8080/blog", "http://example.com:8080/blog/"),
+        ("HTTPS://Example.COM/a%20b/", "HTTPS://Example.COM/a%20b/"),
+        ("http://127.0.0.1:65535/", "http://127.0.0.1:65535/"),
+        ("https://[::1]:8080/", "https://[::1]:8080/"),
+        ("https://例え.jp/", "https://例え.jp/"),
+        ("https://my-site.example.com./~alice/", "https://my-site.example.com./~alice/"),
+    ]
+
+    static func site(baseURL: String?) throws -> TemporaryFolder {
+        try TemporaryFolder([
+            // A JSON string is a YAML double-quoted scalar: any character can be written.
+            "content/site.yaml": "title: T\n" + (baseURL.map { "baseURL: \(JSONWriter.string(.string($0)))\n" } ?? ""),
+            "content/users/alice.yaml": "name: Alice\n",
+        ])
+    }
+
+    @Test(arguments: refused)
+    func aBadAddressIsRefusedInSiteYAML(url: String) throws {
+        let site = try Self.site(baseURL: url)
+        for command in ["check", "build"] {
+            let result = runTomo([command], in: site.url)
+            #expect(result.status == 1, "\(command) \(url.debugDescription)")
+            // At the baseURL line: at its value, or at a raw character's own column (JSON
+            // leaves U+0085 raw).
+            #expect(result.error.contains("error: content/site.yaml:2:"), "\(command) \(url.debugDescription): \(result.error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
+    }
+
+    @Test(arguments: refused)
+    func aBadAddressIsRefusedOnTheCommandLine(url: String) throws {
+        let site = try Self.site(baseURL: nil)
+        let result = runTomo(["build", "--base-url", url], in: site.url)
+        #expect(result.status == 2, "\(url.debugDescription)")
+        #expect(result.error.hasPrefix("error: --base-url \""), "\(url.debugDescription): \(result.error)")
+        #expect(result.error.contains("usage: tomo build"))
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
+    }
+
+    @Test(arguments: accepted)
+    func aGoodAddressStartsEveryAbsoluteURLThroughEitherPath(url: String, base: String) throws {
+        let fromYAML = try Self.site(baseURL: url)
+        #expect(runTomo(["check"], in: fromYAML.url).status == 0)
+        let fromCommandLine = try Self.site(baseURL: nil)
+        for (site, arguments) in [(fromYAML, ["build"]), (fromCommandLine, ["build", "--base-url", url])] {
+            let result = runTomo(arguments, in: site.url)
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+            let sitemap = try String(contentsOf: site.url.appendingPathComponent("public/sitemap.xml"), encoding: .utf8)
+            #expect(sitemap.contains("<loc>\(base)</loc>") && sitemap.contains("<loc>\(base)alice/</loc>"), "\(sitemap)")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import TomoCLI
+
+/// `tomo check` runs the build but for the writing, so it fails exactly when `tomo build`
+/// fails, with the same errors: over a set of sites each broken in one way, never a check
+/// that passes before a build that fails.
+@Suite struct CheckMatchesBuildTests {
+    static let demoPhoto = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("content/users/alice/icon.jpg")
+
+    /// A site that builds: a profile with an icon, a post with its photo, a page and a template of its own.
+    static func site(_ change: @Sendable (TemporaryFolder) throws -> Void) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder([
+            "content/site.yaml": "title: T\nbaseURL: https://example.com/\n",
+            "content/users/alice.yaml": "name: Alice\nicon: alice/icon.jpg\n",
+            "content/posts/alice/sunset.md": "---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A sunset\n---\nEvening.\n",
+            "content/pages/about.md": "---\ntitle: About\n---\nHello.\n",
+            "templates/page.mustache": "{{<layout}}{{$content}}<h1>{{page.title}}</h1>{{/content}}{{/layout}}",
+        ])
+        for path in ["content/users/alice/icon.jpg", "content/posts/alice/sunset.jpg"] {
+            try folder.copy(demoPhoto, to: path)
+        }
+        try change(folder)
+        return folder
+    }
+
+    /// One way to break a site each (and a few that only warn), by name.
+    static let breakages: [String: @Sendable (TemporaryFolder) throws -> Void] = [
+        "nothing": { _ in },
+        "an icon that is a text file": { try $0.write("content/users/alice/icon.jpg", "not a photo\n") },
+        "a photo that is a text file": { try $0.write("content/posts/alice/sunset.jpg", "not a photo\n") },
+        "a truncated JPEG": { try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 1, 2]).write(to: $0.url.appendingPathComponent("content/users/alice/icon.jpg")) },
+        "an SVG icon": { try $0.write("content/users/alice/icon.jpg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"/>\n") },
+        "a missing icon": { try $0.write("content/users/alice.yaml", "name: Alice\nicon: alice/none.jpg\n") },
+        "an icon path that is a folder": { try $0.write("content/users/alice.yaml", "name: Alice\nicon: alice\n") },
+        "an icon path with a final slash": { try $0.write("content/users/alice.yaml", "name: Alice\nicon: alice/icon.jpg/\n") },
+        "a photo path with a final slash": { try $0.write("content/posts/alice/sunset.md", "---\nphoto: sunset.jpg/\ndate: 2026-05-01\nalt: A\n---\n") },
+        "a header that is a link to nothing": {
+            try FileManager.default.createSymbolicLink(atPath: $0.url.appendingPathComponent("content/users/alice/header.jpg").path, withDestinationPath: "gone.jpg")
+            try $0.write("content/users/alice.yaml", "name: Alice\nicon: alice/icon.jpg\nheader: alice/header.jpg\n")
+        },
+        "a partial that includes itself": {
+            try $0.write("templates/page.mustache", "{{<layout}}{{$content}}{{>loop}}{{/content}}{{/layout}}")
+            try $0.write("templates/loop.mustache", "[{{>loop}}]")
+        },
+        "two partials that include each other": {
+            try $0.write("templates/post-card.mustache", "{{>ping}}")
+            try $0.write("templates/ping.mustache", "{{>pong}}")
+            try $0.write("templates/pong.mustache", "{{>ping}}")
+        },
+        "a partial that does not exist": { try $0.write("templates/page.mustache", "{{<layout}}{{$content}}{{>nothing}}{{/content}}{{/layout}}") },
+        "a section never closed": { try $0.write("templates/page.mustache", "{{#page}}\n") },
+        "a template that is not UTF-8": { try Data([0x7B, 0x7B, 0xFF, 0x7D, 0x7D]).write(to: $0.url.appendingPathComponent("templates/page.mustache")) },
+        "a broken label file": { try $0.write("templates/labels/en.json", "{\"photoBy\": ") },
+        "a static file that is a link to nothing": {
+            try FileManager.default.createDirectory(at: $0.url.appendingPathComponent("templates/static"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: $0.url.appendingPathComponent("templates/static/extra.css").path, withDestinationPath: "gone.css")
+        },
+        "a broken store": { try $0.write("content/store.json", "{\"users\": [") },
+        "a bad base URL": { try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/?x=1\n") },
+        "an empty visibility": { try $0.write("content/posts/alice/sunset.md", "---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A\nvisibility: #private\n---\n") },
+        "an escape in a name": { try $0.write("content/users/alice.yaml", "name: \"Alice\\e[31m\"\nicon: alice/icon.jpg\n") },
+        "posts of nobody": { try $0.writePost("bob/hello") },
+    ]
+
+    /// The `error:` lines a command printed.
+    static func errors(_ result: CommandResult) -> Set<String> {
+        Set(result.error.split(separator: "\n").map(String.init).filter { $0.hasPrefix("error: ") })
+    }
+
+    @Test(arguments: breakages.keys.sorted())
+    func checkFailsExactlyWhenBuildFailsWithTheSameErrors(breakage: String) throws {
+        let site = try Self.site(try #require(Self.breakages[breakage]))
+        let check = runTomo(["check"], in: site.url)
+        let build = runTomo(["build"], in: site.url)
+        #expect(check.status == build.status, "\(breakage): check \(check.status), build \(build.status)\n\(check.error)\n\(build.error)")
+        #expect(Self.errors(check) == Self.errors(build), "\(breakage):\ncheck: \(check.error)\nbuild: \(build.error)")
+        if build.status != 0 {
+            // Every error names its file (a template, a profile line, the store).
+            #expect(Self.errors(build).allSatisfy { $0.contains("content/") || $0.contains("templates/") || $0.contains("template ") }, "\(build.error)")
+        }
+        // check wrote nothing: no output and no thumbnails.
+        let checkOnly = try Self.site(try #require(Self.breakages[breakage]))
+        _ = runTomo(["check"], in: checkOnly.url)
+        #expect(!FileManager.default.fileExists(atPath: checkOnly.url.appendingPathComponent("public").path))
+        #expect(!FileManager.default.fileExists(atPath: checkOnly.url.appendingPathComponent(".tomo-cache").path))
+    }
+
+    @Test func everyBreakageButTheWarningsFails() throws {
+        for (breakage, change) in Self.breakages where !["nothing", "a partial that does not exist"].contains(breakage) {
+            let site = try Self.site(change)
+            #expect(runTomo(["check"], in: site.url).status == 1, "\(breakage)")
+        }
+    }
+}

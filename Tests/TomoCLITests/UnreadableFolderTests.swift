@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import TomoCLI
+
+/// The demo's small real JPEG, for icons and photos.
+private let demoPhoto = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("content/users/alice/icon.jpg")
+
+/// A small site with a file in every folder a build lists: profiles with an image folder,
+/// a page, posts, templates with a static file.
+private func writeListedSite(in folder: TemporaryFolder) throws {
+    try folder.write("content/site.yaml", "title: Test\nbaseURL: https://example.com/\n")
+    try folder.write("content/users/alice.yaml", "name: Alice\nicon: alice/icon.jpg\n")
+    try folder.write("content/users/bob.yaml", "name: Bob\n")
+    try folder.write("content/pages/about.md", "---\ntitle: About\n---\nHello.\n")
+    try folder.write("content/posts/alice/sunset.md", "---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A sunset\n---\nEvening.\n")
+    try folder.write("templates/page.mustache", "{{<layout}}{{$content}}<h1>{{page.title}}</h1>{{/content}}{{/layout}}")
+    try folder.write("templates/static/extra.css", "body { color: black }\n")
+    try folder.write("templates/labels/en.json", "{\"photoBy\": \"Photo by {name}\"}\n")
+    for path in ["content/users/alice/icon.jpg", "content/posts/alice/sunset.jpg"] {
+        try folder.copy(demoPhoto, to: path)
+    }
+}
+
+/// Every folder a build lists, each with the files whose pages it would lose if read as empty.
+private let listedFolders = [
+    "content/users", "content/users/alice", "content/pages", "content/posts", "content/posts/alice",
+    "templates", "templates/static", "templates/labels",
+]
+
+/// Every file under `folder` with its bytes.
+private func snapshot(_ folder: URL) -> [String: Data] {
+    var files: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    while let url = enumerator?.nextObject() as? URL {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+        files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = FileManager.default.contents(atPath: url.path)
+    }
+    return files
+}
+
+@Suite struct UnreadableFolderTests {
+    /// A folder the build cannot list (a loop of links: unreadable even for root) or a file in
+    /// place of the folder fails `build` and `check` with the folder's path, and leaves the
+    /// last output as it was. Read as empty, each would have deleted pages.
+    @Test func everyListedFolderThatCannotBeReadFailsTheBuildAndKeepsTheOutput() throws {
+        let folder = try TemporaryFolder()
+        try writeListedSite(in: folder)
+        let first = runTomo(["build"], in: folder.url)
+        #expect(first.status == 0, "\(first.error)")
+        let output = folder.url.appendingPathComponent("public")
+        let built = snapshot(output)
+        #expect(built["about/index.html"] != nil && built["alice/posts/sunset/index.html"] != nil && built["static/extra.css"] != nil)
+        let aside = try TemporaryFolder()
+        for path in listedFolders {
+            for replacement in ["a loop of links", "a file"] {
+                let url = folder.url.appendingPathComponent(path)
+                let saved = aside.url.appendingPathComponent("saved")
+                try FileManager.default.moveItem(at: url, to: saved)
+                if replacement == "a file" {
+                    try "not a folder\n".write(to: url, atomically: false, encoding: .utf8)
+                } else {
+                    try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: url.lastPathComponent)
+                }
+                for command in ["build", "check"] {
+                    let result = runTomo([command], in: folder.url)
+                    #expect(result.status == 1, "\(command) with \(path) as \(replacement): \(result.output)")
+                    #expect(result.error.contains("error: \(path)"), "\(command) with \(path) as \(replacement): \(result.error)")
+                }
+                #expect(snapshot(output) == built, "\(path) as \(replacement) changed the output")
+                try FileManager.default.removeItem(at: url)
+                try FileManager.default.moveItem(at: saved, to: url)
+            }
+        }
+        #expect(runTomo(["build"], in: folder.url).status == 0)
+    }
+
+    /// The same with real permissions: `chmod 000` on each folder, and tomo run as `nobody`
+    /// (root reads any folder, so as root the binary is started through setpriv).
+    @Test func aFolderWithoutPermissionsFailsTheRealBinary() throws {
+        let folder = try TemporaryFolder()
+        try writeListedSite(in: folder)
+        try Unprivileged.handOver(folder.url)
+        let first = try Unprivileged.tomo(["build"], in: folder.url)
+        #expect(first.status == 0, "\(first.error)")
+        let output = folder.url.appendingPathComponent("public")
+        let built = snapshot(output)
+        for path in listedFolders {
+            let url = folder.url.appendingPathComponent(path)
+            #expect(chmod(url.path, 0) == 0)
+            for command in ["build", "check"] {
+                let result = try Unprivileged.tomo([command], in: folder.url)
+                #expect(result.status == 1, "\(command) with \(path) unreadable: \(result.output)")
+                #expect(result.error.contains("error: \(path)"), "\(command) with \(path) unreadable: \(result.error)")
+            }
+            #expect(snapshot(output) == built, "an unreadable \(path) changed the output")
+            #expect(chmod(url.path, 0o755) == 0)
+        }
+        #expect(try Unprivileged.tomo(["build"], in: folder.url).status == 0)
+    }
+
+    /// The build's first step stamps the input files to see whether anything changed: a folder
+    /// that was empty at the last build and cannot be read now is not "nothing changed".
+    @Test func anUnreadableFolderIsNotAnEmptyOneToTheChangeCheck() throws {
+        let folder = try TemporaryFolder()
+        try writeListedSite(in: folder)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("content/pages/about.md"))
+        try Unprivileged.handOver(folder.url)
+        #expect(try Unprivileged.tomo(["build"], in: folder.url).status == 0)
+        try folder.write("content/pages/about.md", "---\ntitle: About\n---\nHello.\n")
+        let pages = folder.url.appendingPathComponent("content/pages")
+        #expect(chmod(pages.path, 0) == 0)
+        let result = try Unprivileged.tomo(["build"], in: folder.url)
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.error.contains("error: content/pages/:1:1: cannot read this folder"), "\(result.error)")
+        #expect(chmod(pages.path, 0o755) == 0)
+    }
+}
+
+/// Runs the real binary as a user without privileges: as itself when it is not root, as
+/// `nobody` through util-linux's setpriv when it is.
+enum Unprivileged {
+    static var isRoot: Bool { getuid() == 0 }
+    static let setpriv = "/usr/bin/setpriv"
+
+    /// Gives `folder` and everything in it to `nobody`, so that it can build there.
+    static func handOver(_ folder: URL) throws {
+        guard isRoot else { return }
+        var paths = [folder.path]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let relative = enumerator?.nextObject() as? String { paths.append(folder.path + "/" + relative) }
+        for path in paths { #expect(lchown(path, 65534, 65534) == 0, "chown \(path)") }
+    }
+
+    static func tomo(_ arguments: [String], in directory: URL) throws -> CommandResult {
+        guard isRoot else { return try runBinary(arguments, in: directory) }
+        try #require(FileManager.default.isExecutableFile(atPath: setpriv), "running as root, these tests need \(setpriv) (util-linux) to drop to nobody")
+        return try runProcess(URL(fileURLWithPath: setpriv), ["--reuid=65534", "--regid=65534", "--clear-groups", tomoBinary().path] + arguments, in: directory)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import TomoCore
+
+/// The one folder listing every input loader uses tells "missing", "not a folder", "cannot be
+/// read" and "empty" apart. Loops of links and links to nothing fail for root as well, so
+/// these run with any privileges.
+@Suite struct FolderEntriesTests {
+    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-folders-\(UUID().uuidString)").path
+
+    private func make(_ relative: String, file text: String? = nil, link target: String? = nil) throws {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if let target {
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+        } else if let text {
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+        } else {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+    }
+
+    private func failure(_ relative: String) -> FolderFailure? {
+        do {
+            _ = try FolderEntries.read(root + "/" + relative, followingLinks: true)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func eachKindOfFolderIsToldApart() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try make("empty")
+        try make("file", file: "x")
+        try make("loop", link: "loop")
+        try make("holds-a-dangling-link/gone.yaml", link: "nowhere.yaml")
+        try make("holds-a-loop/loop", link: "loop")
+        try make("fine/a.yaml", file: "a")
+        try make("fine/.hidden", file: "h")
+
+        #expect(try FolderEntries.read(root + "/empty", followingLinks: true).isEmpty)
+        #expect(try FolderEntries.read(root + "/fine", followingLinks: true).map(\.name) == ["a.yaml"])
+        #expect(failure("missing") == FolderFailure(.missing))
+        #expect(failure("file") == FolderFailure(.notAFolder))
+        #expect(failure("loop") == FolderFailure(.unreadable(errno: ELOOP)))
+        #expect(failure("holds-a-dangling-link") == FolderFailure(.unreadable(errno: ENOENT), entry: "gone.yaml"))
+        #expect(failure("holds-a-loop") == FolderFailure(.unreadable(errno: ELOOP), entry: "loop"))
+    }
+
+    /// What a content loader lists with: missing is empty (the folder is optional), the rest are
+    /// errors that name the folder or the entry.
+    @Test func anInputFolderIsEmptyOnlyWhenItIsMissing() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try make("content/pages", file: "x")
+        try make("content/users", link: "users")
+        try make("content/posts/alice/x", link: "x")
+        #expect(try FolderEntries.input("content/missing", in: root).isEmpty)
+        func message(_ relative: String) -> String? {
+            do {
+                _ = try FolderEntries.input(relative, in: root)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(message("content/pages") == "content/pages:1:1: this is a file, but Tomo reads a folder here (content/pages/): move the file away and make a folder of that name")
+        #expect(message("content/users") == "content/users/:1:1: cannot read this folder (Too many levels of symbolic links): make it readable (chmod u+rx content/users), or move it away")
+        #expect(message("content/posts/alice") == "content/posts/alice/x:1:1: cannot read this (Too many levels of symbolic links): make it readable, or remove it")
+    }
+
+    /// The recursive walk (templates, static files) reports each folder it cannot read and
+    /// still lists the rest; a loop of folder links ends.
+    @Test func aWalkReportsEveryFolderItCannotRead() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try make("templates/page.mustache", file: "p")
+        try make("templates/parts/card.mustache", file: "c")
+        try make("templates/parts/again", link: "..")
+        try make("templates/static/broken/loop", link: "loop")
+        let walk = FolderEntries.files(under: root + "/templates", display: "templates")
+        #expect(walk.files == ["page.mustache", "parts/card.mustache"])
+        #expect(walk.problems.map(\.description) == [
+            "templates/static/broken/loop:1:1: cannot read this (Too many levels of symbolic links): make it readable, or remove it",
+        ])
+        #expect(FolderEntries.files(under: root + "/none", display: "none").files == nil)
+    }
+}
