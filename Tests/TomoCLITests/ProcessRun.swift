@@ -50,6 +50,7 @@ struct ProcessRun: CustomStringConvertible {
             process.arguments = arguments
         }
         let outputPipe = Pipe()
+        var outputFile: FileHandle?
         switch output {
         case .pipe, .closed:
             process.standardOutput = outputPipe
@@ -57,7 +58,8 @@ struct ProcessRun: CustomStringConvertible {
             try outputPipe.fileHandleForReading.close()
             process.standardOutput = outputPipe
         case .file(let path):
-            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            outputFile = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            process.standardOutput = outputFile
         }
         let errorPipe = Pipe()
         process.standardError = errorToOutput ? process.standardOutput : errorPipe
@@ -65,6 +67,15 @@ struct ProcessRun: CustomStringConvertible {
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
+        // The child has its own copies of the writing ends; each end is closed here once done
+        // with, or a fuzzer's thousands of runs would run out of descriptors.
+        try? outputPipe.fileHandleForWriting.close()
+        try? errorPipe.fileHandleForWriting.close()
+        try? outputFile?.close()
+        defer {
+            try? outputPipe.fileHandleForReading.close()
+            try? errorPipe.fileHandleForReading.close()
+        }
         // Both pipes are drained while it runs, so a talkative run never blocks on a full pipe.
         let captured = Mutex<(output: [UInt8], error: [UInt8])>(([], []))
         let readers = DispatchGroup()
