@@ -201,7 +201,10 @@ public enum SiteBuilder {
 }
 
 extension Date {
+    /// Clamped to what an `Int64` holds (April 1677 to April 2262): an item dated later, such as
+    /// `until: 9999-12-31`, changes nothing any build of this century can see.
     fileprivate var nanosecondsSince1970: Int64 {
-        Int64((timeIntervalSince1970 * 1e9).rounded(.down))
+        let nanoseconds = (timeIntervalSince1970 * 1e9).rounded(.down)
+        return Int64(exactly: nanoseconds) ?? (nanoseconds > 0 ? .max : .min)
     }
 }
