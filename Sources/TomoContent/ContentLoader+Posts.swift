@@ -24,7 +24,7 @@ extension ContentLoader {
         }
         let folder = site.appendingPathComponent("content/posts/\(handle)")
         do {
-            guard try exists("content/posts/\(handle)/\(slug).md", site: site) else { return (nil, []) }
+            guard try FolderEntries.exists("content/posts/\(handle)/\(slug).md", in: site.path) else { return (nil, []) }
         } catch {
             return (nil, [error])
         }
@@ -63,7 +63,7 @@ extension ContentLoader {
             diagnostics += listing.problems
             let folder = postsFolder.appendingPathComponent(handle)
             let names = listing.names
-            let postNames = names.filter { $0.hasSuffix(".md") }
+            let postNames = names.filter(isPostFile)
             fileCount += postNames.count
             // A folder without posts (only photos left behind, or empty) names nobody's posts.
             guard !postNames.isEmpty else { continue }
@@ -107,6 +107,30 @@ extension ContentLoader {
         let post = read(folder.path + "/" + fileName, file: file, reader: reader).flatMap { PostReader(handle: handle, slug: slug, file: file, folder: folder, reader: reader).read($0) }
         return (post, reader.diagnostics)
     }
+
+    /// The visibility of the post `handle/slug` (both valid) as a build reads it from the front
+    /// matter, without the rest of the post: nil and no problem when its file does not exist;
+    /// nil and why when the front matter or its `visibility:` cannot be read.
+    public static func postVisibility(site: URL, handle: String, slug: String) -> (visibility: Post.Visibility?, diagnostics: [Diagnostic]) {
+        let file = "content/posts/\(handle)/\(slug).md"
+        do {
+            guard try FolderEntries.exists(file, in: site.path) else { return (nil, []) }
+        } catch {
+            return (nil, [error])
+        }
+        let folder = site.appendingPathComponent("content/posts/\(handle)")
+        let reader = NodeReader()
+        let visibility = read(folder.path + "/" + slug + ".md", file: file, reader: reader).flatMap { PostReader(handle: handle, slug: slug, file: file, folder: folder, reader: reader).visibility($0) }
+        return (visibility, reader.diagnostics)
+    }
+
+    /// How many post files (`.md`) `handle` has in `content/posts/<handle>/`: none without that
+    /// folder; an error naming it when it cannot be read, which is not "no posts".
+    public static func postFileCount(of handle: String, site: URL) throws(Diagnostic) -> Int {
+        try FolderEntries.input("content/posts/\(handle)", in: site.path).count { !$0.status.isFolder && isPostFile($0.name) }
+    }
+
+    static func isPostFile(_ name: String) -> Bool { name.hasSuffix(".md") }
 
     /// The handles that have a profile file (`content/users/<handle>.yaml` or `.json`).
     private static func profileHandles(site: URL, diagnostics: inout [Diagnostic]) -> Set<String> {

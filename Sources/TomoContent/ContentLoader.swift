@@ -76,7 +76,7 @@ public enum ContentLoader {
         var files: [String] = []
         for name in ["yaml", "json"].map({ "\(handle).\($0)" }) {
             do {
-                if try exists("content/users/\(name)", site: site) { files.append(name) }
+                if try FolderEntries.exists("content/users/\(name)", in: site.path) { files.append(name) }
             } catch {
                 return (nil, [error])
             }
@@ -177,17 +177,6 @@ public enum ContentLoader {
             return nil
         }
         return Array(data)
-    }
-
-    /// Whether the content file `relative` exists; an error when that cannot be told (a folder
-    /// on the way cannot be read), which is not the same as the file being gone.
-    static func exists(_ relative: String, site: URL) throws(Diagnostic) -> Bool {
-        var status = stat()
-        if stat(site.path + "/" + relative, &status) == 0 { return true }
-        let code = errno
-        if code == ENOENT || code == ENOTDIR { return false }
-        let parent = (relative as NSString).deletingLastPathComponent
-        throw FolderFailure(.unreadable(errno: code), entry: (relative as NSString).lastPathComponent).diagnostic(folder: parent)
     }
 
     /// The entries of the content folder `relative` (`content/users`), sorted, without hidden

@@ -102,6 +102,20 @@ public enum FolderEntries {
         }
     }
 
+    /// Whether the site's file `relative` (`content/posts/alice/sunset.md`) exists, links
+    /// followed; an error naming it when that cannot be told (a folder on the way cannot be
+    /// read, a loop of links), which is not the same as the file being gone.
+    public static func exists(_ relative: String, in site: String) throws(Diagnostic) -> Bool {
+        var status = stat()
+        if stat(site + "/" + relative, &status) == 0 { return true }
+        let code = errno
+        if code == ENOENT || code == ENOTDIR { return false }
+        let slash = relative.lastIndex(of: "/")
+        let folder = slash.map { String(relative[..<$0]) } ?? "."
+        let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
+        throw FolderFailure(.unreadable(errno: code), entry: name).diagnostic(folder: folder)
+    }
+
     /// Every regular file under the folder at `path`, by path relative to it, sorted; hidden
     /// names left out. Links are followed, each folder walked once (a loop of links ends).
     /// Nil and no problem when the folder does not exist; each folder that cannot be read, and

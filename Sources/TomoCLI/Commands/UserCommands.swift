@@ -1,4 +1,5 @@
 import Foundation
+import TomoContent
 import TomoCore
 import TomoStore
 
@@ -102,7 +103,7 @@ enum UserCommands {
                 ("requests", store.requests(handle)),
                 ("blocking", store.blocking(handle)),
             ]
-            let posts = PostFrontMatter.count(of: handle, in: site)
+            let posts = try ContentLoader.postFileCount(of: handle, site: site)
             let name = ProfileNames.name(of: handle, in: site)
             let console = invocation.console
             if invocation.flag("json") {
