@@ -117,10 +117,11 @@ public enum FolderEntries {
     }
 
     /// Every regular file under the folder at `path`, by path relative to it, sorted; hidden
-    /// names left out. Links are followed, each folder walked once (a loop of links ends).
-    /// Nil and no problem when the folder does not exist; each folder that cannot be read, and
-    /// each link to nothing, is a problem, named as `display` + its relative path.
-    public static func files(under path: String, display: String) -> (files: [String]?, problems: [Diagnostic]) {
+    /// names left out unless asked for. Links are followed, each folder walked once (a loop of
+    /// links ends); without `followingLinks`, a link is neither walked nor listed. Nil and no
+    /// problem when the folder does not exist; each folder that cannot be read, and each link
+    /// to nothing that is followed, is a problem, named as `display` + its relative path.
+    public static func files(under path: String, display: String, followingLinks: Bool = true, includingHidden: Bool = false) -> (files: [String]?, problems: [Diagnostic]) {
         var files: [String] = []
         var problems: [Diagnostic] = []
         var walked: Set<[UInt64]> = []
@@ -134,7 +135,7 @@ public enum FolderEntries {
         while let relative = pending.popLast() {
             let entries: [Entry]
             do {
-                entries = try read(relative.isEmpty ? path : path + "/" + relative, followingLinks: true)
+                entries = try read(relative.isEmpty ? path : path + "/" + relative, followingLinks: followingLinks, includingHidden: includingHidden)
             } catch {
                 if relative.isEmpty, error.reason == .missing { return (nil, []) }
                 problems.append(error.diagnostic(folder: shown(relative)))

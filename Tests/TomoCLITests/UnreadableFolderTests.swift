@@ -140,3 +140,64 @@ enum Unprivileged {
         return try runProcess(URL(fileURLWithPath: setpriv), ["--reuid=65534", "--regid=65534", "--clear-groups", tomoBinary().path] + arguments, in: directory)
     }
 }
+
+/// The store's commands that read or change a user's files: a folder they cannot read is an
+/// error naming it, before the store or any file changes, never "no files" (`user show`
+/// counting no posts, `user rm` forgetting the user and leaving the profile it could not see).
+@Suite struct UnreadableFolderStoreCommandTests {
+    static let userCommands = [["user", "rm", "alice", "--yes"], ["user", "rename", "alice", "anna"]]
+    static let postCommands = [
+        ["user", "show", "alice"], ["post", "rm", "alice/sunset", "--yes"], ["like", "bob", "alice/sunset"], ["post", "hide", "alice/sunset"],
+    ]
+    /// Each folder, and the commands that read it.
+    static let readers = [
+        ("content/users", userCommands),
+        ("content/posts", userCommands + postCommands),
+        ("content/posts/alice", userCommands + postCommands),
+    ]
+
+    /// A site with alice's profile, images and a post, and bob; every file of its content.
+    static func site() throws -> (TemporaryFolder, [String: Data]) {
+        let folder = try TemporaryFolder()
+        try writeListedSite(in: folder)
+        for handle in ["alice", "bob"] { #expect(runTomo(["user", "add", handle], in: folder.url).status == 0) }
+        return (folder, snapshot(folder.url.appendingPathComponent("content")))
+    }
+
+    @Test func aLoopOfLinksInPlaceOfAUsersFolderStopsEveryCommandBeforeAnythingChanges() throws {
+        for (path, commands) in Self.readers {
+            for command in commands {
+                let (folder, content) = try Self.site()
+                let url = folder.url.appendingPathComponent(path)
+                try FileManager.default.moveItem(at: url, to: folder.url.appendingPathComponent("saved"))
+                try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: url.lastPathComponent)
+                let result = runTomo(command, in: folder.url)
+                #expect(result.status == 1, "\(command) with \(path) a loop: \(result.output)")
+                #expect(result.error.contains("error: \(path)"), "\(command) with \(path) a loop: \(result.error)")
+                try FileManager.default.removeItem(at: url)
+                try FileManager.default.moveItem(at: folder.url.appendingPathComponent("saved"), to: url)
+                #expect(snapshot(folder.url.appendingPathComponent("content")) == content, "\(command) with \(path) a loop changed the content or the store")
+            }
+        }
+    }
+
+    /// With real permissions (as `nobody` when run as root): a folder below the user's that
+    /// cannot be read stops `user rm` before the store forgets the user.
+    @Test func userRmStopsBeforeTheStoreWhenAFolderOfTheUserCannotBeRead() throws {
+        for path in ["content/users/alice", "content/posts/alice", "content/users"] {
+            let (folder, content) = try Self.site()
+            try Unprivileged.handOver(folder.url)
+            let url = folder.url.appendingPathComponent(path)
+            #expect(chmod(url.path, 0) == 0)
+            let show = try Unprivileged.tomo(["user", "show", "alice"], in: folder.url)
+            let remove = try Unprivileged.tomo(["user", "rm", "alice", "--yes"], in: folder.url)
+            #expect(chmod(url.path, 0o755) == 0)
+            #expect(remove.status == 1, "user rm with \(path) unreadable: \(remove.output)")
+            #expect(remove.error.contains("error: \(path)"), "user rm with \(path) unreadable: \(remove.error)")
+            #expect(snapshot(folder.url.appendingPathComponent("content")) == content, "user rm with \(path) unreadable changed the content or the store")
+            if path.hasPrefix("content/posts") {
+                #expect(show.status == 1 && show.error.contains("error: \(path)"), "user show with \(path) unreadable: \(show.output)\(show.error)")
+            }
+        }
+    }
+}

@@ -54,7 +54,7 @@ struct NewPost {
 
         site = try invocation.siteDirectory()
         _ = try StoreFile(site: site).read(sections: [.users]).requireUser(handle)
-        guard UserContentFiles(site: site, handle: handle).hasProfile else {
+        guard try UserContentFiles(site: site, handle: handle).hasProfile else {
             throw Diagnostic("\(handle) has no profile content/users/\(handle).yaml: write one first (`tomo user add \(handle)` writes a starter profile)")
         }
         let photoArgument = invocation.arguments[1]

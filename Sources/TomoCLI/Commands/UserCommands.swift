@@ -194,11 +194,13 @@ enum UserCommands {
             let store = try StoreCommandSupport.read(invocation, sections: [.users]).store
             let registered = store.user(handle) != nil
             // Neither registered nor with files: the unknown-user refusal, with its "did you mean".
-            if !registered && files.existing.isEmpty { _ = try store.requireUser(handle) }
+            let existing = try files.existing
+            if !registered && existing.isEmpty { _ = try store.requireUser(handle) }
             guard invocation.flag("yes") else {
-                let what = (registered ? ["\(handle)'s store entry and relations"] : []) + files.existing
+                let what = (registered ? ["\(handle)'s store entry and relations"] : []) + existing
                 throw Diagnostic("this deletes \(what.joined(separator: ", ")): run `tomo user rm \(handle) --yes` to confirm")
             }
+            try files.checkRemovable()
             if registered {
                 let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
                     store.user(handle) == nil ? .unchanged("\(handle) is not registered") : try store.removeUser(handle)
@@ -232,7 +234,7 @@ enum UserCommands {
             let site = try invocation.siteDirectory()
             let source = UserContentFiles(site: site, handle: old)
             let destination = UserContentFiles(site: site, handle: new)
-            if old != new, let taken = destination.conflicts.first {
+            if old != new, let taken = try destination.conflicts.first {
                 throw Diagnostic("\(taken) already exists: \(new) is taken; choose another handle")
             }
             try source.checkRename(to: new)
