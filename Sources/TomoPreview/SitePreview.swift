@@ -60,11 +60,12 @@ public final class SitePreview: Sendable {
         state.buildAll()
 
         let site = options.site.standardizedFileURL
-        let folders = ["content", "templates"].map { site.appendingPathComponent($0) }.filter { folder in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
-        }
-        let watcher = try FileWatcher(folders: folders, debounce: options.debounce) { urls in
+        // Both, whether or not they exist now: a templates/ folder made later is seen.
+        let folders = ["content", "templates"].map { site.appendingPathComponent($0) }
+        let watcher = try FileWatcher(folders: folders, debounce: options.debounce, onUnwatched: { folder, problem in
+            guard let path = Self.sitePath(of: folder, in: site) else { return }
+            onEvent(.note("\(path)/: \(problem)"))
+        }) { urls in
             state.rebuild(changed: urls.compactMap { Self.sitePath(of: $0, in: site) })
         }
         preview.watcher.set(watcher)

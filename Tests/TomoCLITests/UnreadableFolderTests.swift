@@ -135,9 +135,15 @@ enum Unprivileged {
     }
 
     static func tomo(_ arguments: [String], in directory: URL) throws -> CommandResult {
-        guard isRoot else { return try runBinary(arguments, in: directory) }
+        let (executable, words) = try command(arguments)
+        return try runProcess(executable, words, in: directory)
+    }
+
+    /// The executable and arguments that run `tomo ARGUMENTS` without privileges.
+    static func command(_ arguments: [String]) throws -> (URL, [String]) {
+        guard isRoot else { return (tomoBinary(), arguments) }
         try #require(FileManager.default.isExecutableFile(atPath: setpriv), "running as root, these tests need \(setpriv) (util-linux) to drop to nobody")
-        return try runProcess(URL(fileURLWithPath: setpriv), ["--reuid=65534", "--regid=65534", "--clear-groups", tomoBinary().path] + arguments, in: directory)
+        return (URL(fileURLWithPath: setpriv), ["--reuid=65534", "--regid=65534", "--clear-groups", tomoBinary().path] + arguments)
     }
 }
 
