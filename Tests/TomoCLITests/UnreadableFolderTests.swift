@@ -101,6 +101,29 @@ private func snapshot(_ folder: URL) -> [String: Data] {
         #expect(try Unprivileged.tomo(["build"], in: folder.url).status == 0)
     }
 
+    /// An output folder whose names cannot be read may hold anything: the build refuses it
+    /// rather than write its marker there (which would make the files in it tomo's to delete).
+    @Test func anOutputFolderThatCannotBeListedIsNeitherWrittenNorTaken() throws {
+        let folder = try TemporaryFolder()
+        try writeListedSite(in: folder)
+        try folder.write("out/mine.txt", "not tomo's\n")
+        try Unprivileged.handOver(folder.url)
+        let out = folder.url.appendingPathComponent("out")
+        // Writable and searchable, not readable: files can be made in it, its names not seen.
+        #expect(chmod(out.path, 0o333) == 0)
+        let result = try Unprivileged.tomo(["build", "--out", "out"], in: folder.url)
+        #expect(chmod(out.path, 0o755) == 0)
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.error.contains("error: cannot read the output folder \(out.path) (Permission denied)"), "\(result.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["mine.txt"])
+
+        try FileManager.default.removeItem(at: out)
+        try FileManager.default.createSymbolicLink(atPath: out.path, withDestinationPath: "out")
+        let loop = runTomo(["build", "--out", "out"], in: folder.url)
+        #expect(loop.status == 1, "\(loop.output)")
+        #expect(loop.error.contains("error: cannot read the output folder \(out.path) (Too many levels of symbolic links)"), "\(loop.error)")
+    }
+
     /// The build's first step stamps the input files to see whether anything changed: a folder
     /// that was empty at the last build and cannot be read now is not "nothing changed".
     @Test func anUnreadableFolderIsNotAnEmptyOneToTheChangeCheck() throws {
