@@ -8,7 +8,7 @@ enum PostCommands {
     static let add = CommandSpec(
         path: ["post", "add"],
         summary: "Post a photo: copy it beside a new post file and print the post id",
-        arguments: [ArgumentSpec("HANDLE", "the user who posts (registered, with a profile)"), ArgumentSpec("PHOTO", "the image file to post")],
+        arguments: [ArgumentSpec("HANDLE", "the user who posts (registered, with a profile)"), ArgumentSpec("PHOTO", "the image file to post", kind: .path)],
         options: [
             OptionSpec("slug", value: "SLUG", "the post's name in its id and address (default: from the photo's file name)"),
             OptionSpec("caption", value: "TEXT", "the caption, in Markdown"),

@@ -299,7 +299,9 @@ private struct UserSettings {
     private static func word(_ text: String, option: String, usage: String) throws -> String? {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
         if word == "none" { return nil }
-        guard !word.isEmpty, word.count <= 40 else { throw UsageError("--\(option) takes a word (e.g. f, m, x) or none", usage: usage) }
+        guard !word.isEmpty, word.count <= 40, !word.contains(where: \.isWhitespace) else {
+            throw UsageError("--\(option) takes one word (e.g. f, m, x) of at most 40 characters, or none", usage: usage)
+        }
         return word
     }
 }
