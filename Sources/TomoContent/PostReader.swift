@@ -26,7 +26,9 @@ struct PostReader {
         if alt == nil, fields["alt"]?.scalar != .null {
             reader.warning("no alt text: people who cannot see the photo learn nothing of it (add `alt: what the photo shows`)", at: fields["alt"]?.location ?? fields.location)
         }
-        guard let photo, let date, let visibility, !reader.hasErrors else { return nil }
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        guard reader.markdownIsReadable(document.body, named: "the caption", at: start, firstLine: document.bodyLine),
+              let photo, let date, let visibility, !reader.hasErrors else { return nil }
         let caption = document.body.trimmingWhitespace()
         return Post(
             handle: handle,

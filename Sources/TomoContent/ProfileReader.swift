@@ -33,8 +33,9 @@ struct ProfileReader {
             handle: handle,
             file: file,
             name: name ?? "",
-            bio: reader.string(fields, "bio").map { markdown in
-                Profile.Bio(markdown: markdown, html: Markdown.html(markdown), firstLine: Markdown.firstLinePlainText(markdown))
+            bio: reader.string(fields, "bio").flatMap { markdown in
+                guard let node = fields["bio"], reader.markdownIsReadable(markdown, named: "the bio", at: node.location) else { return nil }
+                return Profile.Bio(markdown: markdown, html: Markdown.html(markdown), firstLine: Markdown.firstLinePlainText(markdown))
             },
             icon: icon,
             header: image(fields, "header"),
