@@ -29,6 +29,17 @@ public final class SitePreview: Sendable {
         (try? ListenAddress(host))?.isLoopback == false
     }
 
+    /// Why the preview cannot listen on `host` (it is neither an IPv4 address nor `localhost`),
+    /// or nil: for the command line to refuse it as it refuses a bad port.
+    public static func hostProblem(_ host: String) -> String? {
+        do {
+            _ = try ListenAddress(host)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
     /// What the preview tells the person running it.
     public enum Event: Sendable {
         /// A remark such as "port 8080 is taken, trying 8081".
