@@ -49,7 +49,7 @@ extension ContentLoader {
         let folders = entries.filter(\.status.isFolder).map(\.name)
         let listings = Dictionary(uniqueKeysWithValues: zip(folders, folders.concurrentMap { handle in
             var problems: [Diagnostic] = []
-            let names = fileNames(in: "content/posts/\(handle)", site: site, diagnostics: &problems)
+            let names = fileNames(in: "content/posts/\(handle)", site: site, reading: .post, diagnostics: &problems)
             return (names: names, problems: problems)
         }))
         for (handle, status) in entries {
@@ -76,10 +76,9 @@ extension ContentLoader {
                 continue
             }
             for name in names {
-                let fileExtension = Self.fileExtension(of: name)
-                if fileExtension == "md" {
+                if isPostFile(name) {
                     toRead.append((folder, handle, name))
-                } else if !imageExtensions.contains(fileExtension.lowercased()) {
+                } else if !imageExtensions.contains(Self.fileExtension(of: name).lowercased()) {
                     // Photos sit beside the posts; anything else is likely a mistake.
                     let start = SourceLocation(file: "content/posts/\(handle)/\(name)", line: 1, column: 1)
                     diagnostics.append(Diagnostic("ignored: a post folder holds <slug>.md posts and their photos", at: start, severity: .warning))
@@ -130,11 +129,11 @@ extension ContentLoader {
         try FolderEntries.input("content/posts/\(handle)", in: site.path).count { !$0.status.isFolder && isPostFile($0.name) }
     }
 
-    static func isPostFile(_ name: String) -> Bool { name.hasSuffix(".md") }
+    static func isPostFile(_ name: String) -> Bool { ContentFileKind.post.extensions.contains(fileExtension(of: name)) }
 
     /// The handles that have a profile file (`content/users/<handle>.yaml` or `.json`).
     private static func profileHandles(site: URL, diagnostics: inout [Diagnostic]) -> Set<String> {
-        let names = fileNames(in: "content/users", site: site, diagnostics: &diagnostics)
+        let names = fileNames(in: "content/users", site: site, reading: .profile, diagnostics: &diagnostics)
         return Set(names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.map { String($0.dropLast(5)) })
     }
 
