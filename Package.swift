@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "TomoStore", dependencies: ["TomoCore"]),
         // The default theme (top-level templates/) compiled into the binary.
         .target(name: "TomoTheme", plugins: ["EmbedTheme"]),
-        .executableTarget(name: "ThemeEmbedder"),
+        .executableTarget(name: "ThemeEmbedder", dependencies: ["TomoCore"]),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
         // C library calls Swift cannot reach directly (malloc_trim, for the preview server).
         .target(name: "CSystem"),

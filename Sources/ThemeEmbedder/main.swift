@@ -1,4 +1,5 @@
 import Foundation
+import TomoCore
 
 // Writes a Swift file holding every file of the theme folder: text as string literals,
 // anything else as base64. Usage: ThemeEmbedder THEME_DIR OUTPUT.swift
@@ -31,19 +32,21 @@ func swiftLiteral(_ text: String) -> String {
     return literal + "\""
 }
 
+/// Stops the build: a theme file that cannot be read must not leave the binary without it.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("ThemeEmbedder: \(message)\n".utf8))
+    exit(1)
+}
+
 var entries: [(path: String, line: String)] = []
-if let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) {
-    for case let url as URL in enumerator {
-        let resolved = url.resolvingSymlinksInPath()
-        guard (try? resolved.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-              let data = FileManager.default.contents(atPath: resolved.path) else { continue }
-        let path = String(resolved.path.dropFirst(root.path.count + 1))
-        if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-        if let text = String(data: data, encoding: .utf8), !data.contains(0) {
-            entries.append((path, "        \(swiftLiteral(path)): .text(\(swiftLiteral(text))),"))
-        } else {
-            entries.append((path, "        \(swiftLiteral(path)): .base64(\(swiftLiteral(data.base64EncodedString()))),"))
-        }
+let walk = FolderEntries.files(under: root.path, display: "templates")
+if let problem = walk.problems.first { fail(problem.description) }
+for path in walk.files ?? [] {
+    guard let data = FileManager.default.contents(atPath: root.path + "/" + path) else { fail("cannot read templates/\(path)") }
+    if let text = String(data: data, encoding: .utf8), !data.contains(0) {
+        entries.append((path, "        \(swiftLiteral(path)): .text(\(swiftLiteral(text))),"))
+    } else {
+        entries.append((path, "        \(swiftLiteral(path)): .base64(\(swiftLiteral(data.base64EncodedString()))),"))
     }
 }
 entries.sort { $0.path < $1.path }
@@ -66,6 +69,5 @@ enum EmbeddedTheme {
 do {
     try source.write(to: outputURL, atomically: true, encoding: .utf8)
 } catch {
-    FileHandle.standardError.write(Data("ThemeEmbedder: cannot write \(outputURL.path): \(error)\n".utf8))
-    exit(1)
+    fail("cannot write \(outputURL.path): \(error)")
 }

@@ -84,12 +84,15 @@ public enum TomoCommandLine {
         var words: [String] = []
         while let argument = remaining.first {
             remaining = remaining.dropFirst()
-            if argument == "--site" {
-                guard let value = remaining.first else { throw UsageError("--site needs a folder: --site DIR") }
-                siteOption = value
-                remaining = remaining.dropFirst()
-            } else if argument.hasPrefix("--site=") {
-                siteOption = String(argument.dropFirst("--site=".count))
+            if argument == "--site" || argument.hasPrefix("--site=") {
+                if siteOption != nil { throw UsageError("--site is given twice: give it once") }
+                if argument == "--site" {
+                    guard let value = remaining.first else { throw UsageError("--site needs a folder: --site DIR") }
+                    siteOption = value
+                    remaining = remaining.dropFirst()
+                } else {
+                    siteOption = String(argument.dropFirst("--site=".count))
+                }
             } else {
                 words.append(argument)
             }
@@ -139,6 +142,10 @@ public enum TomoCommandLine {
                 let hint = Suggestion.hint(for: name, in: command.options.map(\.name) + ["help", "site"])
                 throw UsageError("unknown option --\(name) for `tomo \(command.name)`\(hint)", usage: command.usage)
             }
+            if options[name] != nil || flags.contains(name) {
+                // Never the last one silently: which of two captions was meant?
+                throw UsageError("--\(name) is given twice: give it once", usage: command.usage)
+            }
             if let valueName = option.valueName {
                 if let inlineValue {
                     options[name] = inlineValue
@@ -164,6 +171,19 @@ public enum TomoCommandLine {
         }
         if command.arguments.last?.repeats != true, positional.count > command.arguments.count {
             throw UsageError("unexpected argument \"\(positional[command.arguments.count])\"", usage: command.usage)
+        }
+        // Text from the command line is held to the content files' rule before any command
+        // sees it, so no command writes a caption, a reason or a setting `tomo check` refuses.
+        for option in command.options where option.kind == .text {
+            if let value = options[option.name], let problem = ForbiddenCharacters.problem(in: value, named: "--\(option.name)") {
+                throw UsageError(problem, usage: command.usage)
+            }
+        }
+        for (index, value) in positional.enumerated() {
+            let argument = command.arguments[min(index, command.arguments.count - 1)]
+            if argument.kind == .text, let problem = ForbiddenCharacters.problem(in: value, named: argument.name) {
+                throw UsageError(problem, usage: command.usage)
+            }
         }
 
         return Invocation(

@@ -46,18 +46,29 @@ public struct CommandSpec: Sendable {
     }
 }
 
+/// What a value on the command line is, for the check every value passes before a command runs.
+public enum ValueKind: Sendable {
+    /// Text, which may end up in a content file, the store or a page: it may hold no character
+    /// `ForbiddenCharacters` refuses, the rule every content file is held to.
+    case text
+    /// A path, handed to the file system as typed.
+    case path
+}
+
 public struct ArgumentSpec: Sendable {
     public var name: String
     public var help: String
     public var isOptional: Bool
     /// Takes every remaining positional argument.
     public var repeats: Bool
+    public var kind: ValueKind
 
-    public init(_ name: String, _ help: String, optional: Bool = false, repeats: Bool = false) {
+    public init(_ name: String, _ help: String, optional: Bool = false, repeats: Bool = false, kind: ValueKind = .text) {
         self.name = name
         self.help = help
         self.isOptional = optional
         self.repeats = repeats
+        self.kind = kind
     }
 }
 
@@ -68,12 +79,14 @@ public struct OptionSpec: Sendable {
     public var valueName: String?
     public var help: String
     public var isRequired: Bool
+    public var kind: ValueKind
 
-    public init(_ name: String, value: String? = nil, _ help: String, required: Bool = false) {
+    public init(_ name: String, value: String? = nil, _ help: String, required: Bool = false, kind: ValueKind = .text) {
         self.name = name
         self.valueName = value
         self.help = help
         self.isRequired = required
+        self.kind = kind
     }
 
     public static func flag(_ name: String, _ help: String) -> OptionSpec {

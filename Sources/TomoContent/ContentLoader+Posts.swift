@@ -24,7 +24,7 @@ extension ContentLoader {
         }
         let folder = site.appendingPathComponent("content/posts/\(handle)")
         do {
-            guard try exists("content/posts/\(handle)/\(slug).md", site: site) else { return (nil, []) }
+            guard try FolderEntries.exists("content/posts/\(handle)/\(slug).md", in: site.path) else { return (nil, []) }
         } catch {
             return (nil, [error])
         }
@@ -49,7 +49,7 @@ extension ContentLoader {
         let folders = entries.filter(\.status.isFolder).map(\.name)
         let listings = Dictionary(uniqueKeysWithValues: zip(folders, folders.concurrentMap { handle in
             var problems: [Diagnostic] = []
-            let names = fileNames(in: "content/posts/\(handle)", site: site, diagnostics: &problems)
+            let names = fileNames(in: "content/posts/\(handle)", site: site, reading: .post, diagnostics: &problems)
             return (names: names, problems: problems)
         }))
         for (handle, status) in entries {
@@ -63,7 +63,7 @@ extension ContentLoader {
             diagnostics += listing.problems
             let folder = postsFolder.appendingPathComponent(handle)
             let names = listing.names
-            let postNames = names.filter { $0.hasSuffix(".md") }
+            let postNames = names.filter(isPostFile)
             fileCount += postNames.count
             // A folder without posts (only photos left behind, or empty) names nobody's posts.
             guard !postNames.isEmpty else { continue }
@@ -76,10 +76,9 @@ extension ContentLoader {
                 continue
             }
             for name in names {
-                let fileExtension = Self.fileExtension(of: name)
-                if fileExtension == "md" {
+                if isPostFile(name) {
                     toRead.append((folder, handle, name))
-                } else if !imageExtensions.contains(fileExtension.lowercased()) {
+                } else if !imageExtensions.contains(Self.fileExtension(of: name).lowercased()) {
                     // Photos sit beside the posts; anything else is likely a mistake.
                     let start = SourceLocation(file: "content/posts/\(handle)/\(name)", line: 1, column: 1)
                     diagnostics.append(Diagnostic("ignored: a post folder holds <slug>.md posts and their photos", at: start, severity: .warning))
@@ -108,9 +107,33 @@ extension ContentLoader {
         return (post, reader.diagnostics)
     }
 
+    /// The visibility of the post `handle/slug` (both valid) as a build reads it from the front
+    /// matter, without the rest of the post: nil and no problem when its file does not exist;
+    /// nil and why when the front matter or its `visibility:` cannot be read.
+    public static func postVisibility(site: URL, handle: String, slug: String) -> (visibility: Post.Visibility?, diagnostics: [Diagnostic]) {
+        let file = "content/posts/\(handle)/\(slug).md"
+        do {
+            guard try FolderEntries.exists(file, in: site.path) else { return (nil, []) }
+        } catch {
+            return (nil, [error])
+        }
+        let folder = site.appendingPathComponent("content/posts/\(handle)")
+        let reader = NodeReader()
+        let visibility = read(folder.path + "/" + slug + ".md", file: file, reader: reader).flatMap { PostReader(handle: handle, slug: slug, file: file, folder: folder, reader: reader).visibility($0) }
+        return (visibility, reader.diagnostics)
+    }
+
+    /// How many post files (`.md`) `handle` has in `content/posts/<handle>/`: none without that
+    /// folder; an error naming it when it cannot be read, which is not "no posts".
+    public static func postFileCount(of handle: String, site: URL) throws(Diagnostic) -> Int {
+        try FolderEntries.input("content/posts/\(handle)", in: site.path).count { !$0.status.isFolder && isPostFile($0.name) }
+    }
+
+    static func isPostFile(_ name: String) -> Bool { ContentFileKind.post.extensions.contains(fileExtension(of: name)) }
+
     /// The handles that have a profile file (`content/users/<handle>.yaml` or `.json`).
     private static func profileHandles(site: URL, diagnostics: inout [Diagnostic]) -> Set<String> {
-        let names = fileNames(in: "content/users", site: site, diagnostics: &diagnostics)
+        let names = fileNames(in: "content/users", site: site, reading: .profile, diagnostics: &diagnostics)
         return Set(names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.map { String($0.dropLast(5)) })
     }
 

@@ -36,7 +36,7 @@ public enum ContentLoader {
         let folder = site.appendingPathComponent("content/users")
         var fileOfHandle: [String: String] = [:]
         var toRead: [(url: URL, file: String, handle: String)] = []
-        for name in fileNames(in: "content/users", site: site, diagnostics: &diagnostics) {
+        for name in fileNames(in: "content/users", site: site, reading: .profile, diagnostics: &diagnostics) {
             let file = "content/users/\(name)"
             let start = SourceLocation(file: file, line: 1, column: 1)
             let url = folder.appendingPathComponent(name)
@@ -76,7 +76,7 @@ public enum ContentLoader {
         var files: [String] = []
         for name in ["yaml", "json"].map({ "\(handle).\($0)" }) {
             do {
-                if try exists("content/users/\(name)", site: site) { files.append(name) }
+                if try FolderEntries.exists("content/users/\(name)", in: site.path) { files.append(name) }
             } catch {
                 return (nil, [error])
             }
@@ -124,7 +124,7 @@ public enum ContentLoader {
         let folder = site.appendingPathComponent("content/pages")
         var loaded: [Page] = []
         var fileCount = 0
-        for fileName in fileNames(in: "content/pages", site: site, diagnostics: &diagnostics) {
+        for fileName in fileNames(in: "content/pages", site: site, reading: .page, diagnostics: &diagnostics) {
             let file = "content/pages/\(fileName)"
             let start = SourceLocation(file: file, line: 1, column: 1)
             let url = folder.appendingPathComponent(fileName)
@@ -181,17 +181,6 @@ public enum ContentLoader {
         }
     }
 
-    /// Whether the content file `relative` exists; an error when that cannot be told (a folder
-    /// on the way cannot be read), which is not the same as the file being gone.
-    static func exists(_ relative: String, site: URL) throws(Diagnostic) -> Bool {
-        var status = stat()
-        if stat(site.path + "/" + relative, &status) == 0 { return true }
-        let code = errno
-        if code == ENOENT || code == ENOTDIR { return false }
-        let parent = (relative as NSString).deletingLastPathComponent
-        throw FolderFailure(.unreadable(errno: code), entry: (relative as NSString).lastPathComponent).diagnostic(folder: parent)
-    }
-
     /// The entries of the content folder `relative` (`content/users`), sorted, without hidden
     /// files; none when the folder is missing, and none after reporting why when it cannot be
     /// read or is not a folder (so a build stops instead of deleting the pages it held).
@@ -204,8 +193,30 @@ public enum ContentLoader {
         }
     }
 
-    /// The names of the files (not the sub-folders: a user's images) of a content folder.
-    static func fileNames(in relative: String, site: URL, diagnostics: inout [Diagnostic]) -> [String] {
-        entries(of: relative, site: site, diagnostics: &diagnostics).filter { !$0.status.isFolder }.map(\.name)
+    /// The names of the files (not the sub-folders: a user's images) of a content folder. A
+    /// sub-folder named as the files read there are (`alice.yaml/`, `about.md/`) is an error:
+    /// skipped as a folder, the profile, page or post of that name would be gone in silence.
+    static func fileNames(in relative: String, site: URL, reading kind: ContentFileKind, diagnostics: inout [Diagnostic]) -> [String] {
+        var names: [String] = []
+        for (name, status) in entries(of: relative, site: site, diagnostics: &diagnostics) {
+            guard status.isFolder else {
+                names.append(name)
+                continue
+            }
+            if kind.extensions.contains(fileExtension(of: name)) {
+                diagnostics.append(Diagnostic(
+                    "this is a folder, but a file of this name is read as a \(kind.rawValue): rename the folder, or put the \(kind.rawValue) file in its place",
+                    at: SourceLocation(file: "\(relative)/\(name)", line: 1, column: 1)
+                ))
+            }
+        }
+        return names
     }
+}
+
+/// What the files of a content folder are read as, and the extensions that make them so.
+enum ContentFileKind: String {
+    case profile, page, post
+
+    var extensions: Set<String> { self == .profile ? ["yaml", "json"] : ["md"] }
 }

@@ -1,4 +1,5 @@
 import TomoCore
+import TomoMarkdown
 import TomoYAML
 
 /// Reads typed values out of located YAML nodes for one file, collecting every problem (with
@@ -12,6 +13,21 @@ final class NodeReader {
 
     func warning(_ message: String, at location: SourceLocation) {
         diagnostics.append(Diagnostic(message, at: location, severity: .warning))
+    }
+
+    /// Whether Markdown text may be given to libcmark: one nesting block quotes and lists
+    /// deeper than `Markdown.maximumNesting` is reported and refused. `firstLine` is the file
+    /// line the text starts on when it is a file's body (the error is then at its own line);
+    /// otherwise the error is at `location`, the value holding the text (a bio).
+    func markdownIsReadable(_ text: String, named name: String, at location: SourceLocation, firstLine: Int? = nil) -> Bool {
+        guard let (line, column) = Markdown.nestingProblem(in: text) else { return true }
+        let message = "\(name) nests block quotes and lists more than \(Markdown.maximumNesting) deep: write it with fewer `>` and list markers"
+        if let firstLine {
+            error(message, at: SourceLocation(file: location.file, line: firstLine + line - 1, column: column))
+        } else {
+            error(message + " (its line \(line))", at: location)
+        }
+        return false
     }
 
     /// Splits a Markdown file into front matter and body; a problem (such as a missing closing

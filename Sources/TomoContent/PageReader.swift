@@ -17,7 +17,7 @@ enum PageReader {
         guard let fields = reader.fields(of: root, known: keys, what: "a page's front matter") else { return nil }
         let title = reader.string(fields, "title", required: "About")
         let description = reader.string(fields, "description")
-        guard let title else { return nil }
+        guard let title, reader.markdownIsReadable(document.body, named: "the page", at: start, firstLine: document.bodyLine) else { return nil }
         let page = Page(
             name: name,
             file: file,

@@ -17,18 +17,7 @@ struct PostReader {
 
     /// The post, or nil when an error makes it unusable; problems go to `reader`.
     func read(_ bytes: [UInt8]) -> Post? {
-        guard let document = reader.splitFrontMatter(bytes, file: file) else { return nil }
-        guard let yaml = document.yaml else {
-            reader.error(
-                "a post starts with front matter: put `---`, `photo: \(slug).jpg`, `date: 2026-05-01T18:30:00+09:00` and `---` on the first four lines",
-                at: SourceLocation(file: file, line: 1, column: 1)
-            )
-            return nil
-        }
-        guard let root = reader.parseYAML(yaml, file: file) else { return nil }
-        // `---` right after `---` is front matter with no fields: report what is missing.
-        let frontMatter = root.scalar == .null ? YAMLNode(.mapping([]), at: SourceLocation(file: file, line: 1, column: 1)) : root
-        guard let fields = reader.fields(of: frontMatter, known: Self.keys, what: "a post's front matter") else { return nil }
+        guard let (document, fields) = frontMatter(bytes) else { return nil }
         let photo = self.photo(fields)
         let date = self.date(fields)
         let visibility = self.visibility(fields)
@@ -37,7 +26,9 @@ struct PostReader {
         if alt == nil, fields["alt"]?.scalar != .null {
             reader.warning("no alt text: people who cannot see the photo learn nothing of it (add `alt: what the photo shows`)", at: fields["alt"]?.location ?? fields.location)
         }
-        guard let photo, let date, let visibility, !reader.hasErrors else { return nil }
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        guard reader.markdownIsReadable(document.body, named: "the caption", at: start, firstLine: document.bodyLine),
+              let photo, let date, let visibility, !reader.hasErrors else { return nil }
         let caption = document.body.trimmingWhitespace()
         return Post(
             handle: handle,
@@ -52,6 +43,30 @@ struct PostReader {
             caption: Post.Caption(markdown: caption, html: Markdown.html(caption), firstLine: Markdown.firstLinePlainText(caption)),
             photoAt: fields["photo"]?.location
         )
+    }
+
+    /// The post's visibility alone, read from the front matter by the same steps as `read`:
+    /// what the store's commands ask of every post a batch likes, where reading each photo and
+    /// caption too would cost more than the batch. Nil after reporting why it cannot be told.
+    func visibility(_ bytes: [UInt8]) -> Post.Visibility? {
+        frontMatter(bytes).flatMap { visibility($0.fields) }
+    }
+
+    /// The front matter's fields and the caption after it; nil after reporting why not.
+    private func frontMatter(_ bytes: [UInt8]) -> (document: FrontMatter, fields: Fields)? {
+        guard let document = reader.splitFrontMatter(bytes, file: file) else { return nil }
+        guard let yaml = document.yaml else {
+            reader.error(
+                "a post starts with front matter: put `---`, `photo: \(slug).jpg`, `date: 2026-05-01T18:30:00+09:00` and `---` on the first four lines",
+                at: SourceLocation(file: file, line: 1, column: 1)
+            )
+            return nil
+        }
+        guard let root = reader.parseYAML(yaml, file: file) else { return nil }
+        // `---` right after `---` is front matter with no fields: report what is missing.
+        let frontMatter = root.scalar == .null ? YAMLNode(.mapping([]), at: SourceLocation(file: file, line: 1, column: 1)) : root
+        guard let fields = reader.fields(of: frontMatter, known: Self.keys, what: "a post's front matter") else { return nil }
+        return (document, fields)
     }
 
     /// The photo's path: an image file that exists and stays inside the post's folder.
@@ -84,8 +99,11 @@ struct PostReader {
         return (text, date)
     }
 
+    /// Public only when the key is absent: one that is there but cannot be read (empty, a
+    /// list) is nil, never the default.
     private func visibility(_ fields: Fields) -> Post.Visibility? {
-        guard let word = reader.string(fields, "visibility"), let node = fields["visibility"] else { return .public }
+        guard let node = fields["visibility"] else { return .public }
+        guard let word = reader.string(fields, "visibility") else { return nil }
         guard let visibility = Post.Visibility(rawValue: word) else {
             let hint = Suggestion.hint(for: word, in: Post.Visibility.allCases.map(\.rawValue))
             reader.error("unknown visibility \"\(word)\"\(hint): use public, followers or private", at: node.location)

@@ -28,12 +28,14 @@ struct ProfileReader {
         if showEmail, email == nil, let node = fields["showEmail"] {
             reader.warning("showEmail is true but there is no email to show (add `email: you@example.com`)", at: node.location)
         }
+        if let email, !showEmail { refusePublishing(privateAddress: email, fields) }
         let profile = Profile(
             handle: handle,
             file: file,
             name: name ?? "",
-            bio: reader.string(fields, "bio").map { markdown in
-                Profile.Bio(markdown: markdown, html: Markdown.html(markdown), firstLine: Markdown.firstLinePlainText(markdown))
+            bio: reader.string(fields, "bio").flatMap { markdown in
+                guard let node = fields["bio"], reader.markdownIsReadable(markdown, named: "the bio", at: node.location) else { return nil }
+                return Profile.Bio(markdown: markdown, html: Markdown.html(markdown), firstLine: Markdown.firstLinePlainText(markdown))
             },
             icon: icon,
             header: image(fields, "header"),
@@ -46,6 +48,28 @@ struct ProfileReader {
             headerAt: fields["header"]?.location
         )
         return reader.hasErrors ? nil : profile
+    }
+
+    /// An `email` kept private (no `showEmail: true`) may not be published by another field of
+    /// the page: the same address in a link, in an item that is shown or in the bio is an error
+    /// there. Published, it would undo what the profile asks for.
+    private func refusePublishing(privateAddress address: String, _ fields: Fields) {
+        let needle = address.lowercased()
+        func holds(_ node: YAMLNode) -> Bool {
+            guard case .scalar(let text, _) = node.kind else { return false }
+            return text.lowercased().contains(needle)
+        }
+        var places: [SourceLocation] = []
+        if let bio = fields["bio"], holds(bio) { places.append(bio.location) }
+        for pair in fields["links"]?.mapping ?? [] where holds(pair.value) { places.append(pair.value.location) }
+        for item in fields["items"]?.sequence ?? [] {
+            let pairs = item.mapping ?? []
+            if pairs.contains(where: { $0.key == "hidden" && $0.value.scalar == .bool(true) }) { continue }
+            for pair in pairs where ["text", "url"].contains(pair.key) && holds(pair.value) { places.append(pair.value.location) }
+        }
+        for place in places {
+            reader.error("this publishes \(address), which `email:` keeps private (there is no `showEmail: true`): remove it here, or add `showEmail: true` to publish it", at: place)
+        }
     }
 
     private func links(_ fields: Fields) -> [ProfileLink] {

@@ -102,11 +102,26 @@ public enum FolderEntries {
         }
     }
 
-    /// Every file under the folder at `path` (anything but a folder), by path relative to it, sorted; hidden
-    /// names left out. Links are followed, each folder walked once (a loop of links ends).
-    /// Nil and no problem when the folder does not exist; each folder that cannot be read, and
-    /// each link to nothing, is a problem, named as `display` + its relative path.
-    public static func files(under path: String, display: String) -> (files: [String]?, problems: [Diagnostic]) {
+    /// Whether the site's file `relative` (`content/posts/alice/sunset.md`) exists, links
+    /// followed; an error naming it when that cannot be told (a folder on the way cannot be
+    /// read, a loop of links), which is not the same as the file being gone.
+    public static func exists(_ relative: String, in site: String) throws(Diagnostic) -> Bool {
+        var status = stat()
+        if stat(site + "/" + relative, &status) == 0 { return true }
+        let code = errno
+        if code == ENOENT || code == ENOTDIR { return false }
+        let slash = relative.lastIndex(of: "/")
+        let folder = slash.map { String(relative[..<$0]) } ?? "."
+        let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
+        throw FolderFailure(.unreadable(errno: code), entry: name).diagnostic(folder: folder)
+    }
+
+    /// Every file under the folder at `path` (anything but a folder), by path relative to it,
+    /// sorted; hidden names left out unless asked for. Links are followed, each folder walked once (a loop of
+    /// links ends); without `followingLinks`, a link is neither walked nor listed. Nil and no
+    /// problem when the folder does not exist; each folder that cannot be read, and each link
+    /// to nothing that is followed, is a problem, named as `display` + its relative path.
+    public static func files(under path: String, display: String, followingLinks: Bool = true, includingHidden: Bool = false) -> (files: [String]?, problems: [Diagnostic]) {
         var files: [String] = []
         var problems: [Diagnostic] = []
         var walked: Set<[UInt64]> = []
@@ -120,7 +135,7 @@ public enum FolderEntries {
         while let relative = pending.popLast() {
             let entries: [Entry]
             do {
-                entries = try read(relative.isEmpty ? path : path + "/" + relative, followingLinks: true)
+                entries = try read(relative.isEmpty ? path : path + "/" + relative, followingLinks: followingLinks, includingHidden: includingHidden)
             } catch {
                 if relative.isEmpty, error.reason == .missing { return (nil, []) }
                 problems.append(error.diagnostic(folder: shown(relative)))

@@ -29,6 +29,17 @@ public final class SitePreview: Sendable {
         (try? ListenAddress(host))?.isLoopback == false
     }
 
+    /// Why the preview cannot listen on `host` (it is neither an IPv4 address nor `localhost`),
+    /// or nil: for the command line to refuse it as it refuses a bad port.
+    public static func hostProblem(_ host: String) -> String? {
+        do {
+            _ = try ListenAddress(host)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
     /// What the preview tells the person running it.
     public enum Event: Sendable {
         /// A remark such as "port 8080 is taken, trying 8081".
@@ -60,11 +71,12 @@ public final class SitePreview: Sendable {
         state.buildAll()
 
         let site = options.site.standardizedFileURL
-        let folders = ["content", "templates"].map { site.appendingPathComponent($0) }.filter { folder in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
-        }
-        let watcher = try FileWatcher(folders: folders, debounce: options.debounce) { urls in
+        // Both, whether or not they exist now: a templates/ folder made later is seen.
+        let folders = ["content", "templates"].map { site.appendingPathComponent($0) }
+        let watcher = try FileWatcher(folders: folders, debounce: options.debounce, onUnwatched: { folder, problem in
+            guard let path = Self.sitePath(of: folder, in: site) else { return }
+            onEvent(.note("\(path)/: \(problem)"))
+        }) { urls in
             state.rebuild(changed: urls.compactMap { Self.sitePath(of: $0, in: site) })
         }
         preview.watcher.set(watcher)

@@ -8,8 +8,11 @@ import TomoCore
 /// with every path touched (created, written, renamed from or to, deleted, chmod-ed), sorted.
 ///
 /// Editors that save by writing a temporary file and renaming it over the original, or that
-/// write a file twice, produce one batch. New sub-folders are watched as they appear, and the
-/// files already inside them when the watch starts are reported too.
+/// write a file twice, produce one batch. New sub-folders (and links to folders) are watched as
+/// they appear, and the files already inside them when the watch starts are reported too; so
+/// is a watched folder that does not exist yet, once it appears. A folder that cannot be
+/// watched (no permission, the system's limit of watches) is told to `onUnwatched`, and
+/// watched after all when a change of its permissions lets it be.
 public final class FileWatcher: Sendable {
     private let stopPipeWriteEnd: Int32
     private let finished: DispatchSemaphore
@@ -17,9 +20,12 @@ public final class FileWatcher: Sendable {
     /// The watcher thread, so `stop` called from `onChange` does not wait for itself.
     private let watcherThread: pthread_t
 
-    /// Starts watching on a thread of its own; `onChange` runs on that thread. Throws a
-    /// `Diagnostic` when a folder does not exist or inotify is unavailable.
+    /// Starts watching on a thread of its own; `onChange` and `onUnwatched` (a folder and why
+    /// it cannot be watched) run on that thread, or during `init` for the folders there now.
+    /// Throws a `Diagnostic` when a folder neither exists nor has a parent folder to appear in,
+    /// or inotify is unavailable.
     public init(folders: [URL], debounce: Duration = .milliseconds(50),
+                onUnwatched: @escaping @Sendable (URL, String) -> Void = { _, _ in },
                 onChange: @escaping @Sendable ([URL]) -> Void) throws {
         let inotify = inotify_init1(Int32(IN_CLOEXEC))
         guard inotify >= 0 else {
@@ -31,16 +37,14 @@ public final class FileWatcher: Sendable {
             throw Diagnostic("cannot watch files: pipe failed (\(String(cString: strerror(errno))))")
         }
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let loop = WatchLoop(inotify: inotify, stopReadEnd: pipeEnds[0], debounce: debounce, onChange: onChange)
+        let loop = WatchLoop(inotify: inotify, stopReadEnd: pipeEnds[0], debounce: debounce, onUnwatched: onUnwatched, onChange: onChange)
         for folder in folders {
             let path = folder.standardizedFileURL.path
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            guard loop.watchRoot(path) else {
                 loop.closeDescriptors()
                 close(pipeEnds[1])
                 throw Diagnostic("cannot watch \(path): no such folder")
             }
-            loop.watchTree(path, reportingContents: false)
         }
         stopPipeWriteEnd = pipeEnds[1]
         isStopped = Mutex(false)

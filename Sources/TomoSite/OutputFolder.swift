@@ -63,17 +63,25 @@ public final class OutputFolder: Sendable {
         let parent = self.destination.deletingLastPathComponent()
         let name = self.destination.lastPathComponent
         Self.removeAbandonedStagingFolders(in: parent, for: name)
-        var isDirectory: ObjCBool = false
-        let exists = fileManager.fileExists(atPath: self.destination.path, isDirectory: &isDirectory)
-        if exists {
-            guard isDirectory.boolValue else {
+        // Listed, not only looked at: a folder whose names cannot be read may hold anything,
+        // and writing the marker into it would make its files tomo's to delete.
+        let names: [String]?
+        do {
+            names = try FolderEntries.read(self.destination.path, followingLinks: false, includingHidden: true).map(\.name)
+        } catch {
+            switch error.reason {
+            case .missing:
+                names = nil
+            case .notAFolder:
                 throw Diagnostic("\(destination.path) is a file, not a folder: choose another output folder with --out")
-            }
-            let entries = (try? fileManager.contentsOfDirectory(atPath: self.destination.path)) ?? []
-            if !entries.isEmpty, !entries.contains(Self.markerName) {
-                throw Diagnostic("\(destination.path) holds files that tomo did not write: move them away or choose another output folder with --out (tomo manages its output folder as a whole)")
+            case .unreadable(let code):
+                throw Diagnostic("cannot read the output folder \(destination.path) (\(String(cString: strerror(code)))): tomo writes only into a folder it can see is its own; make it readable (chmod u+rx) or choose another output folder with --out")
             }
         }
+        if let names, !names.isEmpty, !names.contains(Self.markerName) {
+            throw Diagnostic("\(destination.path) holds files that tomo did not write: move them away or choose another output folder with --out (tomo manages its output folder as a whole)")
+        }
+        let exists = names != nil
         if exists {
             root = self.destination.path
             isFresh = false
@@ -351,8 +359,7 @@ public final class OutputFolder: Sendable {
     /// Staging folders left by a first build that was killed: their process is gone.
     private static func removeAbandonedStagingFolders(in parent: URL, for name: String) {
         let prefix = ".\(name).tomo-staging-"
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        for entry in entries where entry.hasPrefix(prefix) {
+        for entry in (FolderEntries.list(parent.path, followingLinks: false, includingHidden: true) ?? []).map(\.name) where entry.hasPrefix(prefix) {
             let pidText = entry.dropFirst(prefix.count).prefix(while: { $0.isNumber })
             guard let pid = pid_t(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
             try? FileManager.default.removeItem(atPath: parent.appendingPathComponent(entry).path)

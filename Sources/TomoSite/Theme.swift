@@ -83,9 +83,16 @@ public struct Theme: Sendable {
         }
         let staticFolder = folder.appendingPathComponent("static").resolvingSymlinksInPath().path + "/"
         for relative in ownFiles where relative.hasPrefix("static/") {
-            // A link is published only when it points at a file inside templates/static/.
+            // A link is published only when it points at a file inside templates/static/; one
+            // that leads out is an error, not a file left out in silence.
             let resolved = URL(fileURLWithPath: folder.path + "/" + relative).resolvingSymlinksInPath()
-            guard resolved.path.hasPrefix(staticFolder) else { continue }
+            guard resolved.path.hasPrefix(staticFolder) else {
+                problems.append(Diagnostic(
+                    "this link leads out of templates/static/, and only files inside it are published: copy the file into templates/static/ instead",
+                    at: SourceLocation(file: "templates/" + relative, line: 1, column: 1)
+                ))
+                continue
+            }
             staticFiles[relative] = .site(resolved)
         }
 

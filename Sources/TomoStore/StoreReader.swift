@@ -77,26 +77,36 @@ struct StoreReader {
         return true
     }
 
+    /// A string, held to the rule every text of a site is held to (`ForbiddenCharacters`): a
+    /// hand-edited store cannot bring in what a content file or the command line may not.
     mutating func readString() throws(Failure) -> String {
         let open = position
         let (content, kind) = try scanString()
         let slice = UnsafeBufferPointer(rebasing: bytes[content])
+        let string: String
         switch kind {
         case .ascii:
-            // Handles, ids and times: no validation needed.
+            // Handles, ids and times: only DEL to look for (scanString refused the rest).
+            if slice.contains(0x7F) { throw failure(Self.forbidden("\u{7F}"), at: open) }
             return String(decoding: slice, as: UTF8.self)
         case .unicode:
-            guard let string = String(validating: slice, as: UTF8.self) else {
+            guard let text = String(validating: slice, as: UTF8.self) else {
                 throw failure("invalid UTF-8 in this string: save the file as UTF-8", at: open)
             }
-            return string
+            string = text
         case .escaped:
             let literal = Array(UnsafeBufferPointer(rebasing: bytes[(content.lowerBound - 1)..<(content.upperBound + 1)]))
-            do {
-                if let string = try JSONParser.parse(bytes: literal, file: "").stringValue { return string }
-            } catch {}
-            throw failure("invalid string", at: open)
+            guard let text = (try? JSONParser.parse(bytes: literal, file: ""))?.stringValue else {
+                throw failure("invalid string", at: open)
+            }
+            string = text
         }
+        if let scalar = ForbiddenCharacters.first(in: string) { throw failure(Self.forbidden(scalar), at: open) }
+        return string
+    }
+
+    private static func forbidden(_ scalar: Unicode.Scalar) -> String {
+        "this string holds \(ForbiddenCharacters.describe(scalar)): remove it (text may hold tabs and line breaks, but no other control characters)"
     }
 
     enum StringKind {

@@ -58,6 +58,23 @@ import Testing
             try FileManager.default.createDirectory(at: $0.url.appendingPathComponent("templates/static"), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: $0.url.appendingPathComponent("templates/static/extra.css").path, withDestinationPath: "gone.css")
         },
+        "a static file that is a link out of the theme": {
+            try $0.write("outside.css", "body { color: red }\n")
+            try FileManager.default.createDirectory(at: $0.url.appendingPathComponent("templates/static"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: $0.url.appendingPathComponent("templates/static/extra.css").path, withDestinationPath: "../../outside.css")
+        },
+        "a folder named as the profile": {
+            try FileManager.default.removeItem(at: $0.url.appendingPathComponent("content/users/alice.yaml"))
+            try FileManager.default.createDirectory(at: $0.url.appendingPathComponent("content/users/alice.yaml"), withIntermediateDirectories: true)
+        },
+        "a folder named as a page": {
+            try FileManager.default.removeItem(at: $0.url.appendingPathComponent("content/pages/about.md"))
+            try FileManager.default.createDirectory(at: $0.url.appendingPathComponent("content/pages/about.md"), withIntermediateDirectories: true)
+        },
+        "a folder named as a post": {
+            try FileManager.default.removeItem(at: $0.url.appendingPathComponent("content/posts/alice/sunset.md"))
+            try FileManager.default.createDirectory(at: $0.url.appendingPathComponent("content/posts/alice/sunset.md"), withIntermediateDirectories: true)
+        },
         "a broken store": { try $0.write("content/store.json", "{\"users\": [") },
         "a bad base URL": { try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/?x=1\n") },
         "an empty visibility": { try $0.write("content/posts/alice/sunset.md", "---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A\nvisibility: #private\n---\n") },

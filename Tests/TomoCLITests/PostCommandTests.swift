@@ -281,6 +281,36 @@ private struct PostSite {
         #expect(site.aliceFiles == ["again.md", "dusk.jpg"])
     }
 
+    /// The other post names the same file otherwise (a link to it, a hard link, a path with
+    /// `..`), or cannot be read to tell: the photo stays in every case.
+    @Test func rmKeepsAPhotoAnotherPostMayShowHoweverItNamesIt() throws {
+        let ways: [(String, (URL) throws -> Void)] = [
+            ("a link", { folder in try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("other.jpg").path, withDestinationPath: "dusk.jpg") }),
+            ("a hard link", { folder in try FileManager.default.linkItem(at: folder.appendingPathComponent("dusk.jpg"), to: folder.appendingPathComponent("other.jpg")) }),
+            ("a path through a folder", { folder in try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: false) }),
+        ]
+        for (way, make) in ways {
+            let site = try PostSite()
+            #expect(site.tomo("post", "add", "alice", site.photo, "--slug", "dusk", "--alt", "x").status == 0)
+            let folder = site.site.appendingPathComponent("content/posts/alice")
+            try make(folder)
+            let photo = way == "a path through a folder" ? "sub/../dusk.jpg" : "other.jpg"
+            try site.folder.write("site/content/posts/alice/again.md", "---\nphoto: \(photo)\ndate: 2026-05-01\nalt: x\n---\n")
+            let result = site.tomo("post", "rm", "alice/dusk", "--yes")
+            #expect(result.status == 0, "\(way): \(result.error)")
+            #expect(result.error.contains("warning: kept content/posts/alice/dusk.jpg: alice/again shows it too"), "\(way): \(result.error)")
+            #expect(site.exists("content/posts/alice/dusk.jpg"), "\(way)")
+            #expect(site.tomo("check").status == 0, "\(way)")
+        }
+        let site = try PostSite()
+        #expect(site.tomo("post", "add", "alice", site.photo, "--slug", "dusk", "--alt", "x").status == 0)
+        try site.folder.write("site/content/posts/alice/again.md", "---\nphoto: dusk.jpg\ndate: yesterday\nalt: x\n---\n")
+        let result = site.tomo("post", "rm", "alice/dusk", "--yes")
+        #expect(result.status == 0)
+        #expect(result.error.hasPrefix("warning: kept content/posts/alice/dusk.jpg: content/posts/alice/again.md has errors"), "\(result.error)")
+        #expect(site.exists("content/posts/alice/dusk.jpg"))
+    }
+
     @Test func rmRefusesABadOrMissingId() throws {
         let site = try PostSite()
         #expect(site.tomo("post", "rm", "alice/../../x", "--yes").status == 1)

@@ -24,6 +24,7 @@ import TomoTestSupport
         "mkprivateslug", "mkprivatecaption", "mkprivatealt", "mkprivatephoto", "mkhiddenslug", "mkhiddencaption",
         "mkhiddenalt", "mkhiddenphoto", "mkreportreason", "mkgender", "mkseeking", "12.345678", "98.765432",
         "approveFollows", "hiddenPosts", "\"picks\"", "\"blocks\"", "\"reports\"",
+        "mkjsonemail", "mkjsonhiddenitem", "mkdatedhiddenitem",
     ]
 
     /// The site; `withPrivateData: false` is the same site with every private thing taken out.
@@ -35,7 +36,15 @@ import TomoTestSupport
         try site.write("content/users/alice.yaml", "name: Alice\nicon: alice/icon.jpg\n\(secretEmail)items:\n  - text: Hello\n\(hiddenItem)")
         try site.write("content/users/bob.yaml", "name: Bob\nemail: bob@public.example\nshowEmail: true\n")
         try site.write("content/users/carol.yaml", "name: Carol\n\(secretEmail)")
-        try site.write("content/users/dave.yaml", "name: Dave\n")
+        // A JSON profile reads its private fields as a YAML one does; a hidden item stays
+        // hidden whatever its dates (one past what a build's clock counts, in 2262).
+        let jsonPrivate = withPrivateData
+            ? #", "email": "mkjsonemail@private.example", "items": [{"text": "Hi"}, {"text": "mkjsonhiddenitem", "hidden": true, "from": "2026-01-01", "until": "2999-12-31"}]"#
+            : #", "items": [{"text": "Hi"}]"#
+        try site.write("content/users/dave.json", "{\"name\": \"Dave\"\(jsonPrivate)}\n")
+        if withPrivateData {
+            try site.write("content/users/alice.yaml", "name: Alice\nicon: alice/icon.jpg\n\(secretEmail)items:\n  - text: Hello\n\(hiddenItem)  - text: mkdatedhiddenitem\n    hidden: true\n    from: 2026-01-01\n    until: 9999-12-31\n")
+        }
         try copyDemo("users/alice/icon.jpg", to: "content/users/alice/icon.jpg", in: site)
 
         func post(_ id: String, photo: String, demoPhoto: String, visibility: String, caption: String, alt: String) throws {
@@ -48,7 +57,8 @@ import TomoTestSupport
         if withPrivateData {
             // Each private photo is one no published post or profile uses.
             try post("alice/mkfollowersslug", photo: "mkfollowersphoto.jpg", demoPhoto: "hana/winter-study.jpg", visibility: "followers", caption: "mkfollowerscaption", alt: "mkfollowersalt")
-            try post("alice/mkprivateslug", photo: "mkprivatephoto.jpg", demoPhoto: "kenji/tonkotsu.jpg", visibility: "private", caption: "mkprivatecaption", alt: "mkprivatealt")
+            // Public while bob likes it (below), then made private: the like stays in the store.
+            try post("alice/mkprivateslug", photo: "mkprivatephoto.jpg", demoPhoto: "kenji/tonkotsu.jpg", visibility: "public", caption: "mkprivatecaption", alt: "mkprivatealt")
             try post("bob/mkhiddenslug", photo: "mkhiddenphoto.jpg", demoPhoto: "kenji/shoyu-ramen.jpg", visibility: "public", caption: "mkhiddencaption", alt: "mkhiddenalt")
             // A photo of a private post that cannot be read must not stop the public build.
             try site.write("content/posts/carol/mkprivateslug.md", "---\nphoto: mkprivatephoto.jpg\ndate: 2026-05-01T18:30:00+09:00\nvisibility: private\n---\nmkprivatecaption\n")
@@ -64,7 +74,7 @@ import TomoTestSupport
                 "user set dave --approve-follows on", "follow carol dave",
                 "like carol bob/mkhiddenslug", "post hide bob/mkhiddenslug",
                 "block carol dave", "pick alice bob accept", "pick bob alice reject",
-                "report carol bob/tram --reason mkreportreason",
+                "report carol bob/tram --reason mkreportreason", "like bob alice/mkprivateslug",
                 "user set alice --location 12.345678,98.765432 --gender mkgender --seeking mkseeking",
             ]
         }
@@ -72,6 +82,9 @@ import TomoTestSupport
         let batch = runTomo(["batch", "graph.txt"], in: site.url)
         #expect(batch.status == 0, "\(batch.error)")
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("graph.txt"))
+        if withPrivateData {
+            try site.write("content/posts/alice/mkprivateslug.md", "---\nphoto: mkprivatephoto.jpg\ndate: 2026-05-01T18:30:00+09:00\nalt: mkprivatealt\nvisibility: private\n---\nmkprivatecaption\n")
+        }
         return site
     }
 

@@ -14,4 +14,16 @@ import Testing
     func saysNothingOnLoopback(host: String) {
         #expect(ServeCommand.networkWarning(forHost: host) == nil)
     }
+
+    /// A host the preview cannot listen on is wrong usage, as a bad port is: exit 2 with the
+    /// usage line, before anything is built or bound.
+    @Test(arguments: ["", "::1", "[::1]", "256.0.0.1", "0.0.0.0:80", "example.com", "127.1"])
+    func aHostThatIsNoAddressIsWrongUsage(host: String) throws {
+        let site = try TemporaryFolder()
+        try site.write("content/site.yaml", "title: Test\n")
+        let result = runTomo(["serve", "--host", host, "--port", "1"], in: site.url)
+        #expect(result.status == 2, "\(host.debugDescription): \(result.error)")
+        #expect(result.error.contains("the host must be an IPv4 address"), "\(result.error)")
+        #expect(result.error.contains("usage: tomo serve"), "\(result.error)")
+    }
 }

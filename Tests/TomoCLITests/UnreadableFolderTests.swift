@@ -101,6 +101,29 @@ private func snapshot(_ folder: URL) -> [String: Data] {
         #expect(try Unprivileged.tomo(["build"], in: folder.url).status == 0)
     }
 
+    /// An output folder whose names cannot be read may hold anything: the build refuses it
+    /// rather than write its marker there (which would make the files in it tomo's to delete).
+    @Test func anOutputFolderThatCannotBeListedIsNeitherWrittenNorTaken() throws {
+        let folder = try TemporaryFolder()
+        try writeListedSite(in: folder)
+        try folder.write("out/mine.txt", "not tomo's\n")
+        try Unprivileged.handOver(folder.url)
+        let out = folder.url.appendingPathComponent("out")
+        // Writable and searchable, not readable: files can be made in it, its names not seen.
+        #expect(chmod(out.path, 0o333) == 0)
+        let result = try Unprivileged.tomo(["build", "--out", "out"], in: folder.url)
+        #expect(chmod(out.path, 0o755) == 0)
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.error.contains("error: cannot read the output folder \(out.path) (Permission denied)"), "\(result.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["mine.txt"])
+
+        try FileManager.default.removeItem(at: out)
+        try FileManager.default.createSymbolicLink(atPath: out.path, withDestinationPath: "out")
+        let loop = runTomo(["build", "--out", "out"], in: folder.url)
+        #expect(loop.status == 1, "\(loop.output)")
+        #expect(loop.error.contains("error: cannot read the output folder \(out.path) (Too many levels of symbolic links)"), "\(loop.error)")
+    }
+
     /// The build's first step stamps the input files to see whether anything changed: a folder
     /// that was empty at the last build and cannot be read now is not "nothing changed".
     @Test func anUnreadableFolderIsNotAnEmptyOneToTheChangeCheck() throws {
@@ -135,8 +158,75 @@ enum Unprivileged {
     }
 
     static func tomo(_ arguments: [String], in directory: URL) throws -> CommandResult {
-        guard isRoot else { return try runBinary(arguments, in: directory) }
+        let (executable, words) = try command(arguments)
+        return try runProcess(executable, words, in: directory)
+    }
+
+    /// The executable and arguments that run `tomo ARGUMENTS` without privileges.
+    static func command(_ arguments: [String]) throws -> (URL, [String]) {
+        guard isRoot else { return (tomoBinary(), arguments) }
         try #require(FileManager.default.isExecutableFile(atPath: setpriv), "running as root, these tests need \(setpriv) (util-linux) to drop to nobody")
-        return try runProcess(URL(fileURLWithPath: setpriv), ["--reuid=65534", "--regid=65534", "--clear-groups", tomoBinary().path] + arguments, in: directory)
+        return (URL(fileURLWithPath: setpriv), ["--reuid=65534", "--regid=65534", "--clear-groups", tomoBinary().path] + arguments)
+    }
+}
+
+/// The store's commands that read or change a user's files: a folder they cannot read is an
+/// error naming it, before the store or any file changes, never "no files" (`user show`
+/// counting no posts, `user rm` forgetting the user and leaving the profile it could not see).
+@Suite struct UnreadableFolderStoreCommandTests {
+    static let userCommands = [["user", "rm", "alice", "--yes"], ["user", "rename", "alice", "anna"]]
+    static let postCommands = [
+        ["user", "show", "alice"], ["post", "rm", "alice/sunset", "--yes"], ["like", "bob", "alice/sunset"], ["post", "hide", "alice/sunset"],
+    ]
+    /// Each folder, and the commands that read it.
+    static let readers = [
+        ("content/users", userCommands),
+        ("content/posts", userCommands + postCommands),
+        ("content/posts/alice", userCommands + postCommands),
+    ]
+
+    /// A site with alice's profile, images and a post, and bob; every file of its content.
+    static func site() throws -> (TemporaryFolder, [String: Data]) {
+        let folder = try TemporaryFolder()
+        try writeListedSite(in: folder)
+        for handle in ["alice", "bob"] { #expect(runTomo(["user", "add", handle], in: folder.url).status == 0) }
+        return (folder, snapshot(folder.url.appendingPathComponent("content")))
+    }
+
+    @Test func aLoopOfLinksInPlaceOfAUsersFolderStopsEveryCommandBeforeAnythingChanges() throws {
+        for (path, commands) in Self.readers {
+            for command in commands {
+                let (folder, content) = try Self.site()
+                let url = folder.url.appendingPathComponent(path)
+                try FileManager.default.moveItem(at: url, to: folder.url.appendingPathComponent("saved"))
+                try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: url.lastPathComponent)
+                let result = runTomo(command, in: folder.url)
+                #expect(result.status == 1, "\(command) with \(path) a loop: \(result.output)")
+                #expect(result.error.contains("error: \(path)"), "\(command) with \(path) a loop: \(result.error)")
+                try FileManager.default.removeItem(at: url)
+                try FileManager.default.moveItem(at: folder.url.appendingPathComponent("saved"), to: url)
+                #expect(snapshot(folder.url.appendingPathComponent("content")) == content, "\(command) with \(path) a loop changed the content or the store")
+            }
+        }
+    }
+
+    /// With real permissions (as `nobody` when run as root): a folder below the user's that
+    /// cannot be read stops `user rm` before the store forgets the user.
+    @Test func userRmStopsBeforeTheStoreWhenAFolderOfTheUserCannotBeRead() throws {
+        for path in ["content/users/alice", "content/posts/alice", "content/users"] {
+            let (folder, content) = try Self.site()
+            try Unprivileged.handOver(folder.url)
+            let url = folder.url.appendingPathComponent(path)
+            #expect(chmod(url.path, 0) == 0)
+            let show = try Unprivileged.tomo(["user", "show", "alice"], in: folder.url)
+            let remove = try Unprivileged.tomo(["user", "rm", "alice", "--yes"], in: folder.url)
+            #expect(chmod(url.path, 0o755) == 0)
+            #expect(remove.status == 1, "user rm with \(path) unreadable: \(remove.output)")
+            #expect(remove.error.contains("error: \(path)"), "user rm with \(path) unreadable: \(remove.error)")
+            #expect(snapshot(folder.url.appendingPathComponent("content")) == content, "user rm with \(path) unreadable changed the content or the store")
+            if path.hasPrefix("content/posts") {
+                #expect(show.status == 1 && show.error.contains("error: \(path)"), "user show with \(path) unreadable: \(show.output)\(show.error)")
+            }
+        }
     }
 }

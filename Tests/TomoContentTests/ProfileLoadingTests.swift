@@ -34,7 +34,7 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
                 from: 2026-06-01
                 until: 2026-06-30
             itemColor: "#336699"
-            email: alice@example.com
+            email: alice.private@example.com
             showEmail: false
 
             """,
@@ -253,6 +253,32 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
     @Test func emailIsPublicOnlyWithShowEmail() throws {
         let site = try profileSite("name: Alice\nicon: alice/icon.png\nemail: alice@example.com\nshowEmail: true\n")
         #expect(site.load().content?.profiles.first?.publicEmail == "alice@example.com")
+    }
+
+    /// The address `email` keeps private may not be published by another field of the page:
+    /// wherever it is written (bare, as a mailto link, in another case, inside a URL), in a
+    /// link, an item that is shown or the bio, it is an error at that value.
+    @Test func aPrivateAddressPublishedElsewhereOnThePageIsAnError() throws {
+        let places = [
+            ("links:\n  email: alice@example.com\n", "4:10"),
+            ("links:\n  email: mailto:Alice@Example.com\n", "4:10"),
+            ("links:\n  website: https://example.com/?to=alice@example.com\n", "4:12"),
+            ("items:\n  - text: Write to alice@example.com\n", "4:11"),
+            ("items:\n  - text: Write to me\n    url: mailto:alice@example.com\n", "5:10"),
+            ("bio: Reach me at ALICE@example.com\n", "3:6"),
+        ]
+        for (field, place) in places {
+            for shown in ["", "showEmail: false\n", "showEmail: true\n"] {
+                let site = try profileSite("name: Alice\nicon: alice/icon.png\n\(field)email: alice@example.com\n\(shown)")
+                let expected = shown == "showEmail: true\n" ? [] : [
+                    "content/users/alice.yaml:\(place): this publishes alice@example.com, which `email:` keeps private (there is no `showEmail: true`): remove it here, or add `showEmail: true` to publish it",
+                ]
+                #expect(site.errors() == expected, "\(field) \(shown)")
+            }
+        }
+        // Not published: a hidden item; another address.
+        let hidden = try profileSite("name: Alice\nicon: alice/icon.png\nitems:\n  - text: alice@example.com\n    hidden: true\nlinks:\n  email: bob@example.com\nemail: alice@example.com\n")
+        #expect(hidden.errors() == [])
     }
 }
 

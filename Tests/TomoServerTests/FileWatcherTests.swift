@@ -109,10 +109,77 @@ import TomoServer
         #expect(fixture.batch(containing: ["drafts"]) != nil)
     }
 
-    @Test func refusesAMissingFolder() {
+    @Test func refusesAFolderWithNowhereToAppear() {
         #expect(throws: (any Error).self) {
-            try FileWatcher(folders: [URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")]) { _ in }
+            try FileWatcher(folders: [URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/inner")]) { _ in }
         }
+    }
+
+    /// A watched folder that does not exist yet is watched, whole, from when it appears; and
+    /// again after it was deleted and made anew.
+    @Test func watchesAFolderThatAppearsLater() throws {
+        let fixture = try Fixture()
+        let later = fixture.root.appendingPathComponent("later")
+        let recorder = BatchRecorder()
+        let rootPath = fixture.root.path
+        let watcher = try FileWatcher(folders: [later], debounce: .milliseconds(30)) { urls in
+            recorder.batches.withLock { $0.append(urls.map { String($0.path.dropFirst(rootPath.count + 1)) }) }
+        }
+        defer { watcher.stop() }
+        func batch(containing paths: Set<String>) -> Bool {
+            for _ in 0..<300 {
+                if recorder.batches.withLock({ $0.contains { paths.isSubset(of: $0) } }) {
+                    recorder.batches.withLock { $0.removeAll() }
+                    return true
+                }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            return false
+        }
+        try FileManager.default.createDirectory(at: later.appendingPathComponent("deep"), withIntermediateDirectories: true)
+        try fixture.write("later/deep/page.md", "one")
+        #expect(batch(containing: ["later", "later/deep/page.md"]))
+        try fixture.write("later/deep/page.md", "two")
+        #expect(batch(containing: ["later/deep/page.md"]))
+        try FileManager.default.removeItem(at: later)
+        #expect(batch(containing: ["later"]))
+        try FileManager.default.createDirectory(at: later, withIntermediateDirectories: true)
+        try fixture.write("later/again.md", "three")
+        #expect(batch(containing: ["later/again.md"]))
+    }
+
+    /// Links to folders are watched as the folders they lead to (the build reads through them);
+    /// a second name for a folder already watched is reported, not silently left unseen.
+    @Test func watchesLinkedFoldersAndReportsASecondNameForOne() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("posts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("posts/alice").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("posts/again").path, withDestinationPath: "../posts")
+        let recorder = BatchRecorder()
+        let problems = Mutex<[String]>([])
+        let rootPath = root.path
+        let watcher = try FileWatcher(folders: [root], debounce: .milliseconds(30), onUnwatched: { folder, problem in
+            problems.withLock { $0.append(String(folder.path.dropFirst(rootPath.count + 1)) + ": " + problem) }
+        }) { urls in
+            recorder.batches.withLock { $0.append(urls.map { String($0.path.dropFirst(rootPath.count + 1)) }) }
+        }
+        defer { watcher.stop() }
+        #expect(problems.withLock { $0 } == [
+            "posts/again: cannot watch this folder (it is the folder \(rootPath)/posts under another name, and its changes are reported under that name only): changes in it are not seen until that is fixed",
+        ])
+        try Data("x".utf8).write(to: outside.appendingPathComponent("sunset.md"))
+        var seen = false
+        for _ in 0..<300 where !seen {
+            seen = recorder.batches.withLock { $0.contains { $0.contains("posts/alice/sunset.md") } }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(seen)
     }
 
     @Test func reportsNothingAfterStop() throws {

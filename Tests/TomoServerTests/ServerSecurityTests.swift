@@ -48,28 +48,5 @@ import TomoTestSupport
             #expect(try fetch(server.port, "/%E6%97%A5%E6%9C%AC/").text == "ja")
         }
     }
-
-    @Test func loadsAFolderWithoutSymlinksThatLeaveIt() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-served-\(UUID().uuidString)")
-        let outside = root.appendingPathComponent("outside")
-        let site = root.appendingPathComponent("public")
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: site.appendingPathComponent("alice"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
-        try Data("secret".utf8).write(to: outside.appendingPathComponent("secret.txt"))
-        try Data("page".utf8).write(to: site.appendingPathComponent("alice/index.html"))
-        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("leak.txt").path,
-                                                   withDestinationPath: outside.appendingPathComponent("secret.txt").path)
-        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("outside").path,
-                                                   withDestinationPath: outside.path)
-        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("same.html").path,
-                                                   withDestinationPath: "alice/index.html")
-        let served = try ServedSite(contentsOf: site)
-        #expect(served.files.keys.sorted() == ["alice/index.html", "same.html"])
-        try withServer(site: served) { server throws in
-            #expect(try fetch(server.port, "/leak.txt").status == 404)
-            #expect(try fetch(server.port, "/outside/secret.txt").status == 404)
-            #expect(try fetch(server.port, "/same.html").text == "page")
-        }
-    }
 }
+

@@ -23,14 +23,6 @@ struct TemporarySite {
         try Data(text.utf8).write(to: storeURL)
     }
 
-    /// `content/posts/<handle>/<slug>.md` with the given visibility line (none when nil).
-    func writePost(_ id: String, visibility: String? = nil) throws {
-        let file = url.appendingPathComponent("content/posts/\(id).md")
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let visibilityLine = visibility.map { "visibility: \($0)\n" } ?? ""
-        try Data("---\nphoto: photo.jpg\ndate: 2026-05-01T18:30:00+09:00\n\(visibilityLine)---\nA caption.\n".utf8).write(to: file)
-    }
-
     /// Registers the handles (one write).
     func addUsers(_ handles: String...) throws {
         _ = try store.update { store throws(Diagnostic) in

@@ -7,7 +7,7 @@ enum BatchCommand {
     static let spec = CommandSpec(
         path: ["batch"],
         summary: "Apply many store commands at once: all of them or none",
-        arguments: [ArgumentSpec("FILE", "the commands, one per line; - reads standard input")],
+        arguments: [ArgumentSpec("FILE", "the commands, one per line; - reads standard input", kind: .path)],
         options: [.flag("verbose", "print each line's outcome, as the command alone would")],
         discussion: """
         Each line is a store command with the same words as on the command line, without the

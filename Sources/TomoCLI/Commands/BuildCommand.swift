@@ -9,7 +9,7 @@ enum BuildCommand {
         path: ["build"],
         summary: "Build the site into public/",
         options: [
-            OptionSpec("out", value: "DIR", "write the site here instead of public/ (replaced as a whole)"),
+            OptionSpec("out", value: "DIR", "write the site here instead of public/ (replaced as a whole)", kind: .path),
             OptionSpec("base-url", value: "URL", "the site's address for feeds, the sitemap and Open Graph (instead of site.yaml's baseURL)"),
             .flag("timings", "print how long each step of the build took"),
             .flag("full", "render and compare every file, ignoring what the last build kept in .tomo-cache/build"),

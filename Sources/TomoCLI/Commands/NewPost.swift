@@ -54,7 +54,7 @@ struct NewPost {
 
         site = try invocation.siteDirectory()
         _ = try StoreFile(site: site).read(sections: [.users]).requireUser(handle)
-        guard UserContentFiles(site: site, handle: handle).hasProfile else {
+        guard try UserContentFiles(site: site, handle: handle).hasProfile else {
             throw Diagnostic("\(handle) has no profile content/users/\(handle).yaml: write one first (`tomo user add \(handle)` writes a starter profile)")
         }
         let photoArgument = invocation.arguments[1]
@@ -89,33 +89,53 @@ struct NewPost {
         let postURL = folder.appendingPathComponent(postName)
         let photoURL = folder.appendingPathComponent(photoName)
         let text = PostFileText.make(photo: photoName, date: dateText, alt: alt, visibility: visibility, caption: caption)
-        // Copied under a hidden name and renamed into place: a copy that fails half way leaves
-        // no partial photo for the next build to trip on.
-        let partialURL = folder.appendingPathComponent(".\(photoName).partial")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(at: partialURL)
-            // A symbolic link is followed: the post gets the photo's bytes, not a link out of the site.
-            try FileManager.default.copyItem(at: photo.resolvingSymlinksInPath(), to: partialURL)
-            try FileManager.default.moveItem(at: partialURL, to: photoURL)
-        } catch {
-            try? FileManager.default.removeItem(at: partialURL)
-            throw Diagnostic("cannot copy the photo to content/posts/\(handle)/\(photoName): \(error.localizedDescription)")
+        let madeFolder = !FileManager.default.fileExists(atPath: folder.path)
+        // A folder this command made goes again when it fails: it wrote nothing, then.
+        func undo(_ urls: URL...) {
+            for url in urls { unlink(url.path) }
+            if madeFolder { rmdir(folder.path) }
         }
         do {
-            try Data(text.utf8).write(to: postURL, options: .withoutOverwriting)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // A symbolic link is followed: the post gets the photo's bytes, not a link out of the site.
+            try place(photoName) { try FileManager.default.copyItem(at: photo.resolvingSymlinksInPath(), to: $0) }
         } catch {
-            try? FileManager.default.removeItem(at: photoURL)
-            throw Diagnostic("cannot write content/posts/\(handle)/\(postName): \(error.localizedDescription)")
+            undo()
+            throw Diagnostic("cannot copy the photo to content/posts/\(handle)/\(photoName): \(Self.reason(error))")
+        }
+        do {
+            try place(postName) { try Data(text.utf8).write(to: $0) }
+        } catch {
+            undo(photoURL)
+            throw Diagnostic("cannot write content/posts/\(handle)/\(postName): \(Self.reason(error))")
         }
         // The inputs were checked; reading the post back proves the file says what was meant.
         let (post, diagnostics) = ContentLoader.loadPost(site: site, id: id)
         if post == nil {
-            try? FileManager.default.removeItem(at: postURL)
-            try? FileManager.default.removeItem(at: photoURL)
+            undo(postURL, photoURL)
             throw DiagnosticList(diagnostics)
         }
         return diagnostics
+    }
+
+    /// Makes the file `name` in the post's folder whole or not at all: `write` fills a hidden
+    /// file beside it, which is then linked into place (never over a file that is there) and
+    /// removed. A disk that fills up half way leaves neither a partial file nor the hidden one.
+    private func place(_ name: String, writing write: (URL) throws -> Void) throws {
+        let partial = folder.appendingPathComponent(".\(name).partial")
+        unlink(partial.path)
+        defer { unlink(partial.path) }
+        try write(partial)
+        let target = folder.appendingPathComponent(name).path
+        if link(partial.path, target) == 0 { return }
+        // A file system without hard links (FAT): renamed instead, the name was found free.
+        if errno == EPERM || errno == EOPNOTSUPP, access(target, F_OK) != 0, rename(partial.path, target) == 0 { return }
+        throw Diagnostic(String(cString: strerror(errno)))
+    }
+
+    /// What went wrong, for the message: a `Diagnostic`'s own words, or the system's.
+    private static func reason(_ error: any Error) -> String {
+        (error as? Diagnostic)?.message ?? error.localizedDescription
     }
 
     /// The file that makes `slug` taken (the post or a photo of that name), or nil when it is free.

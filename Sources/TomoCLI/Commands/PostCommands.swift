@@ -8,7 +8,7 @@ enum PostCommands {
     static let add = CommandSpec(
         path: ["post", "add"],
         summary: "Post a photo: copy it beside a new post file and print the post id",
-        arguments: [ArgumentSpec("HANDLE", "the user who posts (registered, with a profile)"), ArgumentSpec("PHOTO", "the image file to post")],
+        arguments: [ArgumentSpec("HANDLE", "the user who posts (registered, with a profile)"), ArgumentSpec("PHOTO", "the image file to post", kind: .path)],
         options: [
             OptionSpec("slug", value: "SLUG", "the post's name in its id and address (default: from the photo's file name)"),
             OptionSpec("caption", value: "TEXT", "the caption, in Markdown"),
@@ -142,7 +142,7 @@ private struct PostFiles {
     init(site: URL, post: PostID) throws(Diagnostic) {
         self.site = site
         let file = "content/posts/\(post.handle)/\(post.slug).md"
-        guard FileManager.default.fileExists(atPath: site.appendingPathComponent(file).path) else {
+        guard try FolderEntries.exists(file, in: site.path) else {
             throw Diagnostic("no post \(post): \(file) does not exist")
         }
         guard let loaded = ContentLoader.loadPost(site: site, id: post.description).post else {
@@ -150,12 +150,15 @@ private struct PostFiles {
             notes = ["\(file) has errors, so its photo is not known: delete the photo yourself if no other post shows it"]
             return
         }
-        let photo = Self.standardized(loaded.photoFile, in: site)
-        let sharers = ContentLoader.loadPosts(site: site, of: post.handle).posts
-            .filter { $0.id != loaded.id && Self.standardized($0.photoFile, in: site) == photo }
-        if let other = sharers.first {
+        // The same file, however it is named (another path, a link to it, a hard link).
+        let photo = Self.identity(loaded.photoFile, in: site)
+        let others = ContentLoader.loadPosts(site: site, of: post.handle)
+        if let other = others.posts.first(where: { $0.id != loaded.id && Self.identity($0.photoFile, in: site) == photo }) {
             removable = [file]
             notes = ["kept \(loaded.photoFile): \(other.id) shows it too"]
+        } else if let broken = others.diagnostics.first(where: { $0.severity == .error && $0.location?.file != file }) {
+            removable = [file]
+            notes = ["kept \(loaded.photoFile): \(broken.location?.file ?? "another post") has errors, so whether it shows the photo too is not known"]
         } else {
             removable = [file, loaded.photoFile]
             notes = []
@@ -172,7 +175,10 @@ private struct PostFiles {
         return removable
     }
 
-    private static func standardized(_ path: String, in site: URL) -> String {
-        site.appendingPathComponent(path).standardizedFileURL.path
+    /// The file's device and inode, links followed (nil when it cannot be read).
+    private static func identity(_ path: String, in site: URL) -> [UInt64]? {
+        var status = stat()
+        guard stat(site.path + "/" + path, &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
     }
 }

@@ -23,7 +23,10 @@ enum ServeCommand {
         """,
         run: { invocation in
             var options = SitePreview.Options(site: try invocation.siteDirectory())
-            if let host = invocation.option("host") { options.host = host }
+            if let host = invocation.option("host") {
+                if let problem = SitePreview.hostProblem(host) { throw UsageError(problem, usage: invocation.command.usage) }
+                options.host = host
+            }
             if let port = invocation.option("port") {
                 guard let number = UInt16(port), number > 0 else {
                     throw UsageError("--port takes a number from 1 to 65535", usage: invocation.command.usage)

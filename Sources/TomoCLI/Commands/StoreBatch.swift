@@ -63,7 +63,7 @@ final class StoreBatch: Sendable {
     func visibility(of post: PostID) throws(Diagnostic) -> PostVisibility? {
         let id = post.description
         if let known = state.withLock({ $0.visibilities[id] }) { return known }
-        let visibility = try PostFrontMatter.visibility(of: post, in: site)
+        let visibility = try StoreCommandSupport.visibility(of: post, in: site)
         state.withLock { $0.visibilities[id] = visibility }
         return visibility
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TomoContent
 import TomoCore
 import TomoStore
 
@@ -31,7 +32,22 @@ enum StoreCommandSupport {
     /// The post's visibility as its file says (nil: no such post); a batch reads each post once.
     static func visibility(of post: PostID, _ invocation: Invocation) throws -> PostVisibility? {
         if let batch = invocation.batch { return try batch.visibility(of: post) }
-        return try PostFrontMatter.visibility(of: post, in: try invocation.siteDirectory())
+        return try visibility(of: post, in: try invocation.siteDirectory())
+    }
+
+    /// The post's visibility as a build reads its front matter, so that no rule of the store
+    /// (only public posts can be liked) sees a post otherwise than the build does; nil when
+    /// there is no such post, an error at its place when the front matter cannot be read.
+    static func visibility(of post: PostID, in site: URL) throws(Diagnostic) -> PostVisibility? {
+        let (visibility, diagnostics) = ContentLoader.postVisibility(site: site, handle: post.handle, slug: post.slug)
+        switch visibility {
+        case .public: return .public
+        case .followers: return .followers
+        case .private: return .private
+        case nil:
+            if let error = diagnostics.first(where: { $0.severity == .error }) { throw error }
+            return nil
+        }
     }
 
     static func report(_ outcome: Outcome, on console: Console) {

@@ -7,10 +7,10 @@ enum TemplateCommands {
     static let render = CommandSpec(
         path: ["template", "render"],
         summary: "Render one Mustache template with JSON data and print it",
-        arguments: [ArgumentSpec("FILE", "the Mustache template to render")],
+        arguments: [ArgumentSpec("FILE", "the Mustache template to render", kind: .path)],
         options: [
             OptionSpec("data", value: "JSON", "the context: JSON text, or @FILE to read it from a file", required: true),
-            OptionSpec("partials", value: "DIR", "where partials come from: {{>name}} is DIR/name.mustache"),
+            OptionSpec("partials", value: "DIR", "where partials come from: {{>name}} is DIR/name.mustache", kind: .path),
         ],
         discussion: """
         The output is printed exactly as rendered, with no newline added.

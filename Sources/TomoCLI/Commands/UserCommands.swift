@@ -1,4 +1,5 @@
 import Foundation
+import TomoContent
 import TomoCore
 import TomoStore
 
@@ -102,7 +103,7 @@ enum UserCommands {
                 ("requests", store.requests(handle)),
                 ("blocking", store.blocking(handle)),
             ]
-            let posts = PostFrontMatter.count(of: handle, in: site)
+            let posts = try ContentLoader.postFileCount(of: handle, site: site)
             let name = ProfileNames.name(of: handle, in: site)
             let console = invocation.console
             if invocation.flag("json") {
@@ -193,11 +194,13 @@ enum UserCommands {
             let store = try StoreCommandSupport.read(invocation, sections: [.users]).store
             let registered = store.user(handle) != nil
             // Neither registered nor with files: the unknown-user refusal, with its "did you mean".
-            if !registered && files.existing.isEmpty { _ = try store.requireUser(handle) }
+            let existing = try files.existing
+            if !registered && existing.isEmpty { _ = try store.requireUser(handle) }
             guard invocation.flag("yes") else {
-                let what = (registered ? ["\(handle)'s store entry and relations"] : []) + files.existing
+                let what = (registered ? ["\(handle)'s store entry and relations"] : []) + existing
                 throw Diagnostic("this deletes \(what.joined(separator: ", ")): run `tomo user rm \(handle) --yes` to confirm")
             }
+            try files.checkRemovable()
             if registered {
                 let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
                     store.user(handle) == nil ? .unchanged("\(handle) is not registered") : try store.removeUser(handle)
@@ -231,7 +234,7 @@ enum UserCommands {
             let site = try invocation.siteDirectory()
             let source = UserContentFiles(site: site, handle: old)
             let destination = UserContentFiles(site: site, handle: new)
-            if old != new, let taken = destination.conflicts.first {
+            if old != new, let taken = try destination.conflicts.first {
                 throw Diagnostic("\(taken) already exists: \(new) is taken; choose another handle")
             }
             try source.checkRename(to: new)
@@ -296,7 +299,9 @@ private struct UserSettings {
     private static func word(_ text: String, option: String, usage: String) throws -> String? {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
         if word == "none" { return nil }
-        guard !word.isEmpty, word.count <= 40 else { throw UsageError("--\(option) takes a word (e.g. f, m, x) or none", usage: usage) }
+        guard !word.isEmpty, word.count <= 40, !word.contains(where: \.isWhitespace) else {
+            throw UsageError("--\(option) takes one word (e.g. f, m, x) of at most 40 characters, or none", usage: usage)
+        }
         return word
     }
 }

@@ -15,21 +15,26 @@ struct UserContentFiles {
         [profileYAML, "content/users/\(handle).json", "content/users/\(handle)", "content/posts/\(handle)"]
     }
 
-    /// The paths that exist, relative to the site.
+    /// The paths that exist, relative to the site; an error when a folder on the way cannot be
+    /// read, which is not "there is none" (`user rm` would leave the file and say nothing).
     var existing: [String] {
-        relativePaths.filter { FileManager.default.fileExists(atPath: url($0).path) }
+        get throws(Diagnostic) {
+            var found: [String] = []
+            for path in relativePaths where try FolderEntries.exists(path, in: site.path) { found.append(path) }
+            return found
+        }
     }
 
     func url(_ relativePath: String) -> URL { site.appendingPathComponent(relativePath) }
 
     var hasProfile: Bool {
-        existing.contains { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
+        get throws(Diagnostic) { try existing.contains { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") } }
     }
 
     /// Writes a small valid profile with the other fields as commented examples; nil when the
     /// user already has a profile. `name` passed `DisplayName.checked`.
     func writeStarterProfile(name: String) throws(Diagnostic) -> String? {
-        if hasProfile { return nil }
+        if try hasProfile { return nil }
         let text = """
         name: \(YAMLScalar.doubleQuoted(name))
         # Everything below is optional: remove the leading "# " to use a line.
@@ -75,9 +80,26 @@ struct UserContentFiles {
         }
     }
 
+    /// Refuses, before anything is deleted, when a folder among the user's files cannot be
+    /// read: deleting would stop half way, after the store forgot the user.
+    func checkRemovable() throws(DiagnosticList) {
+        var problems: [Diagnostic] = []
+        do {
+            for path in try existing {
+                var status = stat()
+                // A file or a link is deleted as it is; only a folder is emptied first.
+                guard lstat(url(path).path, &status) == 0, status.isFolder else { continue }
+                problems += FolderEntries.files(under: url(path).path, display: path, followingLinks: false, includingHidden: true).problems
+            }
+        } catch {
+            problems.append(error)
+        }
+        if !problems.isEmpty { throw DiagnosticList(problems) }
+    }
+
     /// Deletes every file of the user; the paths removed.
     func removeAll() throws(Diagnostic) -> [String] {
-        let paths = existing
+        let paths = try existing
         for path in paths {
             do { try FileManager.default.removeItem(at: url(path)) } catch {
                 throw Diagnostic("cannot remove \(path): \(error.localizedDescription)")
@@ -87,13 +109,16 @@ struct UserContentFiles {
     }
 
     /// The user's files that would be overwritten by renaming someone to this handle.
-    var conflicts: [String] { existing }
+    var conflicts: [String] {
+        get throws(Diagnostic) { try existing }
+    }
 
     /// Moves every file to `other`'s places, and points the profile's `icon:` and `header:` at
     /// the renamed images folder (checked beforehand by `checkRename`).
     func move(to other: UserContentFiles) throws -> [String] {
         var moved: [String] = []
-        for (from, to) in zip(relativePaths, other.relativePaths) where FileManager.default.fileExists(atPath: url(from).path) {
+        let existing = try existing
+        for (from, to) in zip(relativePaths, other.relativePaths) where existing.contains(from) {
             do {
                 try FileManager.default.createDirectory(at: url(to).deletingLastPathComponent(), withIntermediateDirectories: true)
                 try FileManager.default.moveItem(at: url(from), to: other.url(to))
@@ -108,8 +133,10 @@ struct UserContentFiles {
         return moved
     }
 
-    /// Refuses a rename whose profile could not be rewritten, before anything changes.
+    /// Refuses a rename whose files cannot all be found or whose profile could not be
+    /// rewritten, before anything changes.
     func checkRename(to other: String) throws {
+        _ = try existing
         if var profile = try ProfileFile.read(site: site, handle: handle) { _ = try profile.repointImages(from: handle, to: other) }
     }
 }
