@@ -112,14 +112,18 @@ extension ContentLoader {
     /// nil and why when the front matter or its `visibility:` cannot be read.
     public static func postVisibility(site: URL, handle: String, slug: String) -> (visibility: Post.Visibility?, diagnostics: [Diagnostic]) {
         let file = "content/posts/\(handle)/\(slug).md"
-        do {
-            guard try FolderEntries.exists(file, in: site.path) else { return (nil, []) }
-        } catch {
-            return (nil, [error])
-        }
         let folder = site.appendingPathComponent("content/posts/\(handle)")
         let reader = NodeReader()
-        let visibility = read(folder.path + "/" + slug + ".md", file: file, reader: reader).flatMap { PostReader(handle: handle, slug: slug, file: file, folder: folder, reader: reader).visibility($0) }
+        guard let bytes = read(folder.path + "/" + slug + ".md", file: file, reader: reader) else {
+            // Read first (the posts a batch likes nearly all exist); only a read that failed
+            // asks whether the file is missing (no post) or cannot be read (an error).
+            do {
+                return try FolderEntries.exists(file, in: site.path) ? (nil, reader.diagnostics) : (nil, [])
+            } catch {
+                return (nil, [error])
+            }
+        }
+        let visibility = PostReader(handle: handle, slug: slug, file: file, folder: folder, reader: reader).visibility(bytes)
         return (visibility, reader.diagnostics)
     }
 
