@@ -68,18 +68,21 @@ public final class SitePreview: Sendable {
             ServedFile(path: path, bytes: liveReload ? ServedSite.withReloadScript(bytes, at: path) : bytes)
         }
         let state = PreviewState(session: session, server: server, liveReload: options.liveReload, onEvent: onEvent)
-        state.buildAll()
 
+        // Watching starts before the first build: a save made while it runs is rebuilt after
+        // it (the rebuild waits for the build), never lost between the two.
         let site = options.site.standardizedFileURL
         // Both, whether or not they exist now: a templates/ folder made later is seen.
         let folders = ["content", "templates"].map { site.appendingPathComponent($0) }
-        let watcher = try FileWatcher(folders: folders, debounce: options.debounce, onUnwatched: { folder, problem in
-            guard let path = Self.sitePath(of: folder, in: site) else { return }
-            onEvent(.note("\(path)/: \(problem)"))
-        }) { urls in
-            state.rebuild(changed: urls.compactMap { Self.sitePath(of: $0, in: site) })
+        try state.buildAll {
+            let watcher = try FileWatcher(folders: folders, debounce: options.debounce, onUnwatched: { folder, problem in
+                guard let path = Self.sitePath(of: folder, in: site) else { return }
+                onEvent(.note("\(path)/: \(problem)"))
+            }) { urls in
+                state.rebuild(changed: urls.compactMap { Self.sitePath(of: $0, in: site) })
+            }
+            preview.watcher.set(watcher)
         }
-        preview.watcher.set(watcher)
         return preview
     }
 
@@ -113,8 +116,10 @@ public final class SitePreview: Sendable {
     }
 }
 
-/// The preview's moving parts, used from the watcher's thread only (one rebuild at a time).
+/// The preview's moving parts: the first build runs on the starting thread, every rebuild on
+/// the watcher's, one at a time (`building`).
 private final class PreviewState: @unchecked Sendable {
+    private let building = NSLock()
     let session: SiteSession<ServedFile>
     let server: PreviewServer
     let liveReload: Bool
@@ -130,7 +135,11 @@ private final class PreviewState: @unchecked Sendable {
         self.onEvent = onEvent
     }
 
-    func buildAll() {
+    /// The first build, after `start` (which starts the watcher): no rebuild runs before it ends.
+    func buildAll(after start: () throws -> Void) rethrows {
+        building.lock()
+        defer { building.unlock() }
+        try start()
         do {
             let update = try session.buildAll()
             publishWhole(update)
@@ -146,6 +155,8 @@ private final class PreviewState: @unchecked Sendable {
 
     func rebuild(changed paths: [String]) {
         guard !paths.isEmpty else { return }
+        building.lock()
+        defer { building.unlock() }
         do {
             let update = try session.rebuild(changedPaths: paths)
             if update.isWhole {

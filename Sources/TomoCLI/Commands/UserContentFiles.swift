@@ -154,17 +154,10 @@ enum DisplayName {
         return name
     }
 
-    /// The name in quotes, with what a terminal would act on written as escapes.
+    /// The name in quotes, for messages. It holds no control character: the command line
+    /// refuses those before any command runs.
     static func shown(_ name: String) -> String {
-        var shown = "\""
-        for scalar in name.unicodeScalars {
-            if ForbiddenCharacters.contains(scalar) {
-                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown + "\""
+        "\"" + name + "\""
     }
 }
 
