@@ -148,6 +148,9 @@ public struct Store: Sendable, Hashable {
 
     /// Removes `liker`'s likes of `owner`'s posts; how many there were.
     mutating func removeLikes(by liker: String, ofPostsOf owner: String) -> Int {
+        // The owner's posts are one run of the sorted likes; likes still aside from a bulk
+        // insert would have to be scanned whole, once per block of a large import.
+        settleBulkInserts()
         var removed = 0
         for post in likedPosts(of: owner) {
             guard var record = likeRecord(for: post), record.users.sortedRemove(liker) else { continue }
