@@ -33,8 +33,10 @@ struct PublishedImages: Sendable {
     }
 
     /// Processes every image of `content` (a published site's); reports every unreadable image
-    /// at once. Images that `reusing` has under the same path and media folder are taken from
-    /// it without being read again (the files did not change).
+    /// at once. Images that `reusing` has under the same path and media folder are kept from it
+    /// without being read again (the files did not change), and the ones the content no longer
+    /// shows are dropped: after an edit that leaves the images as they were, this is one pass of
+    /// lookups, not a new table of every thumbnail.
     static func make(for content: SiteContent, site: URL, reusing previous: PublishedImages? = nil) throws(DiagnosticList) -> PublishedImages {
         try publish(content, site: site, reusing: previous) { sources throws(Diagnostic) in
             try ImageProcessor(cacheFolder: site.appendingPathComponent(".tomo-cache/images"), widths: content.config.imageWidths).process(sources)
@@ -54,16 +56,19 @@ struct PublishedImages: Sendable {
         _ content: SiteContent, site: URL, reusing previous: PublishedImages?,
         with process: ([ImageSource]) throws(Diagnostic) -> [Result<ProcessedImage, Diagnostic>]
     ) throws(DiagnosticList) -> PublishedImages {
-        var published = PublishedImages()
+        var published = previous ?? PublishedImages()
+        let sources = Self.sources(of: content)
         var toMake: [(path: String, folder: String, at: SourceLocation?)] = []
-        for (path, handle, at) in Self.sources(of: content) {
+        var kept = 0
+        for (path, handle, at) in sources {
             let folder = "media/" + handle
-            if let kept = previous?.bySitePath[path], kept.folder == folder {
-                published.add(kept, for: path)
+            if published.bySitePath[path]?.folder == folder {
+                kept += 1
             } else {
                 toMake.append((path, folder, at))
             }
         }
+        if kept < published.count { published.keepOnly(sources) }
         guard !toMake.isEmpty else { return published }
         let results: [Result<ProcessedImage, Diagnostic>]
         do {
@@ -82,6 +87,16 @@ struct PublishedImages: Sendable {
         }
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         return published
+    }
+
+    /// Drops the images `sources` does not show in the folder it names (a post hidden, made
+    /// private or deleted); the output paths are listed again from the images kept, since two
+    /// images may publish the same file.
+    private mutating func keepOnly(_ sources: [(path: String, handle: String, at: SourceLocation?)]) {
+        let shown = Dictionary(sources.map { ($0.path, "media/" + $0.handle) }, uniquingKeysWith: { first, _ in first })
+        bySitePath = bySitePath.filter { shown[$0.key] == $0.value.folder }
+        files = [:]
+        for image in bySitePath.values { files.merge(image.files) { first, _ in first } }
     }
 
     private mutating func add(_ image: PublishedImage, for sitePath: String) {
