@@ -1,40 +1,46 @@
 import Foundation
 import TomoContent
 import TomoCore
+import TomoTemplates
 
-/// Builds the plain data each page template receives (documented field by field in the README).
-/// Templates never compute: every text, URL and flag they show is decided here.
+/// What pages are made from: the site model, read only through the accessors below, each of
+/// which names the input (`InputKey`) it reads. The page kinds (`ProfilePages`, `PostPages`…)
+/// build their template views from these alone; the stored parts are private to this file, so
+/// the compiler keeps them from reading the model any other way.
+///
+/// In a debug build every page is rendered with a `ReadLog`, and `SiteRenderer` fails the build
+/// when a page read an input its plan does not name: a page that would be left stale after an
+/// edit is a failing test, not a silent mistake.
 struct PageViews: Sendable {
-    let content: SiteContent
-    let profilesByHandle: [String: Profile]
-    let labels: Labels
-    let graph: SocialGraph
-    let posts: PostIndex
-    let address: SiteAddress
-    let buildDate: Date
+    private let content: SiteContent
+    private let profilesByHandle: [String: Profile]
+    private let storedLabels: Labels
+    private let graph: SocialGraph
+    private let postIndex: PostIndex
+    private let siteAddress: SiteAddress
+    private let buildDate: Date
     /// Published images by their path in the site (`content/users/alice/icon.jpg`).
-    let images: [String: PublishedImage]
-
-    // MARK: - Shared parts
-
+    private let images: [String: PublishedImage]
+    private let theme: Theme
     /// The parts every page shares, built once per model rather than once per page.
-    let site: JSONValue
-    /// Links to the free pages, for every page's navigation.
-    let pageLinks: JSONValue
-    let labelsView: JSONValue
+    private let siteView: JSONValue
+    private let pageLinks: JSONValue
+    /// Where the page being made records what it reads; nil outside debug builds.
+    private var log: ReadLog?
 
-    init(content: SiteContent, profilesByHandle: [String: Profile], labels: Labels, graph: SocialGraph, posts: PostIndex,
-         address: SiteAddress, buildDate: Date, images: [String: PublishedImage]) {
-        self.content = content
+    init(published: PublishedSite, profilesByHandle: [String: Profile], posts: PostIndex, buildDate: Date, images: [String: PublishedImage]) {
+        content = published.content
         self.profilesByHandle = profilesByHandle
-        self.labels = labels
-        self.graph = graph
-        self.posts = posts
-        self.address = address
+        storedLabels = Labels(values: published.theme.labels)
+        graph = published.graph
+        postIndex = posts
+        siteAddress = published.address
         self.buildDate = buildDate
         self.images = images
+        theme = published.theme
         let config = content.config
-        site = [
+        let address = published.address
+        siteView = [
             "title": .string(config.title),
             "description": JSONValue(config.description),
             "language": .string(config.language.rawValue),
@@ -44,21 +50,171 @@ struct PageViews: Sendable {
             "feedURL": config.publishes(.feed) ? .string(address.path("feed.xml")) : .null,
         ]
         pageLinks = .array(content.pages.map { page in ["title": .string(page.title), "url": .string(address.path(page.name + "/"))] })
-        labelsView = labels.view
     }
+
+    /// These views, recording every read into `log`.
+    func recording(into log: ReadLog) -> PageViews {
+        var copy = self
+        copy.log = log
+        return copy
+    }
+
+    private func read(_ key: InputKey) { log?.record(key) }
+
+    // MARK: - Site-wide inputs
+
+    /// `site.yaml` and the base URL (`InputKey.site`).
+    var config: SiteConfig {
+        read(.site)
+        return content.config
+    }
+
+    var address: SiteAddress {
+        read(.site)
+        return siteAddress
+    }
+
+    /// The `site` object every template receives.
+    var site: JSONValue {
+        read(.site)
+        return siteView
+    }
+
+    /// The theme's labels (`InputKey.theme`).
+    var labels: Labels {
+        read(.theme)
+        return storedLabels
+    }
+
+    /// The theme's templates.
+    var templates: TemplateLibrary {
+        read(.theme)
+        return theme.templates
+    }
+
+    /// The bytes of a static file of the theme (`static/style.css`).
+    func staticFile(_ path: String) -> [UInt8]? {
+        read(.staticFile(path))
+        return theme.staticFiles[path]?.contents()
+    }
+
+    /// The free pages' titles and addresses, for every page's navigation.
+    var navigation: JSONValue {
+        read(.pageList)
+        return pageLinks
+    }
+
+    /// The free pages' names, in order.
+    var pageNames: [String] {
+        read(.pageList)
+        return content.pages.map(\.name)
+    }
+
+    func page(named name: String) -> Page? {
+        read(.page(name))
+        return content.pages.first { $0.name == name }
+    }
+
+    // MARK: - Users
+
+    /// Every user with a profile, by handle (which pages exist, not what they say).
+    var handles: [String] {
+        read(.siteShape)
+        return content.profiles.map(\.handle)
+    }
+
+    /// Handles newest registration first (`InputKey.userOrder`).
+    var newestUsers: [String] {
+        read(.userOrder)
+        return graph.newestFirst
+    }
+
+    /// Everything a profile says, for the user's own pages.
+    func profile(_ handle: String) -> Profile? {
+        read(.profile(handle))
+        return profilesByHandle[handle]
+    }
+
+    /// The profile's items shown at the build date.
+    func shownItems(of profile: Profile) -> [ProfileItem] {
+        read(.profile(profile.handle))
+        return profile.items.filter { $0.isShown(at: buildDate) }
+    }
+
+    /// The profile's header and icon images.
+    func header(of profile: Profile) -> PublishedImage? {
+        read(.profile(profile.handle))
+        return profile.header.flatMap { images[ContentPath.userFile($0)] }
+    }
+
+    /// How other pages show a user (`InputKey.card`).
+    func card(_ handle: String) -> UserCard? {
+        read(.card(handle))
+        return profilesByHandle[handle].map { UserCard($0, images: images) }
+    }
+
+    func followers(of handle: String) -> [String] {
+        read(.followers(handle))
+        return graph.followers(of: handle)
+    }
+
+    func following(of handle: String) -> [String] {
+        read(.following(handle))
+        return graph.following(of: handle)
+    }
+
+    // MARK: - Posts
+
+    /// Every published post, newest first (`InputKey.anyPost`).
+    var newestPosts: [Post] {
+        read(.anyPost)
+        return postIndex.newestFirst
+    }
+
+    /// A user's published posts, newest first.
+    func posts(of handle: String) -> [Post] {
+        read(.postsOf(handle))
+        return postIndex.posts(of: handle)
+    }
+
+    func post(_ id: String) -> Post? {
+        read(.post(id))
+        return postIndex.byID[id]
+    }
+
+    /// The post's photo, as published.
+    func photo(of post: Post) -> PublishedImage? {
+        read(.post(post.id))
+        return images[post.photoFile]
+    }
+
+    /// Who likes the post, sorted (`InputKey.postStats` of its owner).
+    func likers(of post: Post) -> [String] {
+        read(.postStats(post.handle))
+        return graph.likers(of: post.id)
+    }
+
+    /// Page `number` (1-based) of `handle`'s timeline: whose posts it shows, and those posts.
+    func timelinePage(of handle: String, number: Int, size: Int) -> [Post] {
+        read(.timeline(handle))
+        for owner in graph.timelineOwners(of: handle) { read(.postsOf(owner)) }
+        return postIndex.timelinePage(of: handle, graph: graph, number: number, size: size)
+    }
+
+    // MARK: - Shared parts of views
 
     /// The address of a page of `kind`, or null when the site does not publish that kind (so
     /// templates leave the link out).
     func link(_ kind: SiteConfig.PageKind, _ path: String) -> JSONValue {
-        content.config.publishes(kind) ? .string(address.path(path)) : .null
+        config.publishes(kind) ? .string(address.path(path)) : .null
     }
 
     /// The view every template receives, with `fields` added for the page at hand.
     func view(title: String, heading: String, description: String?, path: String, type: String, image: String?, fields: [String: JSONValue]) -> JSONValue {
         var view: [String: JSONValue] = [
             "site": site,
-            "labels": labelsView,
-            "pages": pageLinks,
+            "labels": labels.view,
+            "pages": navigation,
             "page": [
                 "title": .string(title),
                 "heading": .string(heading),
@@ -73,156 +229,42 @@ struct PageViews: Sendable {
         return .object(view)
     }
 
-    // MARK: - Pages
-
-    func profile(_ profile: Profile) -> JSONValue {
-        let header = profile.header.flatMap { images["content/users/" + $0] }
-        let icon = profile.icon.flatMap { images["content/users/" + $0] }
-        let links: [JSONValue] = profile.links.map { link in
-            [
-                "service": .string(link.service.rawValue),
-                "label": .string(link.service.label),
-                "url": .string(link.url),
-                "isMe": .bool(link.service.isRelMe),
-                "iconPartial": .string("icons/" + link.service.rawValue),
-            ]
-        }
-        let items: [JSONValue] = profile.items.filter { $0.isShown(at: buildDate) }.map { item in
-            [
-                "text": .string(item.text),
-                "url": JSONValue(item.url),
-                "isLink": .bool(item.url != nil),
-                "background": .string(item.color.hex),
-                "foreground": .string(item.color.textColor.hex),
-            ]
-        }
-        let followers = graph.followers(of: profile.handle).count
-        let following = graph.following(of: profile.handle).count
-        let ownPosts = posts.posts(of: profile.handle)
-        // The header (or icon) loads first; the grid's photos come after it.
-        let firstPhoto = header == nil && icon == nil ? 0 : 1
-        let user: JSONValue = [
-            "posts": .array(ownPosts.enumerated().map { postCard($1, position: $0 + firstPhoto) }),
-            "hasPosts": .bool(!ownPosts.isEmpty),
-            "postsCount": .int(ownPosts.count),
-            "postsText": .string(labels.text("postsCount", count: ownPosts.count)),
-            "noPostsText": .string(labels.text("noPosts")),
-            "timelineURL": link(.timeline, profile.handle + "/timeline/"),
-            "timelineText": .string(labels.text("timeline")),
-            "feedURL": link(.feed, profile.handle + "/feed.xml"),
-            "followersCount": .int(followers),
-            "followingCount": .int(following),
-            "followersText": .string(labels.text("followersCount", count: followers)),
-            "followingText": .string(labels.text("followingCount", count: following)),
-            "followersURL": link(.followers, profile.handle + "/followers/"),
-            "followingURL": link(.following, profile.handle + "/following/"),
-            "handle": .string(profile.handle),
-            "name": .string(profile.name),
-            "initial": .string(Self.initial(of: profile.name)),
-            "url": .string(address.path(profile.handle + "/")),
-            "bioHTML": .string(profile.bio?.html ?? ""),
-            "bioText": .string(profile.bio?.firstLine ?? ""),
-            "icon": icon?.view(loading: header == nil ? .eager : .lazy) ?? .null,
-            "header": header?.view(loading: .eager) ?? .null,
-            "links": .array(links),
-            "hasLinks": .bool(!links.isEmpty),
-            "items": .array(items),
-            "hasItems": .bool(!items.isEmpty),
-            "email": JSONValue(profile.publicEmail),
-            "emailHref": JSONValue(profile.publicEmail.map(URLRules.mailtoURL)),
-        ]
-        return view(
-            title: "\(profile.name) (@\(profile.handle)) · \(content.config.title)",
-            heading: profile.name,
-            description: profile.bio?.firstLine,
-            path: profile.handle + "/",
-            type: "profile",
-            image: (header ?? icon)?.path,
-            fields: ["user": user]
-        )
-    }
-
     /// A user in a list; only the first card's icon loads at once.
-    func card(_ profile: Profile, position: Int) -> JSONValue {
+    func cardView(_ card: UserCard, position: Int) -> JSONValue {
         [
-            "handle": .string(profile.handle),
-            "name": .string(profile.name),
-            "initial": .string(Self.initial(of: profile.name)),
-            "url": .string(address.path(profile.handle + "/")),
-            "summary": .string(profile.bio?.firstLine ?? ""),
-            "icon": profile.icon.flatMap { images["content/users/" + $0] }?.view(loading: position == 0 ? .eager : .lazy) ?? .null,
+            "handle": .string(card.handle),
+            "name": .string(card.name),
+            "initial": .string(Self.initial(of: card.name)),
+            "url": .string(address.path(card.handle + "/")),
+            "summary": .string(card.summary ?? ""),
+            "icon": card.icon?.view(loading: position == 0 ? .eager : .lazy) ?? .null,
         ]
     }
 
-    /// The followers or following page of `profile`: the users as cards.
-    func userList(_ kind: UserListKind, of profile: Profile, profiles: [String: Profile]) -> JSONValue {
-        let handles = kind == .followers ? graph.followers(of: profile.handle) : graph.following(of: profile.handle)
-        let heading = labels.text(kind == .followers ? "followersOf" : "followedBy", name: profile.name)
-        return view(
-            title: "\(heading) · \(content.config.title)",
-            heading: heading,
-            description: nil,
-            path: "\(profile.handle)/\(kind.rawValue)/",
-            type: "website",
-            image: nil,
-            fields: [
-                "owner": ["handle": .string(profile.handle), "name": .string(profile.name), "url": .string(address.path(profile.handle + "/"))],
-                "users": .array(handles.compactMap { profiles[$0] }.enumerated().map { card($1, position: $0) }),
-                "hasUsers": .bool(!handles.isEmpty),
-                "backText": .string(labels.text("backToProfile", name: profile.name)),
-                "emptyText": .string(labels.text(kind == .followers ? "noFollowers" : "noFollowing")),
-            ]
-        )
-    }
-
-    /// The home page; `profiles` are the users it lists (`homeUsers` of them, newest first).
-    func home(newestFirst profiles: [Profile]) -> JSONValue {
-        view(
-            title: content.config.title,
-            heading: content.config.title,
-            description: content.config.description,
-            path: "",
-            type: "website",
-            image: nil,
-            fields: [
-                "users": .array(profiles.enumerated().map { card($1, position: $0) }),
-                "recentPosts": .array(posts.newestFirst.prefix(content.config.pageSize).enumerated().map { postCard($1, position: $0 + 1) }),
-                "hasRecentPosts": .bool(!posts.newestFirst.isEmpty),
-            ]
-        )
-    }
-
-    func freePage(_ page: Page) -> JSONValue {
-        view(
-            title: "\(page.title) · \(content.config.title)",
-            heading: page.title,
-            description: page.description,
-            path: page.name + "/",
-            type: "article",
-            image: nil,
-            fields: ["contentHTML": .string(page.html)]
-        )
-    }
-
-    func notFound() -> JSONValue {
-        let heading = labels.text("notFoundTitle")
-        return view(
-            title: "\(heading) · \(content.config.title)",
-            heading: heading,
-            description: nil,
-            path: "404.html",
-            type: "website",
-            image: nil,
-            fields: [:]
-        )
-    }
-
-    enum UserListKind: String, Sendable {
-        case followers, following
+    /// The cards of `handles` (those with a profile), in order.
+    func cardViews(_ handles: [String], firstPosition: Int = 0) -> [JSONValue] {
+        handles.compactMap(card).enumerated().map { cardView($1, position: $0 + firstPosition) }
     }
 
     /// The first character of a name, for a placeholder icon.
     static func initial(of name: String) -> String {
         name.first.map { String($0).uppercased() } ?? "?"
+    }
+}
+
+/// What other pages show of a user (`InputKey.card`): a name, an icon and the bio's first line.
+/// A profile edit that leaves these alone touches only the user's own pages.
+struct UserCard: Sendable {
+    var handle: String
+    var name: String
+    /// The bio's first line; nil without a bio.
+    var summary: String?
+    var icon: PublishedImage?
+
+    init(_ profile: Profile, images: [String: PublishedImage]) {
+        handle = profile.handle
+        name = profile.name
+        summary = profile.bio?.firstLine
+        icon = profile.icon.flatMap { images[ContentPath.userFile($0)] }
     }
 }
