@@ -53,7 +53,7 @@ struct UserContentFiles {
 
         """
         do {
-            try FileManager.default.createDirectory(at: url("content/users"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: url(ContentPath.usersFolder), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url(profileYAML), options: .withoutOverwriting)
         } catch {
             throw Diagnostic("cannot write \(profileYAML): \(error.localizedDescription)")

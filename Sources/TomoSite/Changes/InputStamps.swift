@@ -1,4 +1,5 @@
 import Foundation
+import TomoContent
 import TomoCore
 
 /// The stamps of every file a build reads: everything under `content/` and `templates/`, by
@@ -21,7 +22,7 @@ struct InputStamps: Sendable {
         }
         var expanded: [String] = []
         for job in jobs {
-            if job == "content/posts" || job == "content/users" {
+            if job == ContentPath.postsFolder || job == ContentPath.usersFolder {
                 stamps.collect(folder: job, root: root, recursive: false, subfolders: &expanded)
             } else {
                 expanded.append(job)
