@@ -109,36 +109,31 @@ import TomoStore
         #expect(served.texts == full.filter { $0.key != ".tomo-output" })
     }
 
-    @Test func aProfileNamedLikeAPageFailsInTheSessionAsInTheBuild() throws {
+    /// The errors of a running session's rebuild after `edit` changed `path`, and of a build.
+    func errorsAfter(_ path: String, _ edit: (SiteFolder) throws -> Void) throws -> (session: [String]?, build: [String]?) {
         let site = try Self.richSite()
         let session = SiteSession(options: BuildOptions(site: site.root))
         _ = try session.buildAll()
-        try site.write("content/users/about.yaml", "name: About\n")
-        let built = site.buildErrors()
-        #expect(built?.isEmpty == false)
+        try edit(site)
         var served: [String]?
         do {
-            _ = try session.rebuild(changedPaths: ["content/users/about.yaml"])
+            _ = try session.rebuild(changedPaths: [path])
         } catch {
             served = error.diagnostics.map(\.description)
         }
-        #expect(served == built)
+        return (served, site.buildErrors())
+    }
+
+    @Test func aProfileNamedLikeAPageFailsInTheSessionAsInTheBuild() throws {
+        let errors = try errorsAfter("content/users/about.yaml") { try $0.write("content/users/about.yaml", "name: About\n") }
+        #expect(errors.build?.contains { $0.contains("also a user's handle") } == true)
+        #expect(errors.session == errors.build)
     }
 
     @Test func removingAProfileWithPostsFailsInTheSessionAsInTheBuild() throws {
-        let site = try Self.richSite()
-        let session = SiteSession(options: BuildOptions(site: site.root))
-        _ = try session.buildAll()
-        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/users/bob.yaml"))
-        let built = site.buildErrors()
-        #expect(built?.contains { $0.contains("no profile content/users/bob.yaml") } == true)
-        var served: [String]?
-        do {
-            _ = try session.rebuild(changedPaths: ["content/users/bob.yaml"])
-        } catch {
-            served = error.diagnostics.map(\.description)
-        }
-        #expect(served == built)
+        let errors = try errorsAfter("content/users/bob.yaml") { try FileManager.default.removeItem(at: $0.root.appendingPathComponent("content/users/bob.yaml")) }
+        #expect(errors.build?.contains { $0.contains("no profile content/users/bob.yaml") } == true)
+        #expect(errors.session == errors.build)
     }
 
     @Test func aTimedItemsMomentChangesOnlyTheProfilePage() throws {
