@@ -145,5 +145,7 @@ import TomoStore
         let report = try site.build(date: after)
         #expect(site.page("alice/index.html")?.contains("Soon") == true)
         #expect(report.written == 1, "only alice's profile page shows items")
+        // Not a full build: the profile page is the only file made again (`--timings` says it).
+        #expect(report.steps.contains { $0.name == "render and write 1 files" }, "\(report.steps.map(\.name))")
     }
 }
