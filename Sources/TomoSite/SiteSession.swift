@@ -93,9 +93,13 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         let sameGraph = !everything && !reload.store
         let samePosts = sameGraph && reload.posts.isEmpty && reload.postFolders.isEmpty
         let published = PublishedSite(next, graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.content.posts : nil)
-        let images = try publishedImages(for: published, samePosts: samePosts && reload.profiles.isEmpty)
+        // A profile edit that keeps its icon and header shows the same images.
+        let sameImages = samePosts && reload.profiles.allSatisfy { handle in
+            model?.profiles[handle].map(Self.images) == next.content.profiles.first { $0.handle == handle }.map(Self.images)
+        }
+        let images = try publishedImages(for: published, sameImages: sameImages)
         let nextModel = SiteModel(published: published, images: images, buildDate: options.buildDate, posts: samePosts ? model?.posts : nil)
-        let nextFingerprints = InputFingerprints.of(nextModel, stamps: stamps)
+        let nextFingerprints = try fingerprints(of: nextModel)
         let changed = ChangeEngine.changedKeys(from: fingerprints, to: nextFingerprints)
 
         // The first build makes every file; later ones, whether they read a few files again or
@@ -191,14 +195,32 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         return next
     }
 
+    private static func images(_ profile: Profile) -> [String?] { [profile.icon, profile.header] }
+
     /// The thumbnails of what `published` shows: made again (from the cache) when an image file
     /// changed; when only which images are shown may differ (a post or profile edited, hidden
     /// or made private), the kept ones are reused and only new images are read.
-    private func publishedImages(for published: PublishedSite, samePosts: Bool) throws(DiagnosticList) -> PublishedImages {
+    private func publishedImages(for published: PublishedSite, sameImages: Bool) throws(DiagnosticList) -> PublishedImages {
         guard let current = model?.images, !reload.everything, !reload.images else {
             return try PublishedImages.make(for: published.content, site: options.site)
         }
-        return samePosts ? current : try PublishedImages.make(for: published.content, site: options.site, reusing: current)
+        return sameImages ? current : try PublishedImages.make(for: published.content, site: options.site, reusing: current)
+    }
+
+    /// The fingerprints of `next`: those of the last model brought up to date with what was
+    /// read again. Debug builds (the tests) also make them all, as `tomo build` does, and stop
+    /// when the two differ: an update that missed a key would leave pages stale.
+    private func fingerprints(of next: SiteModel) throws(DiagnosticList) -> InputFingerprints.Keys {
+        guard let model else { return InputFingerprints.of(next, stamps: stamps) }
+        let updated = InputFingerprints.updated(fingerprints, from: model, to: next, stamps: stamps, reload: reload)
+        if DebugChecks.enabled {
+            let whole = InputFingerprints.of(next, stamps: stamps)
+            let wrong = ChangeEngine.changedKeys(from: whole, to: updated)
+            guard wrong.isEmpty else {
+                throw DiagnosticList([Diagnostic("internal error: tomo serve's fingerprints of \(wrong.map { "\($0)" }.sorted().joined(separator: ", ")) differ from a full build's")])
+            }
+        }
+        return updated
     }
 
     /// Makes `plan`'s files on all cores: each file's digest and its output.
