@@ -19,8 +19,7 @@ enum InputFingerprints {
     static func of(_ model: SiteModel, stamps: InputStamps) -> Keys {
         var keys: Keys = [:]
         keys[.site] = site(model, stamps: stamps)
-        addTheme(model, stamps: stamps, to: &keys)
-        addPages(model.content.pages, stamps: stamps, to: &keys)
+        for (key, value) in theme(model, stamps: stamps) + pages(model.content.pages, stamps: stamps) { keys[key] = value }
         var shape = pageShape(model.content.pages)
         var anyCard: UInt64 = 0
         for profile in model.content.profiles {
@@ -46,21 +45,41 @@ enum InputFingerprints {
         return keys
     }
 
+    /// Keys and the ones of them that were set, so that only those are compared.
+    struct Update {
+        var keys: Keys
+        /// Nil when every key was made again.
+        var touched: Set<InputKey>?
+
+        fileprivate subscript(key: InputKey) -> UInt64? {
+            get { keys[key] }
+            set {
+                keys[key] = newValue
+                touched?.insert(key)
+            }
+        }
+
+        fileprivate mutating func add(_ delta: UInt64, to key: InputKey) {
+            keys[key, default: 0] &+= delta
+            touched?.insert(key)
+        }
+    }
+
     /// `previous` (the keys of `old`) brought up to `model`, which differs from `old` only by
     /// what `reload` read again, with the same profiles and graph unless the whole site or the
     /// store was read again (then every key is made again, as `of` does).
-    static func updated(_ previous: Keys, from old: SiteModel, to model: SiteModel, stamps: InputStamps, reload: ContentReload) -> Keys {
-        if reload.everything || reload.store || reload.images { return of(model, stamps: stamps) }
-        var keys = previous
+    static func updated(_ previous: Keys, from old: SiteModel, to model: SiteModel, stamps: InputStamps, reload: ContentReload) -> Update {
+        if reload.everything || reload.store || reload.images { return Update(keys: of(model, stamps: stamps), touched: nil) }
+        var keys = Update(keys: previous, touched: [])
         keys[.site] = site(model, stamps: stamps)
         if reload.theme {
             for path in old.theme.staticFiles.keys { keys[.staticFile(path)] = nil }
-            addTheme(model, stamps: stamps, to: &keys)
+            for (key, value) in theme(model, stamps: stamps) { keys[key] = value }
         }
         if reload.pages {
             for page in old.content.pages { keys[.page(page.name)] = nil }
-            addPages(model.content.pages, stamps: stamps, to: &keys)
-            keys[.siteShape, default: 0] &+= pageShape(model.content.pages) &- pageShape(old.content.pages)
+            for (key, value) in pages(model.content.pages, stamps: stamps) { keys[key] = value }
+            keys.add(pageShape(model.content.pages) &- pageShape(old.content.pages), to: .siteShape)
         }
         // Profiles read again, and, at a new build date, those whose items have dates.
         var profiles = reload.profiles
@@ -73,9 +92,9 @@ enum InputFingerprints {
             guard let profile = model.profiles[handle] else { continue }
             let (whole, card) = self.profile(profile, model: model, stamps: stamps)
             keys[.profile(handle)] = whole
-            if let before = keys.updateValue(card, forKey: .card(handle)) {
-                keys[.anyCard, default: 0] &+= part(handle, card) &- part(handle, before)
-            }
+            let before = keys[.card(handle)] ?? 0
+            keys[.card(handle)] = card
+            keys.add(part(handle, card) &- part(handle, before), to: .anyCard)
         }
         // Posts read again: each one's part of its owner's posts, of all posts and of the shape.
         var postIDs = reload.posts
@@ -86,27 +105,28 @@ enum InputFingerprints {
         var owners: Set<String> = []
         for id in postIDs {
             let owner = String(id.prefix { $0 != "/" })
-            if let before = keys.removeValue(forKey: .post(id)) {
-                keys[.postsOf(owner), default: 0] &-= part(id, before)
-                keys[.anyPost, default: 0] &-= part(id, before)
-                keys[.siteShape, default: 0] &-= part("post", id)
+            if let before = keys[.post(id)] {
+                keys[.post(id)] = nil
+                keys.add(0 &- part(id, before), to: .postsOf(owner))
+                keys.add(0 &- part(id, before), to: .anyPost)
+                keys.add(0 &- part("post", id), to: .siteShape)
                 owners.insert(owner)
             }
             if let post = model.posts.byID[id] {
                 let value = self.post(post, model: model, stamps: stamps)
                 keys[.post(id)] = value
-                keys[.postsOf(owner), default: 0] &+= part(id, value)
-                keys[.anyPost, default: 0] &+= part(id, value)
-                keys[.siteShape, default: 0] &+= part("post", id)
+                keys.add(part(id, value), to: .postsOf(owner))
+                keys.add(part(id, value), to: .anyPost)
+                keys.add(part("post", id), to: .siteShape)
                 owners.insert(owner)
             }
         }
         // The likes on a user's posts list the posts.
         for owner in owners where model.profiles[owner] != nil {
             let value = postStats(owner, model: model)
-            if let before = keys.updateValue(value, forKey: .postStats(owner)) {
-                keys[.anyPostStats, default: 0] &+= part(owner, value) &- part(owner, before)
-            }
+            let before = keys[.postStats(owner)] ?? 0
+            keys[.postStats(owner)] = value
+            keys.add(part(owner, value) &- part(owner, before), to: .anyPostStats)
         }
         return keys
     }
@@ -142,28 +162,26 @@ enum InputFingerprints {
         return site.value
     }
 
-    private static func addTheme(_ model: SiteModel, stamps: InputStamps, to keys: inout Keys) {
+    private static func theme(_ model: SiteModel, stamps: InputStamps) -> [(InputKey, UInt64)] {
         var theme = StableHasher()
         let themeFiles = stamps.byPath.filter { $0.key.hasPrefix("templates/") && !$0.key.hasPrefix("templates/static/") }
         for (path, stamp) in themeFiles.sorted(by: { $0.key < $1.key }) {
             theme.add(path)
             theme.add(stamp.digest)
         }
-        keys[.theme] = theme.value
-        for path in model.theme.staticFiles.keys {
-            // A built-in file has no stamp (0): the tool's identity, in the build state, stands for it.
-            keys[.staticFile(path)] = stamp("templates/" + path, stamps)
-        }
+        // A built-in static file has no stamp (0): the tool's identity, in the build state, stands for it.
+        return [(.theme, theme.value)] + model.theme.staticFiles.keys.map { (.staticFile($0), stamp("templates/" + $0, stamps)) }
     }
 
-    private static func addPages(_ pages: [Page], stamps: InputStamps, to keys: inout Keys) {
+    private static func pages(_ pages: [Page], stamps: InputStamps) -> [(InputKey, UInt64)] {
         var pageList = StableHasher()
+        var keys: [(InputKey, UInt64)] = []
         for page in pages {
             pageList.add(page.name)
             pageList.add(page.title)
-            keys[.page(page.name)] = stamp(page.file, stamps)
+            keys.append((.page(page.name), stamp(page.file, stamps)))
         }
-        keys[.pageList] = pageList.value
+        return keys + [(.pageList, pageList.value)]
     }
 
     private static func pageShape(_ pages: [Page]) -> UInt64 {
