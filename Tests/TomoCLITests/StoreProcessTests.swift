@@ -115,7 +115,7 @@ import TomoStore
             timed.waitUntilExit()
             return clock.now - started
         }.max() ?? .milliseconds(50)
-        let window = UInt32(min(2 * (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12), 1e6))
+        let window = UInt32(min(2 * elapsed.seconds * 1e6, 1e6))
         var done = 0
         var killedBeforeTheEnd = 0
         var attempts = 0
