@@ -33,7 +33,7 @@ let package = Package(
         // `tomo serve`: the site session, the server and the file watcher put together.
         .target(name: "TomoPreview", dependencies: ["TomoCore", "TomoSite", "TomoServer", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
-        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoYAML", "TomoTemplates", "TomoTheme", "TomoContent", "TomoImages", "TomoSite", "TomoStore", "TomoPreview"]),
+        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoYAML", "TomoTemplates", "TomoContent", "TomoImages", "TomoSite", "TomoStore", "TomoPreview"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
         // libvips through a fixed-argument C shim (its API is variadic); CVips only carries pkg-config flags.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),

@@ -58,8 +58,6 @@ struct Parser {
         var isStandalone = false
         /// Leading whitespace of a standalone tag's line.
         var indentation: [UInt8] = []
-
-        var isTag: Bool { if case .tag = kind { return true } else { return false } }
     }
 
     private func location(_ offset: Int) -> SourceLocation {
