@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoCLI
+import TomoTestSupport
 
 /// The store's commands see a post's visibility as the build does: `tomo like` (alone and in a
 /// batch) takes a post exactly when `tomo build` publishes it, however its front matter is

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TomoCore
 import TomoStore
+import TomoTestSupport
 
 /// The real `tomo` binary (built by `swift build --build-tests` next to the test bundle) against
 /// one store from many processes at once, and killed in the middle of writes.
@@ -14,11 +15,10 @@ import TomoStore
         return try #require(found, "no tomo binary next to the tests (looked in \(candidates.map(\.path))): run `swift build --build-tests`")
     }
 
-    static func makeSite() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-proc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("content"), withIntermediateDirectories: true)
-        try Data("title: Test\n".utf8).write(to: url.appendingPathComponent("content/site.yaml"))
-        return url
+    static func makeSite() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder(prefix: "tomo-proc")
+        try folder.write("content/site.yaml", bytes: Array("title: Test\n".utf8))
+        return folder
     }
 
     static func start(_ executable: URL, _ arguments: [String]) throws -> Process {
@@ -33,7 +33,8 @@ import TomoStore
 
     @Test func theBinaryRunsAStoreCommandAndExitsWithTheDesignedStatus() throws {
         let tomo = try Self.tomoBinary()
-        let site = try Self.makeSite()
+        let folder = try Self.makeSite()
+        let site = folder.url
         let pipe = Pipe()
         let process = Process()
         process.executableURL = tomo
@@ -53,7 +54,8 @@ import TomoStore
 
     @Test func eightProcessesWritingAtOnceLoseNoUpdate() throws {
         let tomo = try Self.tomoBinary()
-        let site = try Self.makeSite()
+        let folder = try Self.makeSite()
+        let site = folder.url
         let store = StoreFile(site: site)
         _ = try store.update { store throws(Diagnostic) in
             for index in 0..<8 { _ = try store.addUser("w\(index)") }
@@ -92,7 +94,8 @@ import TomoStore
 
     @Test func killingWritersAtRandomMomentsLeavesAWholeStoreWithAPrefixOfTheWrites() throws {
         let tomo = try Self.tomoBinary()
-        let site = try Self.makeSite()
+        let folder = try Self.makeSite()
+        let site = folder.url
         let store = StoreFile(site: site)
         // Some bulk (2,450 follows), so a write takes long enough to be killed in the middle.
         let writers = 10
