@@ -7,14 +7,6 @@ import TomoTestSupport
 /// The real `tomo` binary (built by `swift build --build-tests` next to the test bundle) against
 /// one store from many processes at once, and killed in the middle of writes.
 @Suite(.serialized) struct StoreProcessTests {
-    /// `.build/<triple>/debug/tomo`, beside the test bundle.
-    static func tomoBinary() throws -> URL {
-        let bundle = Bundle.main.bundleURL
-        let candidates = [bundle, bundle.deletingLastPathComponent(), URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        let found = candidates.map { $0.appendingPathComponent("tomo") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        return try #require(found, "no tomo binary next to the tests (looked in \(candidates.map(\.path))): run `swift build --build-tests`")
-    }
-
     static func makeSite() throws -> TemporaryFolder {
         let folder = try TemporaryFolder(prefix: "tomo-proc")
         try folder.write("content/site.yaml", bytes: Array("title: Test\n".utf8))
@@ -32,7 +24,7 @@ import TomoTestSupport
     }
 
     @Test func theBinaryRunsAStoreCommandAndExitsWithTheDesignedStatus() throws {
-        let tomo = try Self.tomoBinary()
+        let tomo = tomoBinary()
         let folder = try Self.makeSite()
         let site = folder.url
         let pipe = Pipe()
@@ -53,7 +45,7 @@ import TomoTestSupport
     }
 
     @Test func eightProcessesWritingAtOnceLoseNoUpdate() throws {
-        let tomo = try Self.tomoBinary()
+        let tomo = tomoBinary()
         let folder = try Self.makeSite()
         let site = folder.url
         let store = StoreFile(site: site)
@@ -93,7 +85,7 @@ import TomoTestSupport
     }
 
     @Test func killingWritersAtRandomMomentsLeavesAWholeStoreWithAPrefixOfTheWrites() throws {
-        let tomo = try Self.tomoBinary()
+        let tomo = tomoBinary()
         let folder = try Self.makeSite()
         let site = folder.url
         let store = StoreFile(site: site)
