@@ -61,15 +61,11 @@ private struct StepClock {
 
     mutating func finished(_ name: String) {
         let now = clock.now
-        steps.append(BuildStep(name: name, seconds: Self.seconds(now - last)))
+        steps.append(BuildStep(name: name, seconds: (now - last).seconds))
         last = now
     }
 
-    var total: Double { Self.seconds(clock.now - start) }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+    var total: Double { (clock.now - start).seconds }
 }
 
 /// The build pipeline, one way: content files → validated models → a plan of every output file

@@ -136,7 +136,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             removed: removed,
             onlyStylesheets: !isWhole && !changedFiles.isEmpty && removed.isEmpty && changedFiles.keys.allSatisfy { $0.hasSuffix(".css") },
             made: toMake.make.count,
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            seconds: elapsed.seconds,
             warnings: next.warnings
         )
     }
