@@ -43,10 +43,13 @@ enum BuildCommand {
             )
             let console = invocation.console
             let showsProgress = console.isInteractive
-            let report = try SiteBuilder.build(options) { done, total in
+            let output = displayPath(options.output, from: invocation.workingDirectory)
+            let report = try SiteBuilder.build(options, progress: { done, total in
                 guard showsProgress, total >= 1000 else { return }
                 console.progress("building: \(done)/\(total) pages")
-            }
+            }, waiting: {
+                console.errorLine("waiting for the other tomo build into \(output) to finish…")
+            })
             if showsProgress { console.progress(nil) }
             // A build shows a few warnings; `tomo check` lists them all.
             for warning in report.warnings.prefix(maximumWarnings) {
