@@ -68,13 +68,13 @@ test: test-deps
 ## prints the seed that replays it alone (`make fuzz SEED=<seed> RUNS=1`)
 SEED ?= $(shell date +%s)
 RUNS ?= 1000
-# Builds and user renames killed at seeded moments (KILL_RUNS of each).
+# Builds, user renames and user removals killed at seeded moments (KILL_RUNS of each).
 KILL_RUNS ?= 100
 fuzz: deps
 	$(SWIFT) build --build-tests
 	TOMO_FUZZ_SEED=$(SEED) TOMO_FUZZ_RUNS=$(RUNS) $(SWIFT) test --skip-build --filter FuzzTests
-	TOMO_KILL_SEED=$(SEED) TOMO_KILL_RUNS=$(KILL_RUNS) TOMO_RENAME_KILL_SEED=$(SEED) TOMO_RENAME_KILL_RUNS=$(KILL_RUNS) \
-	  $(SWIFT) test --skip-build --filter "WholeOutputTests|InterruptedRenameTests"
+	TOMO_KILL_SEED=$(SEED) TOMO_KILL_RUNS=$(KILL_RUNS) TOMO_USER_KILL_SEED=$(SEED) TOMO_USER_KILL_RUNS=$(KILL_RUNS) \
+	  $(SWIFT) test --skip-build --filter "WholeOutputTests|InterruptedUserCommandTests"
 
 ## check-html: build the demo site with the debug binary and validate every page
 check-html:

@@ -9,7 +9,7 @@ import TomoTestSupport
 enum SyscallFault {
     private static let strace = "/usr/bin/strace"
     /// The calls that change files or the process's view of them.
-    static let fileCalls = ["openat", "write", "rename", "unlink", "mkdir", "link", "rmdir", "fsync", "flock"]
+    static let fileCalls = ["openat", "write", "rename", "unlink", "unlinkat", "mkdir", "link", "rmdir", "fsync", "flock"]
 
     /// Whether strace is installed and may trace here (a container may forbid ptrace).
     static let isAvailable: Bool = {
@@ -57,8 +57,10 @@ enum SyscallFault {
         for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
             // `PID call(arguments…`; a call resumed on a later line (`<... call resumed>`) is not another one.
             let parts = line.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, let open = parts[1].firstIndex(of: "("), !parts[1].hasPrefix("<") else { continue }
-            perThread["\(parts[0]) \(parts[1][..<open])", default: 0] += 1
+            guard parts.count == 2 else { continue }
+            let call = parts[1].drop { $0 == " " }
+            guard let open = call.firstIndex(of: "("), call.first?.isLetter == true else { continue }
+            perThread["\(parts[0]) \(call[..<open])", default: 0] += 1
         }
         var counts: [String: Int] = [:]
         for (key, count) in perThread {

@@ -14,7 +14,10 @@ struct UserContentFiles {
     var profileFiles: [String] { [profileYAML, "content/users/\(handle).json"] }
     var imagesFolder: String { "content/users/\(handle)" }
     var postsFolder: String { "content/posts/\(handle)" }
-    var relativePaths: [String] { profileFiles + [imagesFolder, postsFolder] }
+    /// In the order `user rm` deletes them and `user rename` moves them: the profile last, so a
+    /// command stopped half way leaves the profile, which `tomo check` then reports unregistered
+    /// with the command that finishes the job.
+    var relativePaths: [String] { [imagesFolder, postsFolder] + profileFiles }
 
     /// The paths that exist, relative to the site; an error when a folder on the way cannot be
     /// read, which is not "there is none" (`user rm` would leave the file and say nothing).

@@ -4,9 +4,9 @@ import TomoCore
 import TomoStore
 import TomoTestSupport
 
-/// `tomo user rename` stopped at any moment (a `kill -9`, a crash) leaves a site that
-/// `tomo check` says how to repair, and running the same command again finishes the rename.
-@Suite(.serialized) struct InterruptedRenameTests {
+/// `tomo user rename` and `tomo user rm` stopped at any moment (a `kill -9`, a crash) leave a
+/// site that `tomo check` says how to repair, and running the same command again finishes it.
+@Suite(.serialized) struct InterruptedUserCommandTests {
     static let rename = ["user", "rename", "alice", "ann"]
     static let hint = "if `tomo user rename alice ann` was stopped half way, run it again to finish it"
 
@@ -36,47 +36,68 @@ import TomoTestSupport
         fileTree(site.url.appendingPathComponent("content")).filter { !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
     }
 
-    /// What a whole rename makes of the site.
-    static let renamed: [String: Data] = {
-        guard let site = try? site() else { return [:] }
-        _ = runTomo(rename, in: site.url)
+    /// What `command` makes of the site when it runs whole.
+    static func whole(_ command: [String]) throws -> [String: Data] {
+        let site = try site()
+        #expect(runTomo(command, in: site.url).status == 0)
         return content(site)
-    }()
+    }
 
-    @Test func aRenameKilledAtAnyMomentIsFinishedByRunningItAgain() throws {
+    /// Kills `command` before each of its `steps` calls and at seeded moments of any file call
+    /// (`PREFIX_SEED`/`PREFIX_RUNS` for more). After each kill the site is as it was (killed
+    /// before the store changed), as after a whole run, or half done: then `tomo check` says
+    /// `report` (as often as given) and the same command run again makes it whole. How many
+    /// kills left it half done.
+    static func killAtEveryStep(_ command: [String], steps: String, report: [String], variables: String) throws -> Int {
         try #require(SyscallFault.isAvailable, "needs strace, allowed to trace (apt-get install strace)")
-        let plan = SeededRounds(variables: "TOMO_RENAME_KILL", rounds: 8)
-        let calibration = try Self.site()
-        let counts = try SyscallFault.counts(Self.rename, in: calibration.url)
-        // Before each of its renames (the store's, each folder's, the profile's) and at seeded
-        // moments of any file call.
+        let plan = SeededRounds(variables: variables, rounds: 8)
+        let expected = try whole(command)
+        let calibration = try site()
+        let counts = try SyscallFault.counts(command, in: calibration.url)
         var random = SplitMix64(seed: plan.seed)
-        let moments = (1...max(counts["rename"] ?? 1, 1)).map { SyscallFault.Moment(call: "rename", number: $0) }
+        let moments = (1...max(counts[steps] ?? 1, 1)).map { SyscallFault.Moment(call: steps, number: $0) }
             + (0..<plan.rounds).map { _ in SyscallFault.moment(in: counts, using: &random) }
         var halfDone = 0
         for moment in moments {
-            let site = try Self.site()
-            let before = Self.content(site)
-            let victim = try SyscallFault.run(Self.rename, in: site.url, .kill, at: moment)
-            let context = "seed \(plan.seed), killed at \(moment): \(victim.ending)"
+            let site = try site()
+            let before = content(site)
+            let victim = try SyscallFault.run(command, in: site.url, .kill, at: moment)
+            let context = "\(command.joined(separator: " ")), seed \(plan.seed), killed at \(moment): \(victim.ending)"
             if try StoreFile(site: site.url).read().user("alice") != nil {
                 // Killed before the store changed: nothing did.
-                #expect(Self.content(site) == before, "\(context): \(differences(Self.content(site), before))")
-                #expect(runTomo(Self.rename, in: site.url).status == 0, "\(context)")
-            } else if Self.content(site) != Self.renamed {
+                #expect(content(site) == before, "\(context): \(differences(content(site), before))")
+                #expect(runTomo(command, in: site.url).status == 0, "\(context)")
+            } else if content(site) != expected {
                 halfDone += 1
                 let check = runTomo(["check"], in: site.url)
-                #expect(check.error.components(separatedBy: Self.hint).count == 3, "\(context): \(check.error)")
-                let again = runTomo(Self.rename, in: site.url)
+                for (message, count) in Dictionary(report.map { ($0, 1) }, uniquingKeysWith: +) {
+                    #expect(check.error.components(separatedBy: message).count == count + 1, "\(context): \(check.error)")
+                }
+                let again = runTomo(command, in: site.url)
                 #expect(again.status == 0, "\(context): \(again.error)")
-                #expect(again.output.hasPrefix("finishing the rename of alice to ann"), "\(context): \(again.output)")
             }
-            #expect(Self.content(site) == Self.renamed, "\(context): \(differences(Self.content(site), Self.renamed))")
+            #expect(content(site) == expected, "\(context): \(differences(content(site), expected))")
             let check = runTomo(["check"], in: site.url)
-            #expect(check.status == 0 && !check.error.contains("rename"), "\(context): \(check.error)")
+            #expect(check.status == 0 && !check.error.contains("registered"), "\(context): \(check.error)")
         }
-        print("rename kill test: seed \(plan.seed), \(moments.count) kills, \(halfDone) left a rename half done")
+        print("kill test of \(command.joined(separator: " ")): seed \(plan.seed), \(moments.count) kills, \(halfDone) left it half done")
+        return halfDone
+    }
+
+    /// Before the store's write, each folder's move and the profile's replace and move, and at
+    /// seeded moments.
+    @Test func aRenameKilledAtAnyMomentIsFinishedByRunningItAgain() throws {
+        let halfDone = try Self.killAtEveryStep(Self.rename, steps: "rename", report: [Self.hint, Self.hint], variables: "TOMO_USER_KILL")
         #expect(halfDone > 0, "no kill fell between the store's change and the last move: the test tested nothing")
+    }
+
+    /// Before each file it deletes (the folders first, the profile last) and at seeded moments.
+    @Test func aRemovalKilledAtAnyMomentIsFinishedByRunningItAgain() throws {
+        let halfDone = try Self.killAtEveryStep(
+            ["user", "rm", "alice", "--yes"], steps: "unlink",
+            report: ["alice has a profile but is not registered", "(or delete their files with `tomo user rm alice --yes`)"], variables: "TOMO_USER_KILL"
+        )
+        #expect(halfDone > 0, "no kill fell between the store's change and the last deletion: the test tested nothing")
     }
 
     /// Every state a rename can stop in, made by hand: after the store changed, after each
@@ -101,6 +122,7 @@ import TomoTestSupport
             ("the profile pointed at the moved folder", [renameInStore, move("content/users/alice", "content/users/ann"), move("content/posts/alice", "content/posts/ann"), repoint]),
             ("an older tomo's order: the profile moved first", [renameInStore, move("content/users/alice.yaml", "content/users/ann.yaml")]),
         ]
+        let renamed = try Self.whole(Self.rename)
         for (state, steps) in states {
             let site = try Self.site()
             for step in steps { try step(site) }
@@ -113,7 +135,7 @@ import TomoTestSupport
             }
             let again = runTomo(Self.rename, in: site.url)
             #expect(again.status == 0, "\(state): \(again.error)")
-            #expect(Self.content(site) == Self.renamed, "\(state): \(differences(Self.content(site), Self.renamed))")
+            #expect(Self.content(site) == renamed, "\(state): \(differences(Self.content(site), renamed))")
             #expect(runTomo(["check"], in: site.url).status == 0, "\(state)")
         }
     }
