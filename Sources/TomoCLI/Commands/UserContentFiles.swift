@@ -10,10 +10,10 @@ struct UserContentFiles {
     let site: URL
     let handle: String
 
-    var profileYAML: String { "content/users/\(handle).yaml" }
-    var profileFiles: [String] { [profileYAML, "content/users/\(handle).json"] }
-    var imagesFolder: String { "content/users/\(handle)" }
-    var postsFolder: String { "content/posts/\(handle)" }
+    var profileYAML: String { ContentPath.profileFile(handle) }
+    var profileFiles: [String] { [profileYAML, ContentPath.profileFile(handle, format: "json")] }
+    var imagesFolder: String { ContentPath.userFile(handle) }
+    var postsFolder: String { ContentPath.postsFolder(of: handle) }
     /// In the order `user rm` deletes them and `user rename` moves them: the profile last, so a
     /// command stopped half way leaves the profile, which `tomo check` then reports unregistered
     /// with the command that finishes the job.
@@ -57,7 +57,7 @@ struct UserContentFiles {
 
         """
         do {
-            try FileManager.default.createDirectory(at: url("content/users"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: url(ContentPath.usersFolder), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url(profileYAML), options: .withoutOverwriting)
         } catch {
             throw Diagnostic("cannot write \(profileYAML): \(error.localizedDescription)")
