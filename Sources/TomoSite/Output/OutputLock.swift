@@ -43,11 +43,17 @@ public final class OutputLock: Sendable {
     /// build that was killed in it.
     public init(destination: URL, waiting: (@Sendable () -> Void)? = nil) throws(Diagnostic) {
         self.destination = destination.standardizedFileURL
-        (descriptor, madeFolder) = try Self.claim(self.destination, waiting: waiting)
+        let (descriptor, madeFolder) = try Self.claim(self.destination, waiting: waiting)
         let path = self.destination.path
         Self.removeWhatAKilledBuildWrote(in: path)
-        let names = (FolderEntries.list(path, followingLinks: false, includingHidden: true) ?? []).map(\.name)
-        isNew = names.allSatisfy { $0 == Self.markerName }
+        do {
+            isNew = try Self.holdsOnlyTheMarker(path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        self.descriptor = descriptor
+        self.madeFolder = madeFolder
     }
 
     deinit {
@@ -100,7 +106,16 @@ public final class OutputLock: Sendable {
         let markerPath = path + "/" + markerName
         var madeFolder = false
         var hasWaited = false
+        func onceWaiting() {
+            if !hasWaited { waiting?() }
+            hasWaited = true
+        }
         while true {
+            // Most builds find their marker at once; only a missing one needs the folder listed.
+            var status = stat()
+            if lstat(markerPath, &status) == 0, let locked = try lockMarker(markerPath, waiting: onceWaiting) {
+                return (locked, madeFolder)
+            }
             let names: [String]
             do {
                 // Listed, not only looked at: a folder whose names cannot be read may hold
@@ -125,12 +140,22 @@ public final class OutputLock: Sendable {
                 // An empty folder becomes tomo's; another build may make it so first.
                 guard try createMarker(markerPath) else { continue }
             }
-            let locked = try lockMarker(markerPath) {
-                if !hasWaited { waiting?() }
-                hasWaited = true
-            }
-            if let locked { return (locked, madeFolder) }
+            if let locked = try lockMarker(markerPath, waiting: onceWaiting) { return (locked, madeFolder) }
         }
+    }
+
+    /// Whether the folder holds nothing but the marker, read only as far as the first other name
+    /// (an output of 100,000 pages is not listed for it); an error when it cannot be read.
+    private static func holdsOnlyTheMarker(_ path: String) throws(Diagnostic) -> Bool {
+        guard let folder = opendir(path) else {
+            throw Diagnostic("cannot read the output folder \(path) (\(String(cString: strerror(errno)))): make it readable (chmod u+rx) or choose another output folder with --out")
+        }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." && name != markerName { return false }
+        }
+        return true
     }
 
     private static func makeFolder(_ folder: URL) throws(Diagnostic) {
@@ -206,12 +231,15 @@ public final class OutputLock: Sendable {
     /// Undoes what a killed build left half done: the files of a folder it was making, or the
     /// `….tomo-new` files it had not renamed into place. Called with the lock held.
     private static func removeWhatAKilledBuildWrote(in path: String) {
-        let names = (FolderEntries.list(path, followingLinks: false, includingHidden: true) ?? []).map(\.name)
-        if names.contains(writingFlags.new) {
-            for name in names where name != markerName && name != writingFlags.new {
+        func flagged(_ flag: String) -> Bool {
+            var status = stat()
+            return lstat(path + "/" + flag, &status) == 0
+        }
+        if flagged(writingFlags.new) {
+            for name in (FolderEntries.list(path, followingLinks: false, includingHidden: true) ?? []).map(\.name) where name != markerName {
                 try? FileManager.default.removeItem(atPath: path + "/" + name)
             }
-        } else if names.contains(writingFlags.update) {
+        } else if flagged(writingFlags.update) {
             removePendingFiles(under: path)
         } else {
             return
