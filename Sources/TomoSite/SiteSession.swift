@@ -93,15 +93,18 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         let sameGraph = !everything && !reload.store
         let samePosts = sameGraph && reload.posts.isEmpty && reload.postFolders.isEmpty
         let published = PublishedSite(next, graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.content.posts : nil)
-        let images = try publishedImages(for: published, samePosts: samePosts && reload.profiles.isEmpty)
+        // A profile edit that keeps its icon and header shows the same images.
+        let sameImages = samePosts && !reload.images && reload.profiles.allSatisfy { handle in
+            model?.profiles[handle].map(Self.images) == next.content.profiles.first { $0.handle == handle }.map(Self.images)
+        }
+        let images = try publishedImages(for: published, sameImages: sameImages)
         let nextModel = SiteModel(published: published, images: images, buildDate: options.buildDate, posts: samePosts ? model?.posts : nil)
-        let nextFingerprints = InputFingerprints.of(nextModel, stamps: stamps)
-        let changed = ChangeEngine.changedKeys(from: fingerprints, to: nextFingerprints)
+        let (nextFingerprints, changed) = try fingerprints(of: nextModel)
 
         // The first build makes every file; later ones, whether they read a few files again or
         // the whole site, make the files that read a changed input, as `tomo build` does.
         let isWhole = model == nil
-        let samePlan = model.map { ChangeEngine.planStillHolds(changed: changed, before: $0, after: nextModel) } == true
+        let samePlan = model.map { ChangeEngine.planStillHolds(changed: changed, before: $0, after: nextModel, sameImages: sameImages) } == true
         let nextPlan = samePlan ? plan : SitePlan.files(for: nextModel)
         let toMake = isWhole
             ? (make: nextPlan, gone: [])
@@ -191,14 +194,33 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         return next
     }
 
+    private static func images(_ profile: Profile) -> [String?] { [profile.icon, profile.header] }
+
     /// The thumbnails of what `published` shows: made again (from the cache) when an image file
     /// changed; when only which images are shown may differ (a post or profile edited, hidden
     /// or made private), the kept ones are reused and only new images are read.
-    private func publishedImages(for published: PublishedSite, samePosts: Bool) throws(DiagnosticList) -> PublishedImages {
+    private func publishedImages(for published: PublishedSite, sameImages: Bool) throws(DiagnosticList) -> PublishedImages {
         guard let current = model?.images, !reload.everything, !reload.images else {
             return try PublishedImages.make(for: published.content, site: options.site)
         }
-        return samePosts ? current : try PublishedImages.make(for: published.content, site: options.site, reusing: current)
+        return sameImages ? current : try PublishedImages.make(for: published.content, site: options.site, reusing: current)
+    }
+
+    /// The fingerprints of `next` and the keys that changed: those of the last model brought up
+    /// to date with what was read again. Debug builds (the tests) also make them all, as
+    /// `tomo build` does, and stop when the two differ: an update that missed a key would leave
+    /// pages stale.
+    private func fingerprints(of next: SiteModel) throws(DiagnosticList) -> (InputFingerprints.Keys, changed: Set<InputKey>) {
+        guard let model else { return (InputFingerprints.of(next, stamps: stamps), []) }
+        let update = InputFingerprints.updated(fingerprints, from: model, to: next, stamps: stamps, reload: reload)
+        if DebugChecks.enabled {
+            let wrong = ChangeEngine.changedKeys(from: InputFingerprints.of(next, stamps: stamps), to: update.keys)
+            guard wrong.isEmpty else {
+                throw DiagnosticList([Diagnostic("internal error: tomo serve's fingerprints of \(wrong.map { "\($0)" }.sorted().joined(separator: ", ")) differ from a full build's")])
+            }
+        }
+        let changed = update.touched.map { $0.filter { update.keys[$0] != fingerprints[$0] } }
+        return (update.keys, changed ?? ChangeEngine.changedKeys(from: fingerprints, to: update.keys))
     }
 
     /// Makes `plan`'s files on all cores: each file's digest and its output.

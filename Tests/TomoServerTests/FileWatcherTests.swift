@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TomoServer
+import TomoTestSupport
 
 @Suite struct FileWatcherTests {
     final class BatchRecorder: Sendable {
@@ -10,13 +11,14 @@ import TomoServer
 
     /// A temporary folder and a watcher on it that records every batch.
     final class Fixture: Sendable {
+        private let folder: TemporaryFolder
         let root: URL
         let recorder = BatchRecorder()
         let watcher: FileWatcher
 
         init() throws {
-            root = FileManager.default.temporaryDirectory
-                .appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
+            folder = try TemporaryFolder(prefix: "tomo-watch")
+            root = folder.url.resolvingSymlinksInPath()
             try FileManager.default.createDirectory(at: root.appendingPathComponent("users"), withIntermediateDirectories: true)
             let recorder = self.recorder
             let rootPath = root.path
@@ -27,7 +29,6 @@ import TomoServer
 
         deinit {
             watcher.stop()
-            try? FileManager.default.removeItem(at: root)
         }
 
         func write(_ relativePath: String, _ text: String) throws {
@@ -151,14 +152,11 @@ import TomoServer
     /// Links to folders are watched as the folders they lead to (the build reads through them);
     /// a second name for a folder already watched is reported, not silently left unseen.
     @Test func watchesLinkedFoldersAndReportsASecondNameForOne() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
-        defer {
-            try? FileManager.default.removeItem(at: root)
-            try? FileManager.default.removeItem(at: outside)
-        }
+        let rootFolder = try TemporaryFolder(prefix: "tomo-watch")
+        let outsideFolder = try TemporaryFolder(prefix: "tomo-watch")
+        let root = rootFolder.url.resolvingSymlinksInPath()
+        let outside = outsideFolder.url.resolvingSymlinksInPath()
         try FileManager.default.createDirectory(at: root.appendingPathComponent("posts"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("posts/alice").path, withDestinationPath: outside.path)
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("posts/again").path, withDestinationPath: "../posts")
         let recorder = BatchRecorder()

@@ -62,7 +62,7 @@ import TomoStore
         let wrong = PlannedFile(path: "wrong/index.html", inputs: SitePlan.everyPage, source: .page(template: "404") { views in
             views.view(title: "\(views.followers(of: "alice").count)", heading: "", description: nil, path: "wrong/", type: "website", image: nil, fields: [:])
         })
-        #expect(ReadLog.checksReads, "the tests run a debug build")
+        #expect(DebugChecks.enabled, "the tests run a debug build")
         #expect(throws: Diagnostic.self) { try SiteRenderer.bytes(of: wrong, model: model) }
         do {
             _ = try SiteRenderer.bytes(of: wrong, model: model)
@@ -107,6 +107,31 @@ import TomoStore
         #expect(served.files["carol/posts/one/index.html"] != nil)
         let full = try site.fullBuild()
         #expect(served.texts == full.filter { $0.key != ".tomo-output" })
+    }
+
+    @Test func aSessionThatReadsOnlyWhatChangedKeepsTheFingerprintsOfAFullBuild() throws {
+        let site = try Self.richSite()
+        let session = SiteSession(options: BuildOptions(site: site.root))
+        let served = Served()
+        served.apply(try session.buildAll())
+        // Each edit reads a few files again; in a debug build the session also fingerprints
+        // the whole site and fails when its updated fingerprints differ (see `SiteSession`).
+        let edits: [(String, (SiteFolder) throws -> Void)] = [
+            ("content/users/bob.yaml", { try $0.write("content/users/bob.yaml", "name: Robert\nbio: New bio\n") }),
+            ("content/posts/alice/one.md", { try $0.write("content/posts/alice/one.md", "---\nphoto: one.jpg\ndate: 2026-07-01T10:00:00Z\n---\nMoved up\n") }),
+            ("content/posts/bob/four.md", { try $0.write("content/posts/bob/four.md", "---\nphoto: three.jpg\ndate: 2026-05-04T10:00:00Z\n---\nFour\n") }),
+            ("content/posts/alice/two.md", { try FileManager.default.removeItem(at: $0.root.appendingPathComponent("content/posts/alice/two.md")) }),
+            ("content/pages/about.md", { try $0.write("content/pages/about.md", "---\ntitle: About us\n---\nHi\n") }),
+            ("content/pages/more.md", { try $0.write("content/pages/more.md", "---\ntitle: More\n---\nMore\n") }),
+            ("templates/404.mustache", { try $0.write("templates/404.mustache", "<!doctype html><title>gone</title>\n") }),
+            ("content/posts/bob/three.md", { try $0.write("content/posts/bob/three.md", "---\nphoto: three.jpg\ndate: 2026-05-03T10:00:00Z\nvisibility: private\n---\nThird\n") }),
+        ]
+        for (path, edit) in edits {
+            Thread.sleep(forTimeInterval: 0.01)
+            try edit(site)
+            served.apply(try session.rebuild(changedPaths: [path]))
+            #expect(served.texts == (try site.fullBuild()).filter { $0.key != ".tomo-output" }, "after \(path)")
+        }
     }
 
     /// The errors of a running session's rebuild after `edit` changed `path`, and of a build.

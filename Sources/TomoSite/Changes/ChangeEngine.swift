@@ -55,11 +55,12 @@ enum ChangeEngine {
     }
 
     /// Whether a plan made before the change still lists every file, and what each reads:
-    /// no key the plan depends on changed, and the same thumbnails and static files exist.
-    static func planStillHolds(changed: Set<InputKey>, before: SiteModel, after: SiteModel) -> Bool {
+    /// no key the plan depends on changed, and the same thumbnails (`sameImages`: the very same
+    /// table) and static files exist.
+    static func planStillHolds(changed: Set<InputKey>, before: SiteModel, after: SiteModel, sameImages: Bool) -> Bool {
         !changed.contains(where: \.shapesPlan)
-            && before.images.files.count == after.images.files.count
-            && before.images.files.keys.allSatisfy { after.images.files[$0] != nil }
+            && (sameImages || before.images.files.count == after.images.files.count
+                && before.images.files.keys.allSatisfy { after.images.files[$0] != nil })
             && Set(before.theme.staticFiles.keys) == Set(after.theme.staticFiles.keys)
     }
 }

@@ -34,7 +34,7 @@ enum SiteRenderer {
     /// labels, would make the whole file unreadable to a feed reader. In a debug build the
     /// file fails when it read an input its plan does not name (see `PageViews`).
     static func bytes(of file: PlannedFile, model: SiteModel) throws(Diagnostic) -> [UInt8] {
-        let log = ReadLog.checksReads ? ReadLog() : nil
+        let log = DebugChecks.enabled ? ReadLog() : nil
         let made = try madeBytes(of: file, views: log.map(model.views.recording) ?? model.views)
         if let undeclared = log?.undeclared(by: file), !undeclared.isEmpty {
             throw Diagnostic("internal error: \(file.path) read \(undeclared.map { "\($0)" }.joined(separator: ", ")), which its plan does not name: an edit of it would leave the file stale (declare it where the page kind plans the file)")

@@ -17,9 +17,12 @@ final class ReadLog: Sendable {
         let declared = Array(Set(file.inputs))
         return recorded.filter { read in !declared.contains { $0.covers(read) } }.sorted { "\($0)" < "\($1)" }
     }
+}
 
-    /// Whether every page of a build is checked: in debug builds (the tests), always.
-    static var checksReads: Bool {
+/// The checks debug builds (the tests) make on every build: each page's reads against its plan
+/// (`ReadLog`), and `tomo serve`'s updated fingerprints against a full build's.
+enum DebugChecks {
+    static var enabled: Bool {
         #if DEBUG
         true
         #else
