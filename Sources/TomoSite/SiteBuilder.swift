@@ -78,9 +78,15 @@ private struct StepClock {
 public enum SiteBuilder {
     public static func build(
         _ options: BuildOptions,
-        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        waiting: (@Sendable () -> Void)? = nil
     ) throws(DiagnosticList) -> BuildReport {
         var clock = StepClock()
+        // One build at a time in an output, from reading what the last one kept to saving anew.
+        let lock: OutputLock
+        do { lock = try OutputLock(destination: options.output, waiting: waiting) } catch { throw DiagnosticList([error]) }
+        defer { lock.release() }
+        clock.finished("claim the output folder")
         let stamps = InputStamps.scan(site: options.site)
         let inputsDigest = stamps.digest
         let outputPath = options.output.standardizedFileURL.path
@@ -112,7 +118,7 @@ public enum SiteBuilder {
 
         let output: OutputFolder
         do {
-            output = try OutputFolder(destination: options.output, kept: previous?.outputs)
+            output = try OutputFolder(lock: lock, kept: previous?.outputs)
         } catch {
             throw DiagnosticList([error])
         }
@@ -126,7 +132,7 @@ public enum SiteBuilder {
             try output.commit()
             clock.finished("swap the output in")
             let pages = plan.count { $0.isPage }
-            if let marker = BuildState.markerInode(output: options.output) {
+            if let marker = BuildState.markerIdentity(output: options.output) {
                 BuildState(
                     setting: setting(options, marker: marker), nextChange: nextChange(after: options.buildDate, in: model.content),
                     pages: pages, images: images.count, files: counts.total, warnings: inputs.warnings.map(\.description),
@@ -140,9 +146,10 @@ public enum SiteBuilder {
                 steps: clock.steps
             )
         } catch {
-            // The output stays as it was, and so does what the last build kept.
+            // The output stays as it was, and so does what the last build kept; after a commit
+            // that failed half way it is not, and the next build is a full one.
             output.discard()
-            previous?.save(site: options.site)
+            if output.isAsBefore { previous?.save(site: options.site) }
             switch error {
             case let list as DiagnosticList: throw list
             case let diagnostic as Diagnostic: throw DiagnosticList([diagnostic])
@@ -156,7 +163,7 @@ public enum SiteBuilder {
     private static func keptState(for options: BuildOptions) -> BuildState? {
         guard let kept = BuildState.loadSummary(site: options.site, output: options.output.standardizedFileURL.path),
               kept.setting == setting(options, marker: kept.setting.marker),
-              BuildState.markerInode(output: options.output) == kept.setting.marker
+              BuildState.markerIdentity(output: options.output) == kept.setting.marker
         else { return nil }
         return kept
     }

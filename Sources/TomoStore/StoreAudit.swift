@@ -36,7 +36,8 @@ struct StoreRecordPlace: Sendable, Hashable {
 ///   are left off the pages), a like, report or hidden mark of a post that does not exist (it
 ///   shows nowhere: left behind by a post file deleted by hand), and, once the site has a
 ///   store, a profile that is not registered (its page is built, but follows, likes and
-///   `tomo post add` refuse the user).
+///   `tomo post add` refuse the user). When both of the first and the last kind exist, each
+///   names the `tomo user rename` that finishes what a rename stopped half way left.
 enum StoreAudit {
     /// - Parameters:
     ///   - profiles: handle → the profile file (`content/users/<handle>.yaml`), every profile file
@@ -52,6 +53,7 @@ enum StoreAudit {
             problems.append(Diagnostic(message, at: lines.location(ofByte: offset, in: bytes, file: file), severity: severity))
         }
         let registered = Set(store.users.map(\.handle))
+        let rename = InterruptedRenames(registered: registered, profiles: Set(profiles.keys))
         /// Each post's answer, found once: a store names the same post in many records.
         enum PostStatus { case exists, missing(PostID), invalid(String) }
         var posts: [String: PostStatus] = [:]
@@ -60,7 +62,7 @@ enum StoreAudit {
         for place in places {
             if place.kind == .user, let handle = place.first {
                 if profiles[handle] == nil {
-                    report("\(handle) is registered but has no profile, so no page is built for them: `tomo user add \(handle)` writes a starter profile (or `tomo user rm \(handle) --yes` removes them)", at: place.offset, severity: .warning)
+                    report("\(handle) is registered but has no profile, so no page is built for them\(rename.hint(to: handle)): `tomo user add \(handle)` writes a starter profile (or `tomo user rm \(handle) --yes` removes them)", at: place.offset, severity: .warning)
                 }
                 continue
             }
@@ -100,11 +102,41 @@ enum StoreAudit {
         }
         for (handle, profile) in profiles.sorted(by: { $0.key < $1.key }) where !registered.contains(handle) {
             problems.append(Diagnostic(
-                "\(handle) has a profile but is not registered in \(file): follows, likes and `tomo post add` refuse them; register them with `tomo user add \(handle)`",
+                "\(handle) has a profile but is not registered in \(file)\(rename.hint(from: handle)): follows, likes and `tomo post add` refuse them; register them with `tomo user add \(handle)` (or delete their files with `tomo user rm \(handle) --yes`)",
                 at: SourceLocation(file: profile, line: 1, column: 1), severity: .warning
             ))
         }
         return problems
+    }
+
+    /// What a `tomo user rename OLD NEW` stopped half way leaves: NEW registered without a
+    /// profile, and OLD's profile without a registration (the store is renamed first, the
+    /// profile moves last). Each such pair is named in both warnings with the command that
+    /// finishes it.
+    private struct InterruptedRenames {
+        /// Registered users without a profile (the NEW of a rename), sorted.
+        var withoutProfile: [String]
+        /// Profiles without a registration (the OLD of a rename), sorted.
+        var withoutRegistration: [String]
+
+        init(registered: Set<String>, profiles: Set<String>) {
+            withoutProfile = registered.subtracting(profiles).sorted()
+            withoutRegistration = profiles.subtracting(registered).sorted()
+        }
+
+        /// For a registered user without a profile.
+        func hint(to new: String) -> String { Self.hint(old: withoutRegistration, new: [new]) }
+
+        /// For a profile without a registration.
+        func hint(from old: String) -> String { Self.hint(old: [old], new: withoutProfile) }
+
+        private static func hint(old: [String], new: [String]) -> String {
+            guard !old.isEmpty, !new.isEmpty else { return "" }
+            var text = " (if `tomo user rename \(old.count == 1 ? old[0] : "OLD") \(new.count == 1 ? new[0] : "NEW")` was stopped half way, run it again to finish it"
+            if old.count > 1 { text += "; OLD is one of " + old.joined(separator: ", ") }
+            if new.count > 1 { text += "; NEW is one of " + new.joined(separator: ", ") }
+            return text + ")"
+        }
     }
 
     private static func missing(_ post: PostID) -> String {

@@ -36,8 +36,9 @@ struct ProcessRun: CustomStringConvertible {
 
     /// Runs the `tomo` binary built beside the tests with `arguments` in `directory`, killing it
     /// after `timeout`. Standard input is empty; standard error is a pipe the test reads, or
-    /// goes where standard output goes (`2>&1`).
-    static func tomo(_ arguments: [String], in directory: URL, output: Output = .pipe, errorToOutput: Bool = false, timeout: Duration = .seconds(30)) throws -> ProcessRun {
+    /// goes where standard output goes (`2>&1`). With `wrapper`, that program runs tomo
+    /// (`strace … tomo ARGUMENTS`), and its ending is the run's.
+    static func tomo(_ arguments: [String], in directory: URL, output: Output = .pipe, errorToOutput: Bool = false, timeout: Duration = .seconds(30), wrapper: [String] = []) throws -> ProcessRun {
         let process = Process()
         process.currentDirectoryURL = directory
         process.standardInput = FileHandle.nullDevice
@@ -47,8 +48,13 @@ struct ProcessRun: CustomStringConvertible {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", #"exec "$0" "$@" >&-"#, tomoBinary().path] + arguments
         default:
-            process.executableURL = tomoBinary()
-            process.arguments = arguments
+            if let program = wrapper.first {
+                process.executableURL = URL(fileURLWithPath: program)
+                process.arguments = wrapper.dropFirst() + [tomoBinary().path] + arguments
+            } else {
+                process.executableURL = tomoBinary()
+                process.arguments = arguments
+            }
         }
         let outputPipe = Pipe()
         var outputFile: FileHandle?

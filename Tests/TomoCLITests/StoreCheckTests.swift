@@ -73,8 +73,8 @@ import TomoTestSupport
             "error: content/store.json:13:26: this like of alice/gone names \"carol\", who is not registered: register them with `tomo user add carol` or remove the record",
             "error: content/store.json:16:5: this pick names \"nobody\", who is not registered: register them with `tomo user add nobody` or remove the record",
             "error: content/store.json:19:5: this report of alice/one names \"ghost\", who is not registered: register them with `tomo user add ghost` or remove the record",
-            "warning: content/store.json:25:5: dave is registered but has no profile, so no page is built for them: `tomo user add dave` writes a starter profile (or `tomo user rm dave --yes` removes them)",
-            "warning: content/users/carol.json:1:1: carol has a profile but is not registered in content/store.json: follows, likes and `tomo post add` refuse them; register them with `tomo user add carol`",
+            "warning: content/store.json:25:5: dave is registered but has no profile, so no page is built for them (if `tomo user rename carol dave` was stopped half way, run it again to finish it): `tomo user add dave` writes a starter profile (or `tomo user rm dave --yes` removes them)",
+            "warning: content/users/carol.json:1:1: carol has a profile but is not registered in content/store.json (if `tomo user rename carol dave` was stopped half way, run it again to finish it): follows, likes and `tomo post add` refuse them; register them with `tomo user add carol` (or delete their files with `tomo user rm carol --yes`)",
         ])
     }
 

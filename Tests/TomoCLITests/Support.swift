@@ -68,3 +68,63 @@ extension TemporaryFolder {
 let sampleJPEG = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("content/users/alice/icon.jpg")
+
+/// This repository: its demo site is `content/` and `templates/`.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The demo site (8 users, 24 photo posts, pages, a store), copied into a fresh folder, with
+/// its thumbnails already in the image cache: a test's first build does not spend seconds
+/// encoding them.
+func demoSiteCopy() throws -> TemporaryFolder {
+    let site = try TemporaryFolder()
+    for folder in ["content", "templates"] {
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(folder), to: site.url.appendingPathComponent(folder))
+    }
+    if let demoImageCache {
+        try FileManager.default.createDirectory(at: site.url.appendingPathComponent(".tomo-cache"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: demoImageCache, to: site.url.appendingPathComponent(".tomo-cache/images"))
+    }
+    return site
+}
+
+/// The demo's thumbnails, encoded once and kept beside the test binary from run to run (a cache:
+/// a missing or stale file only costs an encode).
+private let demoImageCache: URL? = {
+    let cache = tomoBinary().deletingLastPathComponent().appendingPathComponent("tomo-tests-demo-images")
+    if FileManager.default.fileExists(atPath: cache.path) { return cache }
+    guard let site = try? TemporaryFolder() else { return nil }
+    for folder in ["content", "templates"] {
+        try? FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(folder), to: site.url.appendingPathComponent(folder))
+    }
+    guard runTomo(["build"], in: site.url).status == 0 else { return nil }
+    try? FileManager.default.moveItem(at: site.url.appendingPathComponent(".tomo-cache/images"), to: cache)
+    return FileManager.default.fileExists(atPath: cache.path) ? cache : nil
+}()
+
+/// Every file under `folder` (hidden ones too) with its bytes, by path relative to it.
+func fileTree(_ folder: URL) -> [String: Data] {
+    var found: [String: Data] = [:]
+    let walker = FileManager.default.enumerator(atPath: folder.path)
+    while let path = walker?.nextObject() as? String {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
+            found[path] = FileManager.default.contents(atPath: folder.path + "/" + path)
+        }
+    }
+    return found
+}
+
+/// What `tomo build --full` makes of `site` as it is now, in a fresh folder: what any build's
+/// output must be.
+func fullBuildOutput(of site: URL) throws -> [String: Data] {
+    let elsewhere = try TemporaryFolder()
+    let output = elsewhere.url.appendingPathComponent("site")
+    let run = try ProcessRun.tomo(["build", "--full", "--out", output.path], in: site)
+    guard run.ending == .exited(0) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "the reference build failed: \(run)"]) }
+    return fileTree(output)
+}
+
+/// The paths where two file trees differ, for a failure message.
+func differences(_ tree: [String: Data], _ other: [String: Data]) -> [String] {
+    Set(tree.keys).union(other.keys).filter { tree[$0] != other[$0] }.sorted()
+}

@@ -128,10 +128,65 @@ import TomoTestSupport
         #expect(folder.counts.written == 400)
     }
 
-    @Test func removesStagingFoldersOfKilledBuilds() throws {
-        let abandoned = root.appendingPathComponent(".public.tomo-staging-999999-1")
-        try FileManager.default.createDirectory(at: abandoned, withIntermediateDirectories: true)
-        try build(["index.html": "x"])
-        #expect(try siblings() == ["public"])
+    @Test func aFirstBuildThatFailsLeavesNoFolder() throws {
+        let lock = try OutputLock(destination: output)
+        let failing = try OutputFolder(lock: lock, kept: nil)
+        try failing.write(Array("v1".utf8), to: "alice/index.html")
+        failing.discard()
+        lock.release()
+        #expect(try siblings() == [])
+
+        // An empty folder made beforehand (a mount point) stays, empty.
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let again = try OutputLock(destination: output)
+        try OutputFolder(lock: again, kept: nil).write(Array("v1".utf8), to: "index.html")
+        again.release()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == [])
+    }
+
+    /// What a build killed while updating the output left: its waiting files, in any folder.
+    @Test func theNextClaimRemovesTheFilesOfABuildKilledWhileUpdating() throws {
+        try build(["index.html": "v1", "alice/posts/x/index.html": "post"])
+        for leftover in [".tomo-writing-update", "index.html.tomo-new", "alice/posts/x/index.html.tomo-new", "carol/index.html.tomo-new"] {
+            let file = output.appendingPathComponent(leftover)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "half".write(to: file, atomically: false, encoding: .utf8)
+        }
+        let lock = try OutputLock(destination: output)
+        #expect(!lock.isNew)
+        lock.release()
+        #expect(site(files: output) == [".tomo-output", "alice/posts/x/index.html", "index.html"])
+        #expect(read("index.html") == "v1")
+    }
+
+    /// What a build killed while making a new output left: everything but the marker goes, and
+    /// the folder counts as new again.
+    @Test func theNextClaimEmptiesAFolderWhoseFirstBuildWasKilled() throws {
+        for (path, text) in [".tomo-output": "mark", ".tomo-writing-new": "", "alice/index.html": "half", "index.html": "whole"] {
+            let file = output.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: false, encoding: .utf8)
+        }
+        let next = try OutputLock(destination: output)
+        #expect(next.isNew)
+        #expect(site(files: output) == [".tomo-output"])
+        next.release()
+    }
+
+    @Test func aSecondClaimWaitsForTheFirstAndSaysSo() throws {
+        try build(["index.html": "v1"])
+        let first = try OutputLock(destination: output)
+        let waited = Mutex(false)
+        let claimed = DispatchSemaphore(value: 0)
+        let destination = output
+        Thread.detachNewThread {
+            let second = try? OutputLock(destination: destination) { waited.withLock { $0 = true } }
+            second?.release()
+            claimed.signal()
+        }
+        #expect(claimed.wait(timeout: .now() + 0.3) == .timedOut)
+        #expect(waited.withLock { $0 })
+        first.release()
+        #expect(claimed.wait(timeout: .now() + 10) == .success)
     }
 }

@@ -14,11 +14,10 @@ enum BuildCommand {
             .flag("full", "render and compare every file, ignoring what the last build kept in .tomo-cache/build"),
         ],
         discussion: """
-        The first build writes into a fresh folder and renames it into place; later builds write
-        only new and changed files, beside their targets, and rename them in at the end. Either
-        way the output changes only when everything succeeded: a failed build leaves it as it
-        was. Unchanged files keep their modification time. Every problem in the content is
-        reported, not only the first.
+        A build writes only new and changed files, beside their targets, and renames them in at
+        the end: the output changes only when everything succeeded, and a failed build leaves it
+        as it was. Unchanged files keep their modification time. Every problem in the content is
+        reported, not only the first. A second build into the same folder waits for the first.
 
         A build remembers what it read and wrote (.tomo-cache/build). The next one stops at once
         when no file under content/ or templates/ changed, and after an edit renders only the
@@ -42,10 +41,13 @@ enum BuildCommand {
             )
             let console = invocation.console
             let showsProgress = console.isInteractive
-            let report = try SiteBuilder.build(options) { done, total in
+            let output = displayPath(options.output, from: invocation.workingDirectory)
+            let report = try SiteBuilder.build(options, progress: { done, total in
                 guard showsProgress, total >= 1000 else { return }
                 console.progress("building: \(done)/\(total) pages")
-            }
+            }, waiting: {
+                console.errorLine("waiting for the other tomo build into \(output) to finish…")
+            })
             if showsProgress { console.progress(nil) }
             // A build shows a few warnings; `tomo check` lists them all.
             for warning in report.warnings.prefix(maximumWarnings) {

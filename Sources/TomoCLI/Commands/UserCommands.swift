@@ -220,8 +220,12 @@ enum UserCommands {
         arguments: [ArgumentSpec("OLD", "the current handle"), ArgumentSpec("NEW", "the new handle")],
         discussion: """
         Rewrites every relation (follows, blocks, likes, reports, picks, hidden posts: post ids
-        become NEW/slug) and moves content/users/OLD.yaml, content/users/OLD/ and
-        content/posts/OLD/ to NEW's places. Refused when NEW is taken.
+        become NEW/slug) and moves content/users/OLD/, content/posts/OLD/ and
+        content/users/OLD.yaml to NEW's places. Refused when NEW is taken.
+
+        The store changes first, then the files, in an order that leaves a rename stopped half
+        way (a kill, a crash) to be finished: run the same command again. `tomo check` reports
+        such a half-done rename.
 
         Example:
           tomo user rename alice alice_tokyo
@@ -234,19 +238,29 @@ enum UserCommands {
             let site = try invocation.siteDirectory()
             let source = UserContentFiles(site: site, handle: old)
             let destination = UserContentFiles(site: site, handle: new)
-            if old != new, let taken = try destination.conflicts.first {
-                throw Diagnostic("\(taken) already exists: \(new) is taken; choose another handle")
-            }
-            try source.checkRename(to: new)
-            let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
-                try store.renameUser(old, to: new)
-            }
-            StoreCommandSupport.report(outcome, on: invocation.console)
-            if outcome.changed {
+            func moveFiles() throws {
                 try StoreCommandSupport.afterStoreWrite(invocation) {
                     for move in try source.move(to: destination) { invocation.console.line("moved \(move)") }
                 }
             }
+            let store = try StoreCommandSupport.read(invocation, sections: [.users]).store
+            // The store already renamed OLD to NEW and files are left to move: the same command
+            // finishes what was interrupted.
+            if old != new, store.user(old) == nil, store.user(new) != nil, try source.leftBehind(renamingTo: destination) {
+                try source.checkRename(to: destination, finishing: true)
+                invocation.console.line("finishing the rename of \(old) to \(new) (the store has it already)")
+                try moveFiles()
+                return 0
+            }
+            if old != new, let taken = try destination.conflicts.first {
+                throw Diagnostic("\(taken) already exists: \(new) is taken; choose another handle")
+            }
+            try source.checkRename(to: destination, finishing: false)
+            let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
+                try store.renameUser(old, to: new)
+            }
+            StoreCommandSupport.report(outcome, on: invocation.console)
+            if outcome.changed { try moveFiles() }
             return 0
         }
     )

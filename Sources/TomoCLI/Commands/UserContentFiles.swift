@@ -11,9 +11,13 @@ struct UserContentFiles {
     let handle: String
 
     var profileYAML: String { ContentPath.profileFile(handle) }
-    var relativePaths: [String] {
-        [profileYAML, ContentPath.profileFile(handle, format: "json"), ContentPath.userFile(handle), ContentPath.postsFolder(of: handle)]
-    }
+    var profileFiles: [String] { [profileYAML, ContentPath.profileFile(handle, format: "json")] }
+    var imagesFolder: String { ContentPath.userFile(handle) }
+    var postsFolder: String { ContentPath.postsFolder(of: handle) }
+    /// In the order `user rm` deletes them and `user rename` moves them: the profile last, so a
+    /// command stopped half way leaves the profile, which `tomo check` then reports unregistered
+    /// with the command that finishes the job.
+    var relativePaths: [String] { [imagesFolder, postsFolder] + profileFiles }
 
     /// The paths that exist, relative to the site; an error when a folder on the way cannot be
     /// read, which is not "there is none" (`user rm` would leave the file and say nothing).
@@ -114,30 +118,65 @@ struct UserContentFiles {
     }
 
     /// Moves every file to `other`'s places, and points the profile's `icon:` and `header:` at
-    /// the renamed images folder (checked beforehand by `checkRename`).
+    /// the renamed images folder (checked beforehand by `checkRename`). The store is renamed
+    /// first, and the files follow in an order that a kill at any moment leaves to be finished
+    /// by the same `tomo user rename` (see `leftBehind`): the folders, then the profile, pointed
+    /// at the moved folder before it moves itself. Until the profile has moved, `tomo check`
+    /// sees a registered user without a profile and a profile without a registration. Each step
+    /// is one rename (or one whole-file replace) and is skipped once done.
     func move(to other: UserContentFiles) throws -> [String] {
         var moved: [String] = []
-        let existing = try existing
-        for (from, to) in zip(relativePaths, other.relativePaths) where existing.contains(from) {
-            do {
-                try FileManager.default.createDirectory(at: url(to).deletingLastPathComponent(), withIntermediateDirectories: true)
-                try FileManager.default.moveItem(at: url(from), to: other.url(to))
-            } catch {
-                throw Diagnostic("cannot move \(from) to \(to): \(error.localizedDescription)")
-            }
+        for (from, to) in [(imagesFolder, other.imagesFolder), (postsFolder, other.postsFolder)] where try FolderEntries.exists(from, in: site.path) {
+            try rename(from, to: to)
             moved.append("\(from) -> \(to)")
         }
-        if var profile = try ProfileFile.read(site: site, handle: other.handle), try profile.repointImages(from: handle, to: other.handle) {
-            try other.save(profile)
+        // A profile already moved by an older tomo (which moved it first) is pointed in its new place.
+        let owner = try hasProfile ? self : other
+        if var profile = try ProfileFile.read(site: site, handle: owner.handle), try profile.repointImages(from: handle, to: other.handle) {
+            try owner.save(profile)
+        }
+        for (from, to) in zip(profileFiles, other.profileFiles) where try FolderEntries.exists(from, in: site.path) {
+            try rename(from, to: to)
+            moved.append("\(from) -> \(to)")
         }
         return moved
     }
 
+    /// Whether this (old) handle's files are what an interrupted `tomo user rename` to `other`
+    /// left: some of them still in place, or `other`'s profile still pointing into this folder.
+    func leftBehind(renamingTo other: UserContentFiles) throws -> Bool {
+        if try !existing.isEmpty { return true }
+        guard var profile = try ProfileFile.read(site: site, handle: other.handle) else { return false }
+        return try profile.repointImages(from: handle, to: other.handle)
+    }
+
     /// Refuses a rename whose files cannot all be found or whose profile could not be
-    /// rewritten, before anything changes.
-    func checkRename(to other: String) throws {
+    /// rewritten, before anything changes. When finishing an interrupted rename, also one whose
+    /// file of some kind exists at both places: no rename leaves that, so it is for a person to sort out.
+    func checkRename(to other: UserContentFiles, finishing: Bool) throws {
         _ = try existing
-        if var profile = try ProfileFile.read(site: site, handle: handle) { _ = try profile.repointImages(from: handle, to: other) }
+        if finishing {
+            let pairs = [(imagesFolder, other.imagesFolder), (postsFolder, other.postsFolder)]
+            for (from, to) in pairs where try FolderEntries.exists(from, in: site.path) && FolderEntries.exists(to, in: site.path) {
+                throw Diagnostic("both \(from) and \(to) exist: move one of them away by hand, then run `tomo user rename \(handle) \(other.handle)` again")
+            }
+            if try hasProfile && other.hasProfile {
+                throw Diagnostic("both \(handle) and \(other.handle) have a profile in content/users: remove one by hand, then run `tomo user rename \(handle) \(other.handle)` again")
+            }
+        }
+        let owner = try hasProfile ? self : other
+        if var profile = try ProfileFile.read(site: site, handle: owner.handle) { _ = try profile.repointImages(from: handle, to: other.handle) }
+    }
+
+    /// Renames the site's `from` to `to`, in one step; refused when `to` exists.
+    private func rename(_ from: String, to: String) throws(Diagnostic) {
+        var status = stat()
+        guard lstat(url(to).path, &status) != 0, errno == ENOENT else {
+            throw Diagnostic("cannot move \(from) to \(to): \(to) already exists")
+        }
+        guard Glibc.rename(url(from).path, url(to).path) == 0 else {
+            throw Diagnostic("cannot move \(from) to \(to): \(String(cString: strerror(errno)))")
+        }
     }
 }
 

@@ -21,7 +21,7 @@ struct BuildState: Sendable {
         var tool: String
         var output: String
         var baseURL: String
-        /// The output folder's marker file, by inode: a deleted or replaced output is rebuilt.
+        /// The output folder's marker file (`markerIdentity`): a deleted or replaced output is rebuilt.
         var marker: UInt64
     }
 
@@ -56,11 +56,17 @@ struct BuildState: Sendable {
         return "\(status.st_size)-\(status.st_ino)-\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
     }
 
-    /// The marker's inode in `output`, or nil when the output or its marker is gone.
-    static func markerInode(output: URL) -> UInt64? {
+    /// Who the marker in `output` is: its inode and change time, so a marker made anew is another
+    /// one even when it reuses the inode number of one deleted a moment before (tomo never
+    /// rewrites it); nil when the output or its marker is gone.
+    static func markerIdentity(output: URL) -> UInt64? {
         var status = stat()
-        guard lstat(output.appendingPathComponent(OutputFolder.markerName).path, &status) == 0 else { return nil }
-        return UInt64(status.st_ino)
+        guard lstat(output.appendingPathComponent(OutputLock.markerName).path, &status) == 0 else { return nil }
+        var hasher = StableHasher()
+        for part in [UInt64(status.st_dev), UInt64(status.st_ino), UInt64(bitPattern: Int64(status.st_ctim.tv_sec)), UInt64(bitPattern: Int64(status.st_ctim.tv_nsec))] {
+            hasher.add(part)
+        }
+        return hasher.value
     }
 
     // MARK: Reading

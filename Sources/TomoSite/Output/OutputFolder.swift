@@ -4,24 +4,25 @@ import TomoCore
 
 /// A build's output folder, changed only when the whole build succeeded.
 ///
-/// The first build writes into a fresh staging folder beside the output and renames it into
-/// place. Later builds touch only what changed: each new or changed file is first written beside
-/// its target under a temporary name, and only `commit()` renames them all into place and deletes
-/// the files the site no longer has. Until `commit()`, the output is exactly as it was, so a build
-/// that fails (bad content, a broken template, an unreadable image, a full disk while writing)
-/// leaves it untouched; `discard()` removes the temporary files. Unchanged files are never
-/// rewritten, so their modification time stays and uploads that compare dates skip them.
+/// It writes into a folder claimed by an `OutputLock`, so no other build writes there at the same
+/// time. Into a new folder (nothing of a previous build in it) files are written in place, and the
+/// lock removes them again unless the build commits. Otherwise only what changed is touched: each
+/// new or changed file is first written beside its target under a temporary name, and only
+/// `commit()` renames them all into place and deletes the files the site no longer has. Until
+/// `commit()`, the output is exactly as it was, so a build that fails (bad content, a broken
+/// template, an unreadable image, a full disk while writing) leaves it untouched; `discard()`
+/// removes the temporary files. Unchanged files are never rewritten, so their modification time
+/// stays and uploads that compare dates skip them.
 public final class OutputFolder: Sendable {
-    /// Marks a folder as tomo's output: a non-empty folder without it is never written to.
-    public static let markerName = ".tomo-output"
     /// The suffix of a file waiting for `commit()`.
     static let pendingSuffix = ".tomo-new"
 
     public let destination: URL
-    /// Where files are written: the staging folder on a first build, the output itself after.
+    /// Where files are written.
     private let root: String
-    /// Whether `root` is a fresh staging folder to rename into place.
+    /// Whether the folder is new: files go straight to their place, and there is nothing to rename.
     private let isFresh: Bool
+    private let lock: OutputLock
     private let state = Mutex(State())
 
     /// The digests of the output's files as the last build left them (from its kept state), so
@@ -43,6 +44,8 @@ public final class OutputFolder: Sendable {
         /// Folders this build created in the output, to remove on discard.
         var createdFolders: [String] = []
         var knownFolders: Set<String> = [""]
+        /// `commit()` has begun to change the output.
+        var isTouched = false
     }
 
     public struct Tally: Sendable, Equatable {
@@ -53,59 +56,20 @@ public final class OutputFolder: Sendable {
         public var total: Int { written + unchanged }
     }
 
+    /// Claims the folder itself (waiting for another build in it): for a caller that does not
+    /// read the last build's state first.
     public convenience init(destination: URL) throws(Diagnostic) {
-        try self.init(destination: destination, kept: nil)
+        try self.init(lock: OutputLock(destination: destination), kept: nil)
     }
 
-    init(destination: URL, kept: [String: FileDigest]?) throws(Diagnostic) {
-        self.destination = destination.standardizedFileURL
-        let fileManager = FileManager.default
-        let parent = self.destination.deletingLastPathComponent()
-        let name = self.destination.lastPathComponent
-        Self.removeAbandonedStagingFolders(in: parent, for: name)
-        // Listed, not only looked at: a folder whose names cannot be read may hold anything,
-        // and writing the marker into it would make its files tomo's to delete.
-        let names: [String]?
-        do {
-            names = try FolderEntries.read(self.destination.path, followingLinks: false, includingHidden: true).map(\.name)
-        } catch {
-            switch error.reason {
-            case .missing:
-                names = nil
-            case .notAFolder:
-                throw Diagnostic("\(destination.path) is a file, not a folder: choose another output folder with --out")
-            case .unreadable(let code):
-                throw Diagnostic("cannot read the output folder \(destination.path) (\(String(cString: strerror(code)))): tomo writes only into a folder it can see is its own; make it readable (chmod u+rx) or choose another output folder with --out")
-            }
-        }
-        if let names, !names.isEmpty, !names.contains(Self.markerName) {
-            throw Diagnostic("\(destination.path) holds files that tomo did not write: move them away or choose another output folder with --out (tomo manages its output folder as a whole)")
-        }
-        let exists = names != nil
-        if exists {
-            root = self.destination.path
-            isFresh = false
-            self.kept = kept
-            if let kept { state.withLock { $0.digests = kept } }
-        } else {
-            let staging = parent.appendingPathComponent(".\(name).tomo-staging-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-            do {
-                try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-                try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
-            } catch {
-                throw Diagnostic("cannot create the output folder beside \(destination.path): \(error.localizedDescription)")
-            }
-            root = staging.path
-            isFresh = true
-            self.kept = nil
-        }
-        try write(Array("This folder is written by tomo build; files tomo did not write are deleted on the next build.\n".utf8), to: Self.markerName)
-        // The marker is bookkeeping, not a page: counts start after it.
-        state.withLock { state in
-            state.written = 0
-            state.unchanged = 0
-            state.digests[Self.markerName] = nil
-        }
+    init(lock: OutputLock, kept: [String: FileDigest]?) throws(Diagnostic) {
+        self.lock = lock
+        destination = lock.destination
+        root = destination.path
+        isFresh = lock.isNew
+        self.kept = isFresh ? nil : kept
+        if let kept = self.kept { state.withLock { $0.digests = kept } }
+        try lock.beginWriting()
     }
 
     /// How many files were written and left unchanged so far.
@@ -174,34 +138,41 @@ public final class OutputFolder: Sendable {
     }
 
     /// Makes the new output the output: renames every waiting file into place and deletes what
-    /// the site no longer has (on a first build, renames the whole staging folder).
+    /// the site no longer has.
     public func commit() throws(Diagnostic) {
-        if isFresh {
-            guard rename(root, destination.path) == 0 else {
-                throw Diagnostic("cannot create \(destination.path): \(String(cString: strerror(errno)))")
+        if !isFresh {
+            let (pending, digests, gone) = state.withLock { state in
+                state.isTouched = true
+                return (state.pending, state.digests, state.gone)
             }
-            return
+            for (temporary, target) in pending where rename(temporary, target) != 0 {
+                throw Diagnostic("cannot replace \(target): \(String(cString: strerror(errno)))")
+            }
+            if kept != nil {
+                removeGoneFiles(gone)
+            } else {
+                removeFiles(notIn: digests)
+            }
         }
-        let (pending, digests, gone) = state.withLock { ($0.pending, $0.digests, $0.gone) }
-        for (temporary, target) in pending where rename(temporary, target) != 0 {
-            throw Diagnostic("cannot replace \(target): \(String(cString: strerror(errno)))")
-        }
-        if kept != nil {
-            removeGoneFiles(gone)
-        } else {
-            removeFiles(notIn: digests)
-        }
+        lock.endWriting(committed: true)
     }
 
-    /// Throws the new output away; the previous output stays as it was.
+    /// Whether the output is still as the last build left it: nothing was committed, not even
+    /// in part (a commit that failed half way has replaced some files).
+    var isAsBefore: Bool { state.withLock { !$0.isTouched } }
+
+    /// Throws the new output away; the previous output stays as it was (except for what a
+    /// commit that failed half way had already replaced).
     public func discard() {
         if isFresh {
-            try? FileManager.default.removeItem(atPath: root)
+            // The lock removes the new folder's files when it is released.
+            lock.endWriting(committed: false)
             return
         }
         let (pending, folders) = state.withLock { ($0.pending, $0.createdFolders) }
         for (temporary, _) in pending { unlink(temporary) }
         for folder in folders.reversed() { rmdir(folder) }
+        lock.endWriting(committed: false)
     }
 
     /// Why `path` may not be written, or nil: only plain relative names, never `..`, so nothing
@@ -216,6 +187,7 @@ public final class OutputFolder: Sendable {
             }
         }
         if path.hasSuffix(pendingSuffix) { return "the name ends in \(pendingSuffix), which tomo keeps for itself" }
+        if OutputLock.ownNames.contains(path) { return "tomo keeps the name \(path) for itself" }
         return nil
     }
 
@@ -255,8 +227,8 @@ public final class OutputFolder: Sendable {
         return root + "/" + path
     }
 
-    /// Where a file's new bytes go until commit: the target itself in a fresh staging folder,
-    /// beside it under a temporary name otherwise (cleared of what a killed build left there).
+    /// Where a file's new bytes go until commit: the target itself in a new folder, beside it
+    /// under a temporary name otherwise (cleared of one an older tomo may have left there).
     private func pendingFile(for target: String) -> String {
         guard !isFresh else { return target }
         let file = target + Self.pendingSuffix
@@ -282,7 +254,7 @@ public final class OutputFolder: Sendable {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if (status.st_mode & S_IFMT) == S_IFDIR {
                     if clean(path), rmdir(root + "/" + path) == 0 { continue }
-                } else if paths[path] == nil, path != Self.markerName, unlink(root + "/" + path) == 0 {
+                } else if paths[path] == nil, !OutputLock.ownNames.contains(path), unlink(root + "/" + path) == 0 {
                     continue
                 }
                 left += 1
@@ -308,12 +280,12 @@ public final class OutputFolder: Sendable {
         for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
     }
 
-    /// Creates `file` holding `bytes`; the errno on failure.
+    /// Creates `file` holding `bytes`; the errno on failure, when nothing of it is left (a full
+    /// disk must not leave half a file behind).
     private static func create(_ file: String, with bytes: [UInt8]) -> Int32? {
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return errno }
-        defer { close(descriptor) }
-        return bytes.withUnsafeBytes { buffer -> Int32? in
+        let failure = bytes.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
                 let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
@@ -325,6 +297,9 @@ public final class OutputFolder: Sendable {
             }
             return nil
         }
+        close(descriptor)
+        if failure != nil { unlink(file) }
+        return failure
     }
 
     private static func sameFile(_ first: String, _ second: String) -> Bool {
@@ -354,15 +329,5 @@ public final class OutputFolder: Sendable {
             offset += count
         }
         return existing == bytes
-    }
-
-    /// Staging folders left by a first build that was killed: their process is gone.
-    private static func removeAbandonedStagingFolders(in parent: URL, for name: String) {
-        let prefix = ".\(name).tomo-staging-"
-        for entry in (FolderEntries.list(parent.path, followingLinks: false, includingHidden: true) ?? []).map(\.name) where entry.hasPrefix(prefix) {
-            let pidText = entry.dropFirst(prefix.count).prefix(while: { $0.isNumber })
-            guard let pid = pid_t(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(atPath: parent.appendingPathComponent(entry).path)
-        }
     }
 }

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import TomoCore
+import TomoStore
+import TomoTestSupport
+
+/// `tomo user rename` and `tomo user rm` stopped at any moment (a `kill -9`, a crash) leave a
+/// site that `tomo check` says how to repair, and running the same command again finishes it.
+@Suite(.serialized) struct InterruptedUserCommandTests {
+    static let rename = ["user", "rename", "alice", "ann"]
+    static let hint = "if `tomo user rename alice ann` was stopped half way, run it again to finish it"
+
+    /// alice with an icon and a header in her folder and a post with its photo; bob follows her
+    /// and likes the post. The same bytes every time (the store's times are fixed).
+    static func site() throws -> TemporaryFolder {
+        let site = try TemporaryFolder()
+        try site.write("content/site.yaml", "title: Test\nbaseURL: https://example.com/\n")
+        try site.write("content/store.json", """
+            {"follows": [["bob","alice","2026-05-01T12:00:00.000Z"]], "likes": {"alice/sunset": ["bob"]}, "users": [
+              {"approveFollows":false,"created":"2026-05-01T11:00:00.000Z","handle":"alice","sequence":1},
+              {"approveFollows":false,"created":"2026-05-01T11:01:00.000Z","handle":"bob","sequence":2}
+            ], "version": 2}
+            """)
+        try site.write("content/users/alice.yaml", "name: Alice\nicon: alice/icon.jpg\nheader: \"alice/header.jpg\"\n")
+        try site.write("content/users/bob.yaml", "name: Bob\n")
+        for path in ["content/users/alice/icon.jpg", "content/users/alice/header.jpg", "content/posts/alice/sunset.jpg"] {
+            try site.copy(sampleJPEG, to: path)
+        }
+        try site.write("content/posts/alice/sunset.md", "---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A sunset\n---\nEvening.\n")
+        return site
+    }
+
+    /// The site's content a person sees: every file but the hidden ones (the store's lock and
+    /// temporary file, which a kill may leave and which are harmless).
+    static func content(_ site: TemporaryFolder) -> [String: Data] {
+        fileTree(site.url.appendingPathComponent("content")).filter { !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
+    }
+
+    /// What `command` makes of the site when it runs whole.
+    static func whole(_ command: [String]) throws -> [String: Data] {
+        let site = try site()
+        #expect(runTomo(command, in: site.url).status == 0)
+        return content(site)
+    }
+
+    /// Kills `command` before each of its `steps` calls and at seeded moments of any file call
+    /// (`PREFIX_SEED`/`PREFIX_RUNS` for more). After each kill the site is as it was (killed
+    /// before the store changed), as after a whole run, or half done: then `tomo check` says
+    /// `report` (as often as given) and the same command run again makes it whole. How many
+    /// kills left it half done.
+    static func killAtEveryStep(_ command: [String], steps: String, report: [String], variables: String) throws -> Int {
+        try #require(SyscallFault.isAvailable, "needs strace, allowed to trace (apt-get install strace)")
+        let plan = SeededRounds(variables: variables, rounds: 8)
+        let expected = try whole(command)
+        let calibration = try site()
+        let counts = try SyscallFault.counts(command, in: calibration.url)
+        var random = SplitMix64(seed: plan.seed)
+        let moments = (1...max(counts[steps] ?? 1, 1)).map { SyscallFault.Moment(call: steps, number: $0) }
+            + (0..<plan.rounds).map { _ in SyscallFault.moment(in: counts, using: &random) }
+        var halfDone = 0
+        for moment in moments {
+            let site = try site()
+            let before = content(site)
+            let victim = try SyscallFault.run(command, in: site.url, .kill, at: moment)
+            let context = "\(command.joined(separator: " ")), seed \(plan.seed), killed at \(moment): \(victim.ending)"
+            if try StoreFile(site: site.url).read().user("alice") != nil {
+                // Killed before the store changed: nothing did.
+                #expect(content(site) == before, "\(context): \(differences(content(site), before))")
+                #expect(runTomo(command, in: site.url).status == 0, "\(context)")
+            } else if content(site) != expected {
+                halfDone += 1
+                let check = runTomo(["check"], in: site.url)
+                for (message, count) in Dictionary(report.map { ($0, 1) }, uniquingKeysWith: +) {
+                    #expect(check.error.components(separatedBy: message).count == count + 1, "\(context): \(check.error)")
+                }
+                let again = runTomo(command, in: site.url)
+                #expect(again.status == 0, "\(context): \(again.error)")
+            }
+            #expect(content(site) == expected, "\(context): \(differences(content(site), expected))")
+            let check = runTomo(["check"], in: site.url)
+            #expect(check.status == 0 && !check.error.contains("registered"), "\(context): \(check.error)")
+        }
+        print("kill test of \(command.joined(separator: " ")): seed \(plan.seed), \(moments.count) kills, \(halfDone) left it half done")
+        return halfDone
+    }
+
+    /// Before the store's write, each folder's move and the profile's replace and move, and at
+    /// seeded moments.
+    @Test func aRenameKilledAtAnyMomentIsFinishedByRunningItAgain() throws {
+        let halfDone = try Self.killAtEveryStep(Self.rename, steps: "rename", report: [Self.hint, Self.hint], variables: "TOMO_USER_KILL")
+        #expect(halfDone > 0, "no kill fell between the store's change and the last move: the test tested nothing")
+    }
+
+    /// Before each file it deletes (the folders first, the profile last) and at seeded moments.
+    @Test func aRemovalKilledAtAnyMomentIsFinishedByRunningItAgain() throws {
+        let halfDone = try Self.killAtEveryStep(
+            ["user", "rm", "alice", "--yes"], steps: "unlink",
+            report: ["alice has a profile but is not registered", "(or delete their files with `tomo user rm alice --yes`)"], variables: "TOMO_USER_KILL"
+        )
+        #expect(halfDone > 0, "no kill fell between the store's change and the last deletion: the test tested nothing")
+    }
+
+    /// Every state a rename can stop in, made by hand: after the store changed, after each
+    /// folder moved, with the profile pointed at the moved folder but not moved itself; and the
+    /// one an older tomo left (the profile moved first, the folders not yet).
+    @Test func everyHalfDoneStateIsReportedAndFinishedByTheSameCommand() throws {
+        typealias Step = (TemporaryFolder) throws -> Void
+        func move(_ from: String, _ to: String) -> Step {
+            { site in try FileManager.default.moveItem(at: site.url.appendingPathComponent(from), to: site.url.appendingPathComponent(to)) }
+        }
+        let renameInStore: Step = { site in
+            _ = try StoreFile(site: site.url).update { store throws(Diagnostic) in try store.renameUser("alice", to: "ann") }
+        }
+        let repoint: Step = { site in
+            let file = site.url.appendingPathComponent("content/users/alice.yaml")
+            try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "alice/", with: "ann/").write(to: file, atomically: true, encoding: .utf8)
+        }
+        let states: [(String, [Step])] = [
+            ("the store renamed", [renameInStore]),
+            ("the images folder moved", [renameInStore, move("content/users/alice", "content/users/ann")]),
+            ("both folders moved", [renameInStore, move("content/users/alice", "content/users/ann"), move("content/posts/alice", "content/posts/ann")]),
+            ("the profile pointed at the moved folder", [renameInStore, move("content/users/alice", "content/users/ann"), move("content/posts/alice", "content/posts/ann"), repoint]),
+            ("an older tomo's order: the profile moved first", [renameInStore, move("content/users/alice.yaml", "content/users/ann.yaml")]),
+        ]
+        let renamed = try Self.whole(Self.rename)
+        for (state, steps) in states {
+            let site = try Self.site()
+            for step in steps { try step(site) }
+            let check = runTomo(["check"], in: site.url)
+            if state.hasPrefix("an older") {
+                // Every user has a profile and a registration: the posts left without a profile say what is wrong.
+                #expect(check.status == 1, "\(state): \(check.error)")
+            } else {
+                #expect(check.error.components(separatedBy: Self.hint).count == 3, "\(state): \(check.error)")
+            }
+            let again = runTomo(Self.rename, in: site.url)
+            #expect(again.status == 0, "\(state): \(again.error)")
+            #expect(Self.content(site) == renamed, "\(state): \(differences(Self.content(site), renamed))")
+            #expect(runTomo(["check"], in: site.url).status == 0, "\(state)")
+        }
+    }
+
+    /// Finishing never merges two users' files: a kind of file at both places is refused, with
+    /// nothing moved.
+    @Test func finishingRefusesFilesAtBothPlaces() throws {
+        let site = try Self.site()
+        _ = try StoreFile(site: site.url).update { store throws(Diagnostic) in try store.renameUser("alice", to: "ann") }
+        try site.write("content/posts/ann/other.md", "---\nphoto: other.jpg\n---\n")
+        let before = Self.content(site)
+        let again = runTomo(Self.rename, in: site.url)
+        #expect(again.status == 1)
+        #expect(again.error.contains("both content/posts/alice and content/posts/ann exist"), "\(again.error)")
+        #expect(Self.content(site) == before)
+    }
+
+    /// With several candidates on a side, the hint names them all rather than guessing a pair.
+    @Test func severalCandidatesAreAllNamed() throws {
+        let site = try Self.site()
+        _ = try StoreFile(site: site.url).update { store throws(Diagnostic) in try store.renameUser("alice", to: "ann") }
+        try site.write("content/users/carol.yaml", "name: Carol\n")
+        let check = runTomo(["check"], in: site.url)
+        #expect(check.error.contains("ann is registered but has no profile, so no page is built for them (if `tomo user rename OLD ann` was stopped half way, run it again to finish it; OLD is one of alice, carol)"), "\(check.error)")
+        #expect(check.error.contains("carol has a profile but is not registered in content/store.json (if `tomo user rename carol ann` was stopped half way"), "\(check.error)")
+    }
+}
