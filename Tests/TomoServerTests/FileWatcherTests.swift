@@ -182,6 +182,67 @@ import TomoServer
         #expect(seen)
     }
 
+    /// Every kind of folder made while watching is watched from then on, and the files it holds
+    /// are reported: a root made late with a folder inside, a new folder beside the others, a
+    /// nested one, and a folder moved in with files (and a folder) already in it.
+    @Test func everyFolderMadeWhileWatchingIsWatchedAndWhatItHoldsReported() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
+        let aside = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
+        defer {
+            try? FileManager.default.removeItem(at: site)
+            try? FileManager.default.removeItem(at: aside)
+        }
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("content/users"), withIntermediateDirectories: true)
+        let recorder = BatchRecorder()
+        let sitePath = site.path
+        let watcher = try FileWatcher(folders: ["content", "templates"].map { site.appendingPathComponent($0) }, debounce: .milliseconds(30)) { urls in
+            recorder.batches.withLock { $0.append(urls.map { String($0.path.dropFirst(sitePath.count + 1)) }) }
+        }
+        defer { watcher.stop() }
+        func write(_ relative: String, _ text: String, in root: URL) throws {
+            let url = root.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        /// Whether every path of `paths` is reported (in any batches) within 3 s.
+        func reported(_ paths: Set<String>) -> Bool {
+            for _ in 0..<300 {
+                let seen = recorder.batches.withLock { Set($0.joined()) }
+                if paths.isSubset(of: seen) {
+                    recorder.batches.withLock { $0.removeAll() }
+                    return true
+                }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            return false
+        }
+        let made = ["templates/static/extra.css", "templates/profile.mustache", "content/pages/about.md",
+                    "content/posts/bob/sunset.md", "content/posts/carol/2026/05/deep.md"]
+        for path in made { try write(path, "one", in: site) }
+        #expect(reported(Set(made)), "\(recorder.batches.withLock { $0 })")
+        try write("dave/sunset.md", "moved", in: aside)
+        try write("dave/sub/photo.jpg", "moved", in: aside)
+        try FileManager.default.moveItem(at: aside.appendingPathComponent("dave"), to: site.appendingPathComponent("content/posts/dave"))
+        #expect(reported(["content/posts/dave", "content/posts/dave/sunset.md", "content/posts/dave/sub/photo.jpg"]), "\(recorder.batches.withLock { $0 })")
+        // All of them are watched now: an edit in each is seen.
+        let edited = made + ["content/posts/dave/sunset.md", "content/posts/dave/sub/photo.jpg"]
+        for path in edited { try write(path, "two", in: site) }
+        #expect(reported(Set(edited)), "\(recorder.batches.withLock { $0 })")
+        // Folders made and filled at once, many times: none is missed between its creation
+        // and its watch.
+        let bursts = (0..<20).map { "content/posts/user\($0)/a/b/post.md" }
+        for path in bursts { try write(path, "x", in: site) }
+        #expect(reported(Set(bursts)), "\(recorder.batches.withLock { $0 })")
+        // A watched root moved in whole, after the one there was moved away.
+        try FileManager.default.moveItem(at: site.appendingPathComponent("templates"), to: aside.appendingPathComponent("old-theme"))
+        try write("theme/page.mustache", "moved", in: aside)
+        try write("theme/static/site.css", "moved", in: aside)
+        try FileManager.default.moveItem(at: aside.appendingPathComponent("theme"), to: site.appendingPathComponent("templates"))
+        #expect(reported(["templates/page.mustache", "templates/static/site.css"]), "\(recorder.batches.withLock { $0 })")
+        try write("templates/static/site.css", "edited", in: site)
+        #expect(reported(["templates/static/site.css"]), "\(recorder.batches.withLock { $0 })")
+    }
+
     @Test func reportsNothingAfterStop() throws {
         let fixture = try Fixture()
         fixture.watcher.stop()
