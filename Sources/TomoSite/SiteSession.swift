@@ -57,20 +57,29 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     /// For each input, the indices in `plan` of the files that read it.
     private var readers: [InputKey: [Int]] = [:]
     private var needsEverything = true
+    /// The date the last good build showed items at (see `rebuild`).
+    private var buildDate: Date
+    /// The first moment after the last good build at which an item appears or disappears
+    /// (`from`/`until`): a rebuild at or after it, with that date, shows the change.
+    public private(set) var nextChange: Date?
 
     public init(options: BuildOptions, finish: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> Output) {
         self.options = options
         self.finish = finish
+        buildDate = options.buildDate
     }
 
-    /// Builds the whole site into memory.
-    public func buildAll() throws(DiagnosticList) -> Update {
+    /// Builds the whole site into memory, showing items at `buildDate` (see `rebuild`).
+    public func buildAll(buildDate: Date? = nil) throws(DiagnosticList) -> Update {
         needsEverything = true
-        return try rebuild(changedPaths: [])
+        return try rebuild(changedPaths: [], buildDate: buildDate)
     }
 
-    /// Rebuilds after the files at `changedPaths` (relative to the site folder) changed.
-    public func rebuild(changedPaths: [String]) throws(DiagnosticList) -> Update {
+    /// Rebuilds after the files at `changedPaths` (relative to the site folder) changed, showing
+    /// the items with `from`/`until` that `buildDate` is inside (nil: the last build's date, at
+    /// first the options' one); a page whose items appeared or went since is made again too.
+    public func rebuild(changedPaths: [String], buildDate: Date? = nil) throws(DiagnosticList) -> Update {
+        let date = buildDate ?? self.buildDate
         let clock = ContinuousClock()
         let start = clock.now
         classify(changedPaths)
@@ -89,7 +98,8 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         let samePosts = sameGraph && !pending.contains(.anyPost)
         let published = PublishedSite(next, graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.content.posts : nil)
         let images = try publishedImages(for: published, samePosts: samePosts)
-        let nextModel = SiteModel(published: published, images: images, buildDate: options.buildDate, posts: samePosts ? model?.posts : nil)
+        let nextModel = SiteModel(published: published, images: images, buildDate: date, posts: samePosts ? model?.posts : nil)
+        pending.formUnion(TimedItems.profilesChanged(between: self.buildDate, and: date, in: nextModel.content).map(InputKey.profile))
         if let model, !sameGraph {
             // The pages showing a follow, block, like or hidden post that changed.
             let before = InputFingerprints.ofGraph(model)
@@ -142,6 +152,8 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         storeChanged = false
         shapeChanged = false
         needsEverything = false
+        self.buildDate = date
+        nextChange = TimedItems.nextChange(after: date, in: nextModel.content)
         let elapsed = clock.now - start
         return Update(
             files: changed,
