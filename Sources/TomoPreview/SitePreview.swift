@@ -76,7 +76,8 @@ public final class SitePreview: Sendable {
         // Both, whether or not they exist now: a templates/ folder made later is seen.
         let folders = ["content", "templates"].map { site.appendingPathComponent($0) }
         try state.buildAll {
-            let watcher = try FileWatcher(folders: folders, debounce: options.debounce, onUnwatched: { folder, problem in
+            // Links are followed as the build follows them: only inside the site.
+            let watcher = try FileWatcher(folders: folders, debounce: options.debounce, links: SiteLinks(site: site.path), onUnwatched: { folder, problem in
                 guard let path = Self.sitePath(of: folder, in: site) else { return }
                 onEvent(.note("\(path)/: \(problem)"))
             }) { urls in

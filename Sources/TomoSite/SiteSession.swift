@@ -183,7 +183,10 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
                 }
                 // Anything else there is no content (an editor's or sed's temporary file).
             case ("content", "posts"?):
-                if parts.count == 4, parts[3].hasSuffix(".md") {
+                if parts.count == 3 {
+                    // A user's posts folder made, removed, moved or linked elsewhere, whole.
+                    needsEverything = true
+                } else if parts.count == 4, parts[3].hasSuffix(".md") {
                     pending.formUnion([.post("\(parts[2])/\(parts[3].dropLast(3))"), .postsOf(parts[2]), .anyPost])
                 } else if Self.isImage(path) {
                     // A photo beside the posts.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TomoCore
 import TomoServer
 
 @Suite struct FileWatcherTests {
@@ -148,67 +149,37 @@ import TomoServer
         #expect(batch(containing: ["later/again.md"]))
     }
 
-    /// Links to folders are watched as the folders they lead to (the build reads through them);
-    /// a second name for a folder already watched is reported, not silently left unseen.
-    @Test func watchesLinkedFoldersAndReportsASecondNameForOne() throws {
+    /// Links are watched as what they lead to (the build reads through them), and a change is
+    /// reported under every name that reaches it: a link to a folder watched under its own name,
+    /// a link to a file (whose target's folder is watched for it), a link made while watching.
+    @Test func reportsAChangeUnderEveryNameThatReachesIt() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
         let outside = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
         defer {
             try? FileManager.default.removeItem(at: root)
             try? FileManager.default.removeItem(at: outside)
         }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("posts"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("posts/alice").path, withDestinationPath: outside.path)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("posts/again").path, withDestinationPath: "../posts")
+        let manager = FileManager.default
+        try manager.createDirectory(at: root.appendingPathComponent("posts/bob"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: root.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("bio".utf8).write(to: root.appendingPathComponent("shared/bio.yaml"))
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("posts/alice").path, withDestinationPath: outside.path)
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("posts/again").path, withDestinationPath: "../posts")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("posts/carol").path, withDestinationPath: "bob")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("posts/bob/bio.yaml").path, withDestinationPath: "../../shared/bio.yaml")
         let recorder = BatchRecorder()
         let problems = Mutex<[String]>([])
         let rootPath = root.path
-        let watcher = try FileWatcher(folders: [root], debounce: .milliseconds(30), onUnwatched: { folder, problem in
-            problems.withLock { $0.append(String(folder.path.dropFirst(rootPath.count + 1)) + ": " + problem) }
+        let watcher = try FileWatcher(folders: [root.appendingPathComponent("posts")], debounce: .milliseconds(30), onUnwatched: { folder, problem in
+            problems.withLock { $0.append(folder.path + ": " + problem) }
         }) { urls in
             recorder.batches.withLock { $0.append(urls.map { String($0.path.dropFirst(rootPath.count + 1)) }) }
         }
         defer { watcher.stop() }
-        #expect(problems.withLock { $0 } == [
-            "posts/again: cannot watch this folder (it is the folder \(rootPath)/posts under another name, and its changes are reported under that name only): changes in it are not seen until that is fixed",
-        ])
-        try Data("x".utf8).write(to: outside.appendingPathComponent("sunset.md"))
-        var seen = false
-        for _ in 0..<300 where !seen {
-            seen = recorder.batches.withLock { $0.contains { $0.contains("posts/alice/sunset.md") } }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        #expect(seen)
-    }
-
-    /// Every kind of folder made while watching is watched from then on, and the files it holds
-    /// are reported: a root made late with a folder inside, a new folder beside the others, a
-    /// nested one, and a folder moved in with files (and a folder) already in it.
-    @Test func everyFolderMadeWhileWatchingIsWatchedAndWhatItHoldsReported() throws {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
-        let aside = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
-        defer {
-            try? FileManager.default.removeItem(at: site)
-            try? FileManager.default.removeItem(at: aside)
-        }
-        try FileManager.default.createDirectory(at: site.appendingPathComponent("content/users"), withIntermediateDirectories: true)
-        let recorder = BatchRecorder()
-        let sitePath = site.path
-        let watcher = try FileWatcher(folders: ["content", "templates"].map { site.appendingPathComponent($0) }, debounce: .milliseconds(30)) { urls in
-            recorder.batches.withLock { $0.append(urls.map { String($0.path.dropFirst(sitePath.count + 1)) }) }
-        }
-        defer { watcher.stop() }
-        func write(_ relative: String, _ text: String, in root: URL) throws {
-            let url = root.appendingPathComponent(relative)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        /// Whether every path of `paths` is reported (in any batches) within 3 s.
         func reported(_ paths: Set<String>) -> Bool {
             for _ in 0..<300 {
-                let seen = recorder.batches.withLock { Set($0.joined()) }
-                if paths.isSubset(of: seen) {
+                if recorder.batches.withLock({ paths.isSubset(of: Set($0.joined())) }) {
                     recorder.batches.withLock { $0.removeAll() }
                     return true
                 }
@@ -216,31 +187,61 @@ import TomoServer
             }
             return false
         }
-        let made = ["templates/static/extra.css", "templates/profile.mustache", "content/pages/about.md",
-                    "content/posts/bob/sunset.md", "content/posts/carol/2026/05/deep.md"]
-        for path in made { try write(path, "one", in: site) }
-        #expect(reported(Set(made)), "\(recorder.batches.withLock { $0 })")
-        try write("dave/sunset.md", "moved", in: aside)
-        try write("dave/sub/photo.jpg", "moved", in: aside)
-        try FileManager.default.moveItem(at: aside.appendingPathComponent("dave"), to: site.appendingPathComponent("content/posts/dave"))
-        #expect(reported(["content/posts/dave", "content/posts/dave/sunset.md", "content/posts/dave/sub/photo.jpg"]), "\(recorder.batches.withLock { $0 })")
-        // All of them are watched now: an edit in each is seen.
-        let edited = made + ["content/posts/dave/sunset.md", "content/posts/dave/sub/photo.jpg"]
-        for path in edited { try write(path, "two", in: site) }
-        #expect(reported(Set(edited)), "\(recorder.batches.withLock { $0 })")
-        // Folders made and filled at once, many times: none is missed between its creation
-        // and its watch.
-        let bursts = (0..<20).map { "content/posts/user\($0)/a/b/post.md" }
-        for path in bursts { try write(path, "x", in: site) }
-        #expect(reported(Set(bursts)), "\(recorder.batches.withLock { $0 })")
-        // A watched root moved in whole, after the one there was moved away.
-        try FileManager.default.moveItem(at: site.appendingPathComponent("templates"), to: aside.appendingPathComponent("old-theme"))
-        try write("theme/page.mustache", "moved", in: aside)
-        try write("theme/static/site.css", "moved", in: aside)
-        try FileManager.default.moveItem(at: aside.appendingPathComponent("theme"), to: site.appendingPathComponent("templates"))
-        #expect(reported(["templates/page.mustache", "templates/static/site.css"]), "\(recorder.batches.withLock { $0 })")
-        try write("templates/static/site.css", "edited", in: site)
-        #expect(reported(["templates/static/site.css"]), "\(recorder.batches.withLock { $0 })")
+        #expect(problems.withLock { $0 }.isEmpty)
+        try Data("x".utf8).write(to: outside.appendingPathComponent("sunset.md"))
+        #expect(reported(["posts/alice/sunset.md"]), "\(recorder.batches.withLock { $0 })")
+        try Data("x".utf8).write(to: root.appendingPathComponent("posts/bob/dusk.md"))
+        #expect(reported(["posts/bob/dusk.md", "posts/carol/dusk.md", "posts/again/bob/dusk.md"]), "\(recorder.batches.withLock { $0 })")
+        try Data("edited".utf8).write(to: root.appendingPathComponent("shared/bio.yaml"))
+        #expect(reported(["posts/bob/bio.yaml", "posts/carol/bio.yaml"]), "\(recorder.batches.withLock { $0 })")
+        // A link made while watching, then pointed elsewhere: the old target is no longer its.
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("posts/dave").path, withDestinationPath: "bob")
+        #expect(reported(["posts/dave", "posts/dave/dusk.md"]), "\(recorder.batches.withLock { $0 })")
+        try manager.removeItem(at: root.appendingPathComponent("posts/dave"))
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("posts/dave").path, withDestinationPath: outside.path)
+        #expect(reported(["posts/dave", "posts/dave/sunset.md"]), "\(recorder.batches.withLock { $0 })")
+        try Data("y".utf8).write(to: root.appendingPathComponent("posts/bob/dusk.md"))
+        #expect(reported(["posts/bob/dusk.md", "posts/carol/dusk.md"]))
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(!recorder.batches.withLock { Set($0.joined()) }.contains("posts/dave/dusk.md"))
+        // Whichever of bob and carol it was watched under, the folder stays watched without
+        // the link.
+        try manager.removeItem(at: root.appendingPathComponent("posts/carol"))
+        #expect(reported(["posts/carol"]))
+        try Data("z".utf8).write(to: root.appendingPathComponent("posts/bob/dusk.md"))
+        #expect(reported(["posts/bob/dusk.md"]), "\(recorder.batches.withLock { $0 })")
+    }
+
+    /// With the site's rule, a link that leads out of the site is not followed: the build
+    /// refuses it, and it could lead anywhere (`/`).
+    @Test func followsOnlyTheLinksTheSiteRuleFollows() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
+        defer {
+            try? FileManager.default.removeItem(at: site)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("content/posts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("shared/bob"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/posts/alice").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/posts/bob").path, withDestinationPath: "../../shared/bob")
+        let recorder = BatchRecorder()
+        let sitePath = site.path
+        let watcher = try FileWatcher(folders: [site.appendingPathComponent("content")], debounce: .milliseconds(30), links: SiteLinks(site: site.path)) { urls in
+            recorder.batches.withLock { $0.append(urls.map { String($0.path.dropFirst(sitePath.count + 1)) }) }
+        }
+        defer { watcher.stop() }
+        try Data("x".utf8).write(to: outside.appendingPathComponent("sunset.md"))
+        try Data("x".utf8).write(to: site.appendingPathComponent("shared/bob/dusk.md"))
+        var seen: Set<String> = []
+        for _ in 0..<300 where !seen.contains("content/posts/bob/dusk.md") {
+            seen = recorder.batches.withLock { Set($0.joined()) }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        seen = recorder.batches.withLock { Set($0.joined()) }
+        #expect(seen == ["content/posts/bob/dusk.md"])
     }
 
     @Test func reportsNothingAfterStop() throws {
