@@ -33,7 +33,7 @@ let package = Package(
         // `tomo serve`: the site session, the server and the file watcher put together.
         .target(name: "TomoPreview", dependencies: ["TomoCore", "TomoSite", "TomoServer", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
-        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoYAML", "TomoTemplates", "TomoTheme", "TomoContent", "TomoImages", "TomoSite", "TomoStore", "TomoPreview"]),
+        .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoYAML", "TomoTemplates", "TomoContent", "TomoImages", "TomoSite", "TomoStore", "TomoPreview"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
         // libvips through a fixed-argument C shim (its API is variadic); CVips only carries pkg-config flags.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
@@ -56,18 +56,19 @@ let package = Package(
             dependencies: ["TomoStore", "TomoCore"],
             path: "Benchmarks/StoreBench"
         ),
-        .testTarget(name: "TomoCoreTests", dependencies: ["TomoCore"]),
-        .testTarget(name: "TomoTemplatesTests", dependencies: ["TomoTemplates"]),
+        .testTarget(name: "TomoCoreTests", dependencies: ["TomoCore", "TomoTestSupport"]),
+        .testTarget(name: "TomoTemplatesTests", dependencies: ["TomoTemplates", "TomoTestSupport"]),
         .testTarget(name: "TomoYAMLTests", dependencies: ["TomoYAML", "TomoCore"]),
         .testTarget(name: "TomoMarkdownTests", dependencies: ["TomoMarkdown"]),
-        .testTarget(name: "TomoContentTests", dependencies: ["TomoContent", "TomoCore"]),
+        .testTarget(name: "TomoContentTests", dependencies: ["TomoContent", "TomoCore", "TomoTestSupport"]),
         .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates"]),
         .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore", "TomoContent", "TomoStore", "TomoTestSupport"]),
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore", "TomoSite", "TomoTestSupport"]),
-        .testTarget(name: "TomoStoreTests", dependencies: ["TomoStore", "TomoCore"]),
-        .testTarget(name: "TomoImagesTests", dependencies: ["TomoImages", "TomoCore"], exclude: ["Fixtures"]),
-        // A raw loopback HTTP client the server's and the preview's tests share, and a seeded
-        // random number generator for the tests that draw their cases.
+        .testTarget(name: "TomoStoreTests", dependencies: ["TomoStore", "TomoCore", "TomoTestSupport"]),
+        .testTarget(name: "TomoImagesTests", dependencies: ["TomoImages", "TomoCore", "TomoTestSupport"], exclude: ["Fixtures"]),
+        // What the test targets share: the temporary folder that always removes itself, a raw
+        // loopback HTTP client (the server's and the preview's tests) and a seeded random number
+        // generator for the tests that draw their cases. Only test targets depend on it.
         .target(name: "TomoTestSupport", path: "Tests/TomoTestSupport"),
         .testTarget(name: "TomoPreviewTests", dependencies: ["TomoPreview", "TomoTestSupport"]),
         .testTarget(name: "TomoServerTests", dependencies: ["TomoServer", "TomoCore", "CZlib", "TomoTestSupport"]),

@@ -13,7 +13,7 @@ import TomoStore
 
 func milliseconds(since start: ContinuousClock.Instant) -> Double {
     let duration = ContinuousClock.now - start
-    return Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    return duration.seconds * 1000
 }
 
 func handle(_ index: Int) -> String { "user" + String(index).leftPadded(to: 5) }

@@ -1,4 +1,5 @@
 import Foundation
+import TomoCore
 import TomoImages
 
 /// Thumbnails 3000×2000 camera-sized JPEGs at the default widths (320, 640, 1280) in WebP and
@@ -66,7 +67,7 @@ enum ImageBenchmark {
         let start = clock.now
         try work()
         let elapsed = clock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return elapsed.seconds
     }
 
     /// Makes `count` distinct JPEG photos in `folder`.

@@ -125,7 +125,7 @@ enum TemplateBenchmark {
             renders += 100
         }
         let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.seconds
         let megabytesPerSecond = Double(bytes) / seconds / 1_000_000
         let pagesPerSecond = Double(renders) / seconds
         print(String(format: "templates: profile page %.1f KB (layout parent, 50-item partial, escaped Japanese and HTML text)", Double(pageBytes) / 1000))

@@ -77,9 +77,6 @@ public struct ItemColor: Sendable, Hashable {
         contrast(with: .black) >= contrast(with: .white) ? .black : .white
     }
 
-    /// The contrast ratio between this colour and its `textColor`, 1…21.
-    public var contrastRatio: Double { contrast(with: textColor) }
-
     /// WCAG 2 contrast ratio `(L1 + 0.05) / (L2 + 0.05)`.
     public func contrast(with text: TextColor) -> Double {
         let background = relativeLuminance

@@ -29,9 +29,6 @@ public enum Identifiers {
         return nil
     }
 
-    public static func isValidHandle(_ handle: String) -> Bool { handleProblem(handle) == nil }
-    public static func isValidSlug(_ slug: String) -> Bool { slugProblem(slug) == nil }
-
     private static func isLowercaseLetterOrDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }

@@ -49,7 +49,7 @@ public struct JSONParser {
         static let maximumDepth = 512
 
         func error(_ message: String, at offset: Int? = nil) -> Diagnostic {
-            Diagnostic(message, at: JSONParser.location(of: offset ?? position, in: bytes, file: file))
+            Diagnostic(message, at: SourceLocation(ofByte: offset ?? position, in: bytes, file: file))
         }
 
         mutating func skipWhitespace() {
@@ -270,21 +270,5 @@ public struct JSONParser {
             }
             return value
         }
-    }
-
-    /// Line and column (1-based, columns in characters) of a byte offset.
-    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, file: String) -> SourceLocation {
-        var line = 1
-        var column = 1
-        for index in 0..<min(offset, bytes.count) {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return SourceLocation(file: file, line: line, column: column)
     }
 }

@@ -44,16 +44,4 @@ public enum JSONValue: Sendable, Hashable {
         if case .object(let value) = self { return value }
         return nil
     }
-
-    /// The name of this value's JSON type, for messages ("expected a string, found an array").
-    public var typeName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .int, .double: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
 }

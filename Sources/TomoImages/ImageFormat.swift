@@ -10,12 +10,4 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .jpeg: "jpg"
         }
     }
-
-    /// For `<source type="...">`.
-    public var mimeType: String {
-        switch self {
-        case .webp: "image/webp"
-        case .jpeg: "image/jpeg"
-        }
-    }
 }

@@ -1,28 +1,6 @@
 import Foundation
 import CVipsShim
 
-/// libvips' own explanation of a failure, before it is given a file name.
-struct VipsFailure: Error {
-    /// Empty when libvips only logged a warning and left no error text.
-    var reason: String
-
-    /// " (reason)" for a message, naming the file as the person knows it rather than by the
-    /// absolute path libvips quotes; "" when there is no reason.
-    func detail(file: URL, displayPath: String) -> String {
-        guard !reason.isEmpty else { return "" }
-        return " (\(reason.replacingOccurrences(of: "\"\(file.path)\"", with: displayPath)))"
-    }
-}
-
-/// What an encoded image's header says (see `TomoVipsHeader`).
-struct ImageHeader: Sendable, Hashable {
-    var width: Int
-    var height: Int
-    var hasAlpha: Bool
-    /// The libvips loader that recognised the bytes: "jpeg", "png", "webp", "heif", "gif", ...
-    var format: String
-}
-
 /// Swift's view of the C shim: values and thrown errors instead of status codes and out-pointers.
 enum Vips {
     /// libvips started once per process, on first use; its version, or why it could not start.
@@ -87,21 +65,5 @@ enum Vips {
         // libvips ends each message with a newline and may stack several; one line reads better.
         let lines = String(cString: text).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         return VipsFailure(reason: lines.filter { !$0.isEmpty }.joined(separator: "; "))
-    }
-}
-
-/// A decoded thumbnail in memory, freed with its owner.
-final class Thumbnail {
-    let image: OpaquePointer
-
-    init(_ image: OpaquePointer) {
-        self.image = image
-    }
-
-    var width: Int { Int(tomo_vips_image_width(image)) }
-    var height: Int { Int(tomo_vips_image_height(image)) }
-
-    deinit {
-        tomo_vips_image_free(image)
     }
 }

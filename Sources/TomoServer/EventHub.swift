@@ -66,7 +66,7 @@ final class EventHub: @unchecked Sendable {
     func read(_ stream: EventStream, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        let deadline = Date().addingTimeInterval(Self.seconds(heartbeatInterval))
+        let deadline = Date().addingTimeInterval(heartbeatInterval.seconds)
         while stream.pending.isEmpty && !isClosed && !stream.isCancelled {
             if !condition.wait(until: deadline) { break }
         }
@@ -105,11 +105,6 @@ final class EventHub: @unchecked Sendable {
         var bytes: [UInt8] = []
         JSONWriter.appendString(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
 

@@ -49,7 +49,7 @@ enum StoreAudit {
         let lines = LineStarts(bytes)
         var problems: [Diagnostic] = []
         func report(_ message: String, at offset: Int, severity: Diagnostic.Severity = .error) {
-            problems.append(Diagnostic(message, at: lines.location(of: offset, in: bytes, file: file), severity: severity))
+            problems.append(Diagnostic(message, at: lines.location(ofByte: offset, in: bytes, file: file), severity: severity))
         }
         let registered = Set(store.users.map(\.handle))
         /// Each post's answer, found once: a store names the same post in many records.
@@ -109,32 +109,5 @@ enum StoreAudit {
 
     private static func missing(_ post: PostID) -> String {
         "there is no post \(post) (content/posts/\(post.handle)/\(post.slug).md), so it shows nowhere"
-    }
-}
-
-/// The offset of every line's first byte, so each problem's line is a binary search rather than
-/// a walk through a 20 MB file.
-private struct LineStarts {
-    private var starts: [Int] = [0]
-
-    init(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                if buffer[index] == 0x0A { starts.append(index + 1) }
-                index += 1
-            }
-        }
-    }
-
-    func location(of offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
-        var low = 0
-        var high = starts.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle }
-        }
-        let column = 1 + bytes[starts[low]..<min(offset, bytes.count)].lazy.filter { $0 & 0xC0 != 0x80 }.count
-        return SourceLocation(file: file, line: low + 1, column: column)
     }
 }

@@ -42,7 +42,7 @@ public enum StoreDecoder {
             // A broken document gets the JSON parser's own message; a well-formed one that does
             // not match the store's shape gets ours.
             _ = try JSONParser.parse(bytes: bytes, file: file)
-            throw Diagnostic(failure.message, at: location(of: failure.offset, in: bytes, file: file))
+            throw Diagnostic(failure.message, at: SourceLocation(ofByte: failure.offset, in: bytes, file: file))
         }
     }
 
@@ -414,17 +414,5 @@ public enum StoreDecoder {
 
     private static func requirePair(_ first: String, _ second: String, _ what: String, _ r: StoreReader, at start: Int) throws(Failure) {
         if first.isEmpty || second.isEmpty { throw r.failure("this \(what) is missing a field", at: start) }
-    }
-
-    /// Line and column (1-based, columns in characters) of a byte offset.
-    static func location(of offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        let column = 1 + bytes[lineStart..<min(offset, bytes.count)].lazy.filter { $0 & 0xC0 != 0x80 }.count
-        return SourceLocation(file: file, line: line, column: column)
     }
 }

@@ -28,17 +28,6 @@ extension Store {
             .map(\.from)
     }
 
-    /// Mutual accepted follows, sorted.
-    public func friends(_ handle: String) -> [String] {
-        needs(.follows)
-        return following(handle).filter { follows.record(for: RecordPair(first: $0, second: handle))?.status == .accepted }
-    }
-
-    public func isFollowing(_ from: String, _ to: String) -> Bool {
-        needs(.follows)
-        return follows.record(for: RecordPair(first: from, second: to))?.status == .accepted
-    }
-
     /// Whom `handle` blocks, sorted.
     public func blocking(_ handle: String) -> [String] {
         needs(.blocks)

@@ -10,14 +10,14 @@ struct Parser {
 
     private let source: [UInt8]
     private let file: String
-    /// The offset of the start of every line, for locations.
-    private let lineStarts: [Int]
+    /// Every section and partial tag has a location.
+    private let lineStarts: LineStarts
 
     init(source: String, file: String) {
         let bytes = Array(source.utf8)
         self.source = bytes
         self.file = file
-        lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
+        lineStarts = LineStarts(bytes)
     }
 
     /// The compiled nodes, and where the template names other templates by a fixed name.
@@ -58,22 +58,10 @@ struct Parser {
         var isStandalone = false
         /// Leading whitespace of a standalone tag's line.
         var indentation: [UInt8] = []
-
-        var isTag: Bool { if case .tag = kind { return true } else { return false } }
     }
 
-    /// Line and column (in characters) of a byte offset; every section and partial tag has one.
     private func location(_ offset: Int) -> SourceLocation {
-        let offset = min(offset, source.count)
-        // The last line start at or before the offset.
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        let column = 1 + source[lineStarts[low]..<offset].count { $0 & 0xC0 != 0x80 }
-        return SourceLocation(file: file, line: low + 1, column: column)
+        lineStarts.location(ofByte: offset, in: source, file: file)
     }
 
     private func error(_ message: String, at offset: Int) -> Diagnostic {

@@ -16,9 +16,6 @@ public struct Template: Sendable {
     /// Every partial and parent tag with a fixed name, with its place in the source, so a check
     /// can point at a tag whose template does not exist.
     public let references: [TemplateReferenceSite]
-
-    /// Names of the partials and parents this template refers to by a fixed name.
-    public var referencedTemplates: Set<String> { Set(references.map(\.name)) }
 }
 
 /// A partial or parent tag naming another template.

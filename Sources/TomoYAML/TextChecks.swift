@@ -16,7 +16,7 @@ public enum TextChecks {
                 if ForbiddenCharacters.contains(scalar) {
                     return Diagnostic(
                         "\(ForbiddenCharacters.describe(scalar)) is not allowed in a content file: remove it (tabs and line breaks are fine)",
-                        at: location(ofByte: offset, in: bytes, file: file)
+                        at: SourceLocation(ofByte: offset, in: bytes, file: file)
                     )
                 }
                 offset += encoded.count
@@ -25,7 +25,7 @@ public enum TextChecks {
             case .error:
                 return Diagnostic(
                     "invalid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true))): save the file as UTF-8",
-                    at: location(ofByte: offset, in: bytes, file: file)
+                    at: SourceLocation(ofByte: offset, in: bytes, file: file)
                 )
             }
         }
@@ -46,21 +46,5 @@ public enum TextChecks {
             }
         }
         return true
-    }
-
-    /// The 1-based line and column (in characters, as editors count) of the byte at `offset`.
-    public static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
-        var line = 1
-        var column = 1
-        for byte in bytes.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                // Continuation bytes belong to the character already counted.
-                column += 1
-            }
-        }
-        return SourceLocation(file: file, line: line, column: column)
     }
 }

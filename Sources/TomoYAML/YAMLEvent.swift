@@ -108,7 +108,7 @@ struct EventReader {
         let offset: Int
         if state.error == YAML_READER_ERROR {
             offset = state.problem_offset
-            location = TextChecks.location(ofByte: offset, in: bytes, file: file)
+            location = SourceLocation(ofByte: offset, in: bytes, file: file)
         } else {
             offset = state.problem_mark.index
             location = SourceLocation(file: file, line: state.problem_mark.line + 1, column: state.problem_mark.column + 1)
@@ -138,7 +138,7 @@ struct EventReader {
         while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
         var index = lineStart
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
-            if bytes[index] == UInt8(ascii: "\t") { return TextChecks.location(ofByte: index, in: bytes, file: file) }
+            if bytes[index] == UInt8(ascii: "\t") { return SourceLocation(ofByte: index, in: bytes, file: file) }
             index += 1
         }
         return nil

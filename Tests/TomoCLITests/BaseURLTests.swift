@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TomoCore
 @testable import TomoCLI
+import TomoTestSupport
 
 /// The site's address is checked by one rule, whether it comes from site.yaml's `baseURL`
 /// (an error at its place, exit 1) or from `tomo build --base-url` (wrong usage, exit 2).

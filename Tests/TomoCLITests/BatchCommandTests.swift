@@ -3,6 +3,7 @@ import Testing
 import TomoCore
 import TomoStore
 @testable import TomoCLI
+import TomoTestSupport
 
 /// A site for batch tests: content/site.yaml, a batch file, posts on demand.
 private struct BatchSite {

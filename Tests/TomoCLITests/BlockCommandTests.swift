@@ -3,6 +3,7 @@ import Testing
 import TomoCore
 import TomoStore
 @testable import TomoCLI
+import TomoTestSupport
 
 /// `tomo block A B` ends likes both ways, as it ends follows: in the store and on the pages.
 @Suite struct BlockCommandTests {

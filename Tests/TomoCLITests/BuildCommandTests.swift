@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoCLI
+import TomoTestSupport
 
 @Suite struct BuildCommandTests {
     @Test func aSecondBuildSaysNothingChangedAndFullBuildsCompareEveryFile() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoCLI
+import TomoTestSupport
 
 /// `tomo check` runs the build but for the writing, so it fails exactly when `tomo build`
 /// fails, with the same errors: over a set of sites each broken in one way, never a check

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TomoCore
 @testable import TomoCLI
+import TomoTestSupport
 
 /// Text typed on the command line passes the rule content files pass (`ForbiddenCharacters`):
 /// for every free-text option and every code point of the table, the command either refuses

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TomoTestSupport
 
 /// Dates at the edges of what content files can say (the first year, the calendar reform,
 /// the end of Int64 nanoseconds in April 2262, the last year): a build, and the one after it,

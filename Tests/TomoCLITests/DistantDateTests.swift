@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoCLI
+import TomoTestSupport
 
 /// Dates the content may hold but a count of nanoseconds cannot (after April 2262): an item's
 /// `from` or `until` that far away builds, and so does every build after it.

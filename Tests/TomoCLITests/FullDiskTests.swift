@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoCLI
+import TomoTestSupport
 
 /// A disk that fills up half way, made real with a small tmpfs (root only): every command that
 /// writes either finishes or exits 1 with a message and leaves what it wrote before as it was,

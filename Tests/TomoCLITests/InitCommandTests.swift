@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TomoCore
 @testable import TomoCLI
+import TomoTestSupport
 
 /// `tomo init` makes the site where it is told: DIR, `--site DIR` (before or after the command),
 /// or the working folder; never somewhere else.

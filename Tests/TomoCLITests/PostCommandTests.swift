@@ -3,6 +3,7 @@ import Testing
 import TomoCore
 import TomoStore
 @testable import TomoCLI
+import TomoTestSupport
 
 /// The demo's small real JPEG, to post from tests.
 private let demoPhoto = URL(fileURLWithPath: #filePath)

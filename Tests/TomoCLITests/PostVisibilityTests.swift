@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoCLI
+import TomoTestSupport
 
 /// The store's commands see a post's visibility as the build does: `tomo like` (alone and in a
 /// batch) takes a post exactly when `tomo build` publishes it, however its front matter is
@@ -10,19 +11,22 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("content/users/alice/icon.jpg")
 
-    /// Front matters (after `---\nphoto: p.jpg\ndate: …\n`), and whether the post is public.
-    static let frontMatters: [(text: String, isPublic: Bool)] = [
-        ("visibility: private\n---\n", false),
-        ("visibility: private # draft\r\n---\r\n", false),
-        ("---\n", true),
-        ("visibility: 'public'\n---\n", true),
+    /// Front matters (after `---\nphoto: p.jpg\ndate: …\n`), and the visibility YAML reads in each.
+    static let frontMatters: [(text: String, visibility: String)] = [
+        ("visibility: private\n---\n", "private"),
+        ("visibility: private # draft\r\n---\r\n", "private"),
+        ("---\n", "public"),
+        ("visibility: 'public'\n---\n", "public"),
         // Written otherwise than `visibility: word` on one line: YAML reads them all the same.
-        ("visibility: \"pub\\x6Cic\"\n---\n", true),
-        ("visibility:\n  private\n---\n", false),
-        ("\"visibility\": followers\n---\n", false),
-        ("? visibility\n: private\n---\n", false),
+        ("visibility : private\n---\n", "private"),
+        ("visibility   :   followers   # later\n---\n", "followers"),
+        ("visibility: \"private\" # quoted, with a comment\n---\n", "private"),
+        ("visibility: \"pub\\x6Cic\"\n---\n", "public"),
+        ("visibility:\n  private\n---\n", "private"),
+        ("\"visibility\": followers\n---\n", "followers"),
+        ("? visibility\n: private\n---\n", "private"),
         // A quoted alt text over two lines whose second line looks like a key.
-        ("alt: \"A photo\nvisibility: public\"\nvisibility: private\n---\n", false),
+        ("alt: \"A photo\nvisibility: public\"\nvisibility: private\n---\n", "private"),
     ]
 
     static func site(_ frontMatter: String, byteOrderMark: Bool = false) throws -> TemporaryFolder {
@@ -37,13 +41,13 @@ import Testing
     }
 
     @Test func aLikeIsTakenExactlyWhenTheBuildPublishesThePost() throws {
-        for (text, isPublic) in Self.frontMatters {
+        for (text, visibility) in Self.frontMatters {
             for byteOrderMark in [false, true] {
                 let site = try Self.site(text, byteOrderMark: byteOrderMark)
                 let build = runTomo(["build"], in: site.url)
                 #expect(build.status == 0, "\(text): \(build.error)")
                 let published = FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/alice/posts/p/index.html").path)
-                #expect(published == isPublic, "\(text)")
+                #expect(published == (visibility == "public"), "\(text)")
 
                 let like = runTomo(["like", "bob", "alice/p"], in: site.url)
                 #expect((like.status == 0) == published, "\(text) (byte-order mark: \(byteOrderMark)): \(like.output)\(like.error)")
@@ -69,6 +73,21 @@ import Testing
                 #expect(result.status == 1, "\(command) with \(text)")
                 #expect(result.error.contains("error: " + message), "\(command) with \(text): \(result.error)")
             }
+        }
+    }
+
+    /// `post list` shows the visibility the build reads, and `post hide` and `report` find the
+    /// post, however its front matter spells `visibility`.
+    @Test func everyCommandReadsTheVisibilityTheBuildReads() throws {
+        for (text, visibility) in Self.frontMatters {
+            let site = try Self.site(text)
+            let list = runTomo(["post", "list", "alice", "--json"], in: site.url)
+            #expect(list.status == 0, "\(text): \(list.error)")
+            #expect(list.output.contains("\"visibility\": \"\(visibility)\""), "\(text): \(list.output)")
+            let report = runTomo(["report", "bob", "alice/p", "--reason", "spam"], in: site.url)
+            #expect(report.status == 0, "\(text): \(report.error)")
+            let hide = runTomo(["post", "hide", "alice/p"], in: site.url)
+            #expect(hide.status == 0, "\(text): \(hide.error)")
         }
     }
 

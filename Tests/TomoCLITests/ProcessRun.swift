@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TomoCore
 
 /// How a run of the real `tomo` binary ended, with what it printed.
 struct ProcessRun: CustomStringConvertible {
@@ -91,9 +92,8 @@ struct ProcessRun: CustomStringConvertible {
                 captured.withLock { $0.error = bytes }
             }
         }
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         var timedOut = false
-        if finished.wait(timeout: .now() + seconds) == .timedOut {
+        if finished.wait(timeout: .now() + timeout.seconds) == .timedOut {
             timedOut = true
             kill(process.processIdentifier, SIGKILL)
             finished.wait()

@@ -1,5 +1,6 @@
 import Testing
 @testable import TomoCLI
+import TomoTestSupport
 
 /// `tomo serve --host` on anything but a loopback address warns that the preview can be reached
 /// from the network. (Tests only listen on loopback: the decision is checked on the address.)

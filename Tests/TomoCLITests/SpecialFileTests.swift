@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TomoTestSupport
 
 /// A named pipe (FIFO) or a device where tomo expects a file: opening or reading it the usual way
 /// blocks forever (a FIFO with no writer) or never ends (`/dev/zero`). Every command refuses it

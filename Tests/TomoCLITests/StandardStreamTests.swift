@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TomoTestSupport
 
 /// The real binary with its standard output closed, broken or full: never a crash. A reader that
 /// went away is a quiet exit (0, or 1 after an error), any other failure is exit 1 with a message.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoCLI
+import TomoTestSupport
 
 /// `tomo check` compares the store with the content: what a hand edit broke is an error at its
 /// line and column in store.json; what only leaves something unshown is a warning.

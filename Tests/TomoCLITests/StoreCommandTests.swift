@@ -3,6 +3,7 @@ import Testing
 import TomoCore
 import TomoStore
 @testable import TomoCLI
+import TomoTestSupport
 
 /// A site folder for command tests: content/site.yaml, posts on demand.
 private struct Site {

@@ -2,23 +2,15 @@ import Foundation
 import Testing
 import TomoCore
 import TomoStore
+import TomoTestSupport
 
 /// The real `tomo` binary (built by `swift build --build-tests` next to the test bundle) against
 /// one store from many processes at once, and killed in the middle of writes.
 @Suite(.serialized) struct StoreProcessTests {
-    /// `.build/<triple>/debug/tomo`, beside the test bundle.
-    static func tomoBinary() throws -> URL {
-        let bundle = Bundle.main.bundleURL
-        let candidates = [bundle, bundle.deletingLastPathComponent(), URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        let found = candidates.map { $0.appendingPathComponent("tomo") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        return try #require(found, "no tomo binary next to the tests (looked in \(candidates.map(\.path))): run `swift build --build-tests`")
-    }
-
-    static func makeSite() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-proc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("content"), withIntermediateDirectories: true)
-        try Data("title: Test\n".utf8).write(to: url.appendingPathComponent("content/site.yaml"))
-        return url
+    static func makeSite() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder(prefix: "tomo-proc")
+        try folder.write("content/site.yaml", bytes: Array("title: Test\n".utf8))
+        return folder
     }
 
     static func start(_ executable: URL, _ arguments: [String]) throws -> Process {
@@ -32,8 +24,9 @@ import TomoStore
     }
 
     @Test func theBinaryRunsAStoreCommandAndExitsWithTheDesignedStatus() throws {
-        let tomo = try Self.tomoBinary()
-        let site = try Self.makeSite()
+        let tomo = tomoBinary()
+        let folder = try Self.makeSite()
+        let site = folder.url
         let pipe = Pipe()
         let process = Process()
         process.executableURL = tomo
@@ -52,8 +45,9 @@ import TomoStore
     }
 
     @Test func eightProcessesWritingAtOnceLoseNoUpdate() throws {
-        let tomo = try Self.tomoBinary()
-        let site = try Self.makeSite()
+        let tomo = tomoBinary()
+        let folder = try Self.makeSite()
+        let site = folder.url
         let store = StoreFile(site: site)
         _ = try store.update { store throws(Diagnostic) in
             for index in 0..<8 { _ = try store.addUser("w\(index)") }
@@ -91,8 +85,9 @@ import TomoStore
     }
 
     @Test func killingWritersAtRandomMomentsLeavesAWholeStoreWithAPrefixOfTheWrites() throws {
-        let tomo = try Self.tomoBinary()
-        let site = try Self.makeSite()
+        let tomo = tomoBinary()
+        let folder = try Self.makeSite()
+        let site = folder.url
         let store = StoreFile(site: site)
         // Some bulk (2,450 follows), so a write takes long enough to be killed in the middle.
         let writers = 10
@@ -115,7 +110,7 @@ import TomoStore
             timed.waitUntilExit()
             return clock.now - started
         }.max() ?? .milliseconds(50)
-        let window = UInt32(min(2 * (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12), 1e6))
+        let window = UInt32(min(2 * elapsed.seconds * 1e6, 1e6))
         var done = 0
         var killedBeforeTheEnd = 0
         var attempts = 0

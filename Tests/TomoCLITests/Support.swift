@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 @testable import TomoCLI
+import TomoTestSupport
 
 /// What a command printed and returned, captured in memory.
 struct CommandResult {
@@ -23,40 +24,6 @@ func runTomo(_ arguments: [String], in directory: URL = URL(fileURLWithPath: Fil
     let status = TomoCommandLine.run(arguments, console: console, workingDirectory: directory)
     let (output, error) = captured.withLock { $0 }
     return CommandResult(status: status, output: output, error: error)
-}
-
-/// A fresh folder under the system's temporary directory, removed when the value goes away.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// A folder holding `files` (path → text).
-    convenience init(_ files: [String: String]) throws {
-        try self.init()
-        for (path, text) in files { try write(path, text) }
-    }
-
-    /// Copies the file at `source` to `path` inside the folder, creating folders on the way.
-    func copy(_ source: URL, to path: String) throws {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: source, to: file)
-    }
-
-    /// Writes `text` to `path` inside the folder, creating folders on the way.
-    func write(_ path: String, _ text: String) throws {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-    }
 }
 
 /// The `tomo` executable built next to the test bundle.

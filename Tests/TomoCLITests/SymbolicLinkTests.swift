@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoCLI
+import TomoTestSupport
 
 /// One rule for symbolic links among the content and template files and folders: a link whose
 /// target stays inside the site folder is followed and its target is what a build stamps, so

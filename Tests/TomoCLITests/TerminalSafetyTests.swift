@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import TomoCore
 @testable import TomoCLI
+import TomoTestSupport
 
 /// Text from the store, the content and diagnostics reaches the terminal with its control
 /// characters escaped, whichever command prints it; the colours tomo adds itself still work.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoCLI
+import TomoTestSupport
 
 /// The demo's small real JPEG, for icons and photos.
 private let demoPhoto = URL(fileURLWithPath: #filePath)

@@ -3,6 +3,7 @@ import Testing
 import TomoCore
 import TomoStore
 @testable import TomoCLI
+import TomoTestSupport
 
 /// "Newest first" is the order of registration, kept as a sequence in the store: `user list`,
 /// its `--json` and the home page agree, however many users share a millisecond.

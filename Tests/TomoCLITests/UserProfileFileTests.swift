@@ -3,6 +3,7 @@ import Testing
 import TomoCore
 import TomoStore
 @testable import TomoCLI
+import TomoTestSupport
 
 /// The commands that change a profile file (`user rename`, `user add|set --name`) change the
 /// value the loader reads, however it is written, and leave the rest of the file alone.

@@ -5,7 +5,7 @@ import Testing
     @Test(arguments: ItemColor.names)
     func everyNamedColourHasReadableText(name: String) throws {
         let color = try #require(ItemColor(named: name))
-        #expect(color.contrastRatio >= 4.5, "\(name) \(color.hex) on \(color.textColor)")
+        #expect(color.contrast(with: color.textColor) >= 4.5, "\(name) \(color.hex) on \(color.textColor)")
     }
 
     @Test func namedColoursHaveUIKitValues() {
@@ -26,7 +26,7 @@ import Testing
 
     @Test func contrastMatchesWCAG() throws {
         let white = try #require(ItemColor(hex: "#FFFFFF"))
-        #expect(white.contrastRatio == 21)
+        #expect(white.contrast(with: white.textColor) == 21)
         // #767676 is the classic lightest grey that passes AA on white: 4.54:1.
         let gray = try #require(ItemColor(hex: "#767676"))
         #expect(abs(gray.contrast(with: .white) - 4.54) < 0.01)
@@ -37,7 +37,7 @@ import Testing
             let digits = String(value, radix: 16)
             let hex = "#" + String(repeating: "0", count: 6 - digits.count) + digits
             let color = try #require(ItemColor(hex: hex))
-            #expect(color.contrastRatio >= 4.5, "\(hex)")
+            #expect(color.contrast(with: color.textColor) >= 4.5, "\(hex)")
         }
     }
 

@@ -1,12 +1,18 @@
 import Foundation
 import Testing
 @testable import TomoCore
+import TomoTestSupport
 
 /// The one folder listing every input loader uses tells "missing", "not a folder", "cannot be
 /// read" and "empty" apart. Loops of links and links to nothing fail for root as well, so
 /// these run with any privileges.
 @Suite struct FolderEntriesTests {
-    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-folders-\(UUID().uuidString)").path
+    private let folder: TemporaryFolder
+    private var root: String { folder.path }
+
+    init() throws {
+        folder = try TemporaryFolder(prefix: "tomo-folders")
+    }
 
     private func make(_ relative: String, file text: String? = nil, link target: String? = nil) throws {
         let path = root + "/" + relative
@@ -30,7 +36,6 @@ import Testing
     }
 
     @Test func eachKindOfFolderIsToldApart() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         try make("empty")
         try make("file", file: "x")
         try make("loop", link: "loop")
@@ -52,10 +57,8 @@ import Testing
     /// errors that name the folder or the entry; links are followed only inside the site
     /// (`root` here), and a link the rule refuses is left out with an error naming it.
     @Test func anInputFolderIsEmptyOnlyWhenItIsMissing() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-outside-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let outsideFolder = try TemporaryFolder(prefix: "tomo-outside")
+        let outside = outsideFolder.path
         try make("content/pages", file: "x")
         try make("content/users", link: "users")
         try make("content/posts/alice/x", link: "x")
@@ -89,7 +92,6 @@ import Testing
     /// The recursive walk (templates, static files) reports each folder it cannot read and
     /// still lists the rest; a loop of folder links ends.
     @Test func aWalkReportsEveryFolderItCannotRead() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         try make("templates/page.mustache", file: "p")
         try make("templates/parts/card.mustache", file: "c")
         try make("templates/parts/again", link: "..")

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
 import TomoCore
+import TomoTestSupport
 
 /// Reading a file that must be a regular file: anything else is refused at once, never read.
 @Suite struct RegularFileTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-regular-\(UUID().uuidString)")
+    private let temporary: TemporaryFolder
+    private var folder: URL { temporary.url }
 
     init() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder(prefix: "tomo-regular")
     }
 
     @Test func aRegularFileIsReadWhole() throws {

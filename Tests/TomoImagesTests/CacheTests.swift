@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoImages
+import TomoTestSupport
 
 /// A rebuild encodes nothing that did not change, and the cache never writes outside its folder.
 @Suite struct CacheTests {

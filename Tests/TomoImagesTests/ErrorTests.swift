@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TomoCore
 @testable import TomoImages
+import TomoTestSupport
 
 /// Bad input is a Diagnostic naming the file and saying what to do, never a crash.
 @Suite struct ErrorTests {

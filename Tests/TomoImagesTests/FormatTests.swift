@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoImages
+import TomoTestSupport
 
 /// Every accepted input format gives WebP and JPEG thumbnails of the same picture.
 @Suite struct FormatTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoImages
+import TomoTestSupport
 
 /// landscape.jpg is 480×320 as stored, with EXIF Orientation 6 ("rotate 90° clockwise"), GPS
 /// coordinates, camera, artist, XMP creator and IPTC keywords.

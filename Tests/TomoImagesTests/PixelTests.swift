@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoImages
+import TomoTestSupport
 
 /// What published files show, read back pixel by pixel (lossy encoders move values a little,
 /// hence the tolerances).

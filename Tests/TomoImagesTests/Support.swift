@@ -1,32 +1,20 @@
 import Foundation
 import Testing
 @testable import TomoImages
+import TomoTestSupport
 
 /// A committed test image (see Fixtures/README.md for how each was made).
 func fixture(_ name: String) -> URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
 }
 
-/// A fresh folder under the system's temporary directory, removed when the value goes away.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-images-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
+extension TemporaryFolder {
     var cache: URL { url.appendingPathComponent("cache") }
 
     /// Writes `bytes` to a file in the folder and returns its URL.
     func file(_ name: String, _ bytes: [UInt8]) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try Data(bytes).write(to: file)
-        return file
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
+        try write(name, bytes: bytes)
+        return url.appendingPathComponent(name)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoImages
+import TomoTestSupport
 
 /// transparent.png is 200×120 orange with its left half fully transparent.
 @Suite struct TransparencyTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TomoImages
+import TomoTestSupport
 
 @Suite struct WidthTests {
     @Test func planNeverEnlargesAndKeepsTheOriginalOnce() {

@@ -1,18 +1,14 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import TomoPreview
 import TomoTestSupport
 
 @Suite(.serialized) final class SitePreviewTests {
-    let site: URL
-
-    deinit {
-        try? FileManager.default.removeItem(at: site)
-    }
+    private let folder: TemporaryFolder
+    var site: URL { folder.url }
 
     init() throws {
-        site = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-preview-\(UUID().uuidString)")
+        folder = try TemporaryFolder(prefix: "tomo-preview")
         try write("content/site.yaml", "title: Preview\nbaseURL: https://example.com/\n")
         try write("content/users/alice.yaml", "name: Alice\n")
         try write("templates/static/extra.css", "a{}\n")

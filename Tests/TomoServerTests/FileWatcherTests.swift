@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import TomoCore
 import TomoServer
+import TomoTestSupport
 
 @Suite struct FileWatcherTests {
     final class BatchRecorder: Sendable {
@@ -11,13 +12,14 @@ import TomoServer
 
     /// A temporary folder and a watcher on it that records every batch.
     final class Fixture: Sendable {
+        private let folder: TemporaryFolder
         let root: URL
         let recorder = BatchRecorder()
         let watcher: FileWatcher
 
         init() throws {
-            root = FileManager.default.temporaryDirectory
-                .appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
+            folder = try TemporaryFolder(prefix: "tomo-watch")
+            root = folder.url.resolvingSymlinksInPath()
             try FileManager.default.createDirectory(at: root.appendingPathComponent("users"), withIntermediateDirectories: true)
             let recorder = self.recorder
             let rootPath = root.path
@@ -28,7 +30,6 @@ import TomoServer
 
         deinit {
             watcher.stop()
-            try? FileManager.default.removeItem(at: root)
         }
 
         func write(_ relativePath: String, _ text: String) throws {
@@ -153,16 +154,11 @@ import TomoServer
     /// reported under every name that reaches it: a link to a folder watched under its own name,
     /// a link to a file (whose target's folder is watched for it), a link made while watching.
     @Test func reportsAChangeUnderEveryNameThatReachesIt() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
-        defer {
-            try? FileManager.default.removeItem(at: root)
-            try? FileManager.default.removeItem(at: outside)
-        }
+        let rootFolder = try TemporaryFolder(prefix: "tomo-watch"), outsideFolder = try TemporaryFolder(prefix: "tomo-watch")
+        let root = rootFolder.url.resolvingSymlinksInPath(), outside = outsideFolder.url.resolvingSymlinksInPath()
         let manager = FileManager.default
         try manager.createDirectory(at: root.appendingPathComponent("posts/bob"), withIntermediateDirectories: true)
         try manager.createDirectory(at: root.appendingPathComponent("shared"), withIntermediateDirectories: true)
-        try manager.createDirectory(at: outside, withIntermediateDirectories: true)
         try Data("bio".utf8).write(to: root.appendingPathComponent("shared/bio.yaml"))
         try manager.createSymbolicLink(atPath: root.appendingPathComponent("posts/alice").path, withDestinationPath: outside.path)
         try manager.createSymbolicLink(atPath: root.appendingPathComponent("posts/again").path, withDestinationPath: "../posts")
@@ -215,15 +211,10 @@ import TomoServer
     /// With the site's rule, a link that leads out of the site is not followed: the build
     /// refuses it, and it could lead anywhere (`/`).
     @Test func followsOnlyTheLinksTheSiteRuleFollows() throws {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-watch-\(UUID().uuidString)").resolvingSymlinksInPath()
-        defer {
-            try? FileManager.default.removeItem(at: site)
-            try? FileManager.default.removeItem(at: outside)
-        }
+        let siteFolder = try TemporaryFolder(prefix: "tomo-watch"), outsideFolder = try TemporaryFolder(prefix: "tomo-watch")
+        let site = siteFolder.url.resolvingSymlinksInPath(), outside = outsideFolder.url.resolvingSymlinksInPath()
         try FileManager.default.createDirectory(at: site.appendingPathComponent("content/posts"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: site.appendingPathComponent("shared/bob"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/posts/alice").path, withDestinationPath: outside.path)
         try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/posts/bob").path, withDestinationPath: "../../shared/bob")
         let recorder = BatchRecorder()

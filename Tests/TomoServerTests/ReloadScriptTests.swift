@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TomoServer
+import TomoTestSupport
 
 /// Runs the browser script in Node with a fake EventSource and DOM, and fires the events the
 /// server sends. Skipped where Node is not installed.
@@ -47,9 +48,8 @@ import TomoServer
 
     @Test(.enabled(if: node != nil, "needs Node.js"))
     func reactsToEveryEvent() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-reload-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder(prefix: "tomo-reload")
+        let folder = temporary.url
         let script = folder.appendingPathComponent("reload.js")
         let harness = folder.appendingPathComponent("harness.js")
         try Data(ReloadClient.script.utf8).write(to: script)

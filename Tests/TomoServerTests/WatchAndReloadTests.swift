@@ -7,9 +7,8 @@ import TomoTestSupport
 /// a `reload` (or `css`) event on an open page's stream.
 @Suite struct WatchAndReloadTests {
     @Test func aSavedFileReachesOpenPagesAsAReloadEvent() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-loop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder(prefix: "tomo-loop")
+        let folder = temporary.url
         try withServer { server throws in
             // Stands in for the rebuild: each watched file becomes a page or a stylesheet.
             let watcher = try FileWatcher(folders: [folder], debounce: .milliseconds(20)) { _ in

@@ -3,14 +3,15 @@ import Testing
 import Synchronization
 import TomoCore
 @testable import TomoSite
+import TomoTestSupport
 
 @Suite struct OutputFolderTests {
-    let root: URL
+    let folder: TemporaryFolder
+    var root: URL { folder.url }
     var output: URL { root.appendingPathComponent("public") }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-output-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        folder = try TemporaryFolder(prefix: "tomo-output")
     }
 
     func build(_ files: [String: String]) throws {

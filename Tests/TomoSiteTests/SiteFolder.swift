@@ -1,23 +1,21 @@
 import Foundation
 import TomoCore
 import TomoSite
+import TomoTestSupport
 
 /// A site in a temporary folder, written from a few small files, that tests build for real.
 final class SiteFolder {
     static let siteYAML = "title: Test site\nbaseURL: https://example.com/\n"
 
-    let root: URL
+    private let folder: TemporaryFolder
+    var root: URL { folder.url }
     var output: URL { root.appendingPathComponent("public") }
 
     init(_ files: [String: String] = [:]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-site-\(UUID().uuidString)")
+        folder = try TemporaryFolder(prefix: "tomo-site")
         var all = files
         if all["content/site.yaml"] == nil { all["content/site.yaml"] = Self.siteYAML }
         for (path, text) in all { try write(path, text) }
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: root)
     }
 
     func write(_ path: String, _ text: String) throws {
@@ -25,14 +23,21 @@ final class SiteFolder {
     }
 
     func write(_ path: String, bytes: [UInt8]) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url)
+        try folder.write(path, bytes: bytes)
     }
 
     @discardableResult
     func build(date: Date = Date()) throws -> BuildReport {
         try SiteBuilder.build(BuildOptions(site: root, buildDate: date))
+    }
+
+    /// The output of a full build (at `date`) of the same site into another folder, path → text.
+    func fullBuild(at date: Date = Date()) throws -> [String: String] {
+        let elsewhere = root.appendingPathComponent("full-build")
+        try? FileManager.default.removeItem(at: elsewhere)
+        try SiteBuilder.build(BuildOptions(site: root, output: elsewhere, buildDate: date, full: true))
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        return Self.files(in: elsewhere)
     }
 
     /// The build's errors as `file:line:column: message`, or nil when it succeeded.

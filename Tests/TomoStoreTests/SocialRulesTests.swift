@@ -45,7 +45,7 @@ import TomoCore
         #expect(throws: Diagnostic.self) { try site.apply { store throws(Diagnostic) in try store.accept("bob", "alice") } }
     }
 
-    @Test func mutualAcceptedFollowsAreFriends() throws {
+    @Test func mutualAcceptedFollowsAreListedFromBothEnds() throws {
         let site = try TemporarySite()
         try site.addUsers("alice", "bob", "carol")
         try site.apply { store throws(Diagnostic) in
@@ -54,8 +54,8 @@ import TomoCore
             return try store.follow("alice", "carol")
         }
         let store = try site.read()
-        #expect(store.friends("alice") == ["bob"])
-        #expect(store.friends("carol").isEmpty)
+        #expect(store.following("alice") == ["bob", "carol"] && store.followers("alice") == ["bob"])
+        #expect(store.following("carol").isEmpty && store.followers("carol") == ["alice"])
     }
 
     @Test func aRepeatedFollowIsANoOpThatLeavesTheFileAlone() throws {

@@ -1,15 +1,16 @@
 import Foundation
 import TomoCore
 import TomoStore
+import TomoTestSupport
 
 /// A real site folder under the system's temporary folder: content/site.yaml, and posts on demand.
 struct TemporarySite {
-    let url: URL
+    private let folder: TemporaryFolder
+    var url: URL { folder.url }
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("tomo-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("content"), withIntermediateDirectories: true)
-        try Data("title: Test\n".utf8).write(to: url.appendingPathComponent("content/site.yaml"))
+        folder = try TemporaryFolder(prefix: "tomo-store")
+        try folder.write("content/site.yaml", bytes: Array("title: Test\n".utf8))
     }
 
     var store: StoreFile { StoreFile(site: url) }

@@ -28,7 +28,7 @@ import TomoTheme
         #expect(library["layout"] != nil)
         for name in library.names {
             let template = try #require(library[name])
-            for referenced in template.referencedTemplates {
+            for referenced in Set(template.references.map(\.name)) {
                 #expect(library[referenced] != nil, "\(name) names a missing template \(referenced)")
             }
         }

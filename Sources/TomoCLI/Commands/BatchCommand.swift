@@ -78,8 +78,7 @@ enum BatchCommand {
                 throw BatchLineError(file: script.name, line: change.line, message: "\(error) (\(applied))")
             }
         }
-        let elapsed = started.duration(to: .now).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let seconds = started.duration(to: .now).seconds
         console.line("applied \(counts.changed + counts.unchanged) commands (\(counts.changed) changed, \(counts.unchanged) unchanged) in \(String(format: "%.2f", seconds)) s")
         return 0
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TomoContent
 import TomoCore
 
 /// The stamps of every file a build reads: everything under `content/` and `templates/`, by
@@ -21,7 +22,7 @@ struct InputStamps: Sendable {
         }
         var expanded: [String] = []
         for job in jobs {
-            if job == "content/posts" || job == "content/users" {
+            if job == ContentPath.postsFolder || job == ContentPath.usersFolder {
                 stamps.collect(folder: job, root: root, recursive: false, subfolders: &expanded)
             } else {
                 expanded.append(job)
@@ -71,11 +72,7 @@ struct InputStamps: Sendable {
             }
             for (name, entry) in entries {
                 let path = folder + "/" + name
-                var status = entry
-                if entry.isLink, links.problem(ofLink: path) == nil {
-                    var target = stat()
-                    if stat(root + "/" + path, &target) == 0 { status = target }
-                }
+                let status = Self.stamped(entry, of: path, root: root, links: links)
                 guard status.isFolder else {
                     byPath[path] = FileStamp(status)
                     continue
@@ -90,6 +87,14 @@ struct InputStamps: Sendable {
         }
     }
 
+    /// What the entry at `path` (its `lstat` status) is stamped by: a link the site's rule
+    /// follows by what it leads to, anything else by itself.
+    private static func stamped(_ entry: stat, of path: String, root: String, links: SiteLinks) -> stat {
+        var target = stat()
+        guard entry.isLink, links.problem(ofLink: path) == nil, stat(root + "/" + path, &target) == 0 else { return entry }
+        return target
+    }
+
     /// The stamp of a folder that cannot be listed: no file has a negative size.
     private static func unreadable(_ failure: FolderFailure) -> FileStamp {
         let code: Int32
@@ -99,5 +104,31 @@ struct InputStamps: Sendable {
         case .unreadable(let errno): code = errno
         }
         return FileStamp(size: -1, inode: UInt64(code), modified: 0, changed: 0)
+    }
+}
+
+extension InputStamps {
+    /// The stamps taken again for `paths` only (files or folders, relative to the site folder),
+    /// as `scan` would take them now: for `tomo serve`, which is told what changed.
+    mutating func restamp(_ paths: Set<String>, site: URL) {
+        let root = site.path
+        for path in paths.sorted() {
+            let parts = path.split(separator: "/")
+            guard let top = parts.first, Self.folders.contains(String(top)), parts.count > 1, !parts.contains(where: { $0.hasPrefix(".") }) else { continue }
+            // A path that was a file had no entries below it; any other may have been a folder.
+            if byPath.removeValue(forKey: path) == nil {
+                let below = path + "/"
+                byPath = byPath.filter { !$0.key.hasPrefix(below) }
+            }
+            var entry = stat()
+            guard lstat(root + "/" + path, &entry) == 0 else { continue }
+            let status = Self.stamped(entry, of: path, root: root, links: SiteLinks(site: root))
+            if status.isFolder {
+                var ignored: [String] = []
+                collect(folder: path, root: root, recursive: true, subfolders: &ignored)
+            } else {
+                byPath[path] = FileStamp(status)
+            }
+        }
     }
 }

@@ -1,0 +1,17 @@
+/// A positional argument of a command, as `--help` and the parser read it.
+public struct ArgumentSpec: Sendable {
+    public var name: String
+    public var help: String
+    public var isOptional: Bool
+    /// Takes every remaining positional argument.
+    public var repeats: Bool
+    public var kind: ValueKind
+
+    public init(_ name: String, _ help: String, optional: Bool = false, repeats: Bool = false, kind: ValueKind = .text) {
+        self.name = name
+        self.help = help
+        self.isOptional = optional
+        self.repeats = repeats
+        self.kind = kind
+    }
+}

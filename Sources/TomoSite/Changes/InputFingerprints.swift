@@ -1,0 +1,249 @@
+import Foundation
+import TomoContent
+import TomoCore
+
+/// A fingerprint of every input a plan names (`InputKey`), made from the files' stamps, the
+/// parts of the model other pages show and the social graph. Two models' fingerprints are
+/// compared key by key (`ChangeEngine.changedKeys`): the keys whose fingerprint changed are what
+/// an edit touched, and only the files that read them are made again.
+///
+/// A key made from narrower ones (`anyCard` from every `card`, `postsOf` from the user's posts)
+/// is the wrapping sum of their parts, so it changes whenever one of them does (`InputKey.covers`
+/// says which) and can be updated by taking one part out and putting its new value in: `tomo
+/// serve` updates only what the files it read again touch (`updated`), `tomo build` makes them
+/// all (`of`). Both use the same function for each key; debug builds check that they agree.
+enum InputFingerprints {
+    typealias Keys = [InputKey: UInt64]
+
+    /// Every key of `model`.
+    static func of(_ model: SiteModel, stamps: InputStamps) -> Keys {
+        var keys: Keys = [:]
+        keys[.site] = site(model, stamps: stamps)
+        for (key, value) in theme(model, stamps: stamps) + pages(model.content.pages, stamps: stamps) { keys[key] = value }
+        var shape = pageShape(model.content.pages)
+        var anyCard: UInt64 = 0
+        for profile in model.content.profiles {
+            let (whole, card) = self.profile(profile, model: model, stamps: stamps)
+            keys[.profile(profile.handle)] = whole
+            keys[.card(profile.handle)] = card
+            keys[.postsOf(profile.handle)] = 0
+            anyCard &+= part(profile.handle, card)
+            shape &+= part("user", profile.handle)
+        }
+        keys[.anyCard] = anyCard
+        var anyPost: UInt64 = 0
+        for post in model.content.posts {
+            let value = self.post(post, model: model, stamps: stamps)
+            keys[.post(post.id)] = value
+            keys[.postsOf(post.handle), default: 0] &+= part(post.id, value)
+            anyPost &+= part(post.id, value)
+            shape &+= part("post", post.id)
+        }
+        keys[.anyPost] = anyPost
+        keys[.siteShape] = shape
+        addGraph(model, to: &keys)
+        return keys
+    }
+
+    /// Keys and the ones of them that were set, so that only those are compared.
+    struct Update {
+        var keys: Keys
+        /// Nil when every key was made again.
+        var touched: Set<InputKey>?
+
+        fileprivate subscript(key: InputKey) -> UInt64? {
+            get { keys[key] }
+            set {
+                keys[key] = newValue
+                touched?.insert(key)
+            }
+        }
+
+        fileprivate mutating func add(_ delta: UInt64, to key: InputKey) {
+            keys[key, default: 0] &+= delta
+            touched?.insert(key)
+        }
+    }
+
+    /// `previous` (the keys of `old`) brought up to `model`, which differs from `old` only by
+    /// what `reload` read again, with the same profiles and graph unless the whole site or the
+    /// store was read again (then every key is made again, as `of` does).
+    static func updated(_ previous: Keys, from old: SiteModel, to model: SiteModel, stamps: InputStamps, reload: ContentReload) -> Update {
+        if reload.everything || reload.store || reload.images { return Update(keys: of(model, stamps: stamps), touched: nil) }
+        var keys = Update(keys: previous, touched: [])
+        keys[.site] = site(model, stamps: stamps)
+        if reload.theme {
+            for path in old.theme.staticFiles.keys { keys[.staticFile(path)] = nil }
+            for (key, value) in theme(model, stamps: stamps) { keys[key] = value }
+        }
+        if reload.pages {
+            for page in old.content.pages { keys[.page(page.name)] = nil }
+            for (key, value) in pages(model.content.pages, stamps: stamps) { keys[key] = value }
+            keys.add(pageShape(model.content.pages) &- pageShape(old.content.pages), to: .siteShape)
+        }
+        // Profiles read again, and, at a new build date, those whose items have dates.
+        var profiles = reload.profiles
+        if old.buildDate != model.buildDate {
+            for profile in model.content.profiles where profile.items.contains(where: { $0.from != nil || $0.until != nil }) {
+                profiles.insert(profile.handle)
+            }
+        }
+        for handle in profiles {
+            guard let profile = model.profiles[handle] else { continue }
+            let (whole, card) = self.profile(profile, model: model, stamps: stamps)
+            keys[.profile(handle)] = whole
+            let before = keys[.card(handle)] ?? 0
+            keys[.card(handle)] = card
+            keys.add(part(handle, card) &- part(handle, before), to: .anyCard)
+        }
+        // Posts read again: each one's part of its owner's posts, of all posts and of the shape.
+        var postIDs = reload.posts
+        for handle in reload.postFolders {
+            postIDs.formUnion(old.posts.posts(of: handle).map(\.id))
+            postIDs.formUnion(model.posts.posts(of: handle).map(\.id))
+        }
+        var owners: Set<String> = []
+        for id in postIDs {
+            let owner = String(id.prefix { $0 != "/" })
+            if let before = keys[.post(id)] {
+                keys[.post(id)] = nil
+                keys.add(0 &- part(id, before), to: .postsOf(owner))
+                keys.add(0 &- part(id, before), to: .anyPost)
+                keys.add(0 &- part("post", id), to: .siteShape)
+                owners.insert(owner)
+            }
+            if let post = model.posts.byID[id] {
+                let value = self.post(post, model: model, stamps: stamps)
+                keys[.post(id)] = value
+                keys.add(part(id, value), to: .postsOf(owner))
+                keys.add(part(id, value), to: .anyPost)
+                keys.add(part("post", id), to: .siteShape)
+                owners.insert(owner)
+            }
+        }
+        // The likes on a user's posts list the posts.
+        for owner in owners where model.profiles[owner] != nil {
+            let value = postStats(owner, model: model)
+            let before = keys[.postStats(owner)] ?? 0
+            keys[.postStats(owner)] = value
+            keys.add(part(owner, value) &- part(owner, before), to: .anyPostStats)
+        }
+        return keys
+    }
+
+    // MARK: - One function per key
+
+    /// One part of a sum key: `value` under `name`.
+    private static func part(_ name: String, _ value: UInt64) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.add(name)
+        hasher.add(value)
+        return hasher.value
+    }
+
+    private static func part(_ kind: String, _ name: String) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.add(kind)
+        hasher.add(name)
+        return hasher.value
+    }
+
+    private static func stamp(_ path: String, _ stamps: InputStamps) -> UInt64 { stamps.byPath[path]?.digest ?? 0 }
+
+    private static func add(_ image: PublishedImage?, to hasher: inout StableHasher) {
+        hasher.add(image?.srcset)
+        hasher.add(image?.webpSrcset)
+    }
+
+    private static func site(_ model: SiteModel, stamps: InputStamps) -> UInt64 {
+        var site = StableHasher()
+        site.add(stamp(ContentPath.siteConfigFile, stamps))
+        site.add(model.address.baseURL)
+        return site.value
+    }
+
+    private static func theme(_ model: SiteModel, stamps: InputStamps) -> [(InputKey, UInt64)] {
+        var theme = StableHasher()
+        let themeFiles = stamps.byPath.filter { $0.key.hasPrefix("templates/") && !$0.key.hasPrefix("templates/static/") }
+        for (path, stamp) in themeFiles.sorted(by: { $0.key < $1.key }) {
+            theme.add(path)
+            theme.add(stamp.digest)
+        }
+        // A built-in static file has no stamp (0): the tool's identity, in the build state, stands for it.
+        return [(.theme, theme.value)] + model.theme.staticFiles.keys.map { (.staticFile($0), stamp("templates/" + $0, stamps)) }
+    }
+
+    private static func pages(_ pages: [Page], stamps: InputStamps) -> [(InputKey, UInt64)] {
+        var pageList = StableHasher()
+        var keys: [(InputKey, UInt64)] = []
+        for page in pages {
+            pageList.add(page.name)
+            pageList.add(page.title)
+            keys.append((.page(page.name), stamp(page.file, stamps)))
+        }
+        return keys + [(.pageList, pageList.value)]
+    }
+
+    private static func pageShape(_ pages: [Page]) -> UInt64 {
+        pages.reduce(0) { $0 &+ part("page", $1.name) }
+    }
+
+    /// `.profile` (the file, the images, which items show at the build date) and `.card`.
+    private static func profile(_ profile: Profile, model: SiteModel, stamps: InputStamps) -> (whole: UInt64, card: UInt64) {
+        let images = model.images.bySitePath
+        let shown = UserCard(profile, images: images)
+        var card = StableHasher()
+        card.add(shown.name)
+        card.add(shown.summary)
+        add(shown.icon, to: &card)
+        var whole = StableHasher()
+        whole.add(stamp(profile.file, stamps))
+        whole.add(card.value)
+        add(profile.header.flatMap { images[ContentPath.userFile($0)] }, to: &whole)
+        // Which items show at the build date: a `from` or `until` passing changes the page.
+        for (index, item) in profile.items.enumerated() where item.isShown(at: model.buildDate) {
+            whole.add(UInt64(index))
+        }
+        return (whole.value, card.value)
+    }
+
+    private static func post(_ post: Post, model: SiteModel, stamps: InputStamps) -> UInt64 {
+        var one = StableHasher()
+        one.add(stamp(post.file, stamps))
+        add(model.images.bySitePath[post.photoFile], to: &one)
+        return one.value
+    }
+
+    private static func digest(_ handles: [String]) -> UInt64 {
+        var hasher = StableHasher()
+        for handle in handles { hasher.add(handle) }
+        hasher.add(UInt64(handles.count))
+        return hasher.value
+    }
+
+    /// The likes on `handle`'s published posts.
+    private static func postStats(_ handle: String, model: SiteModel) -> UInt64 {
+        var stats = StableHasher()
+        for post in model.posts.posts(of: handle) {
+            stats.add(post.id)
+            stats.add(digest(model.graph.likers(of: post.id)))
+        }
+        return stats.value
+    }
+
+    /// The keys of what the store says (follows, blocks, likes, registration order).
+    private static func addGraph(_ model: SiteModel, to keys: inout Keys) {
+        let graph = model.graph
+        var anyStats: UInt64 = 0
+        for handle in model.profiles.keys {
+            keys[.followers(handle)] = digest(graph.followers(of: handle))
+            keys[.following(handle)] = digest(graph.following(of: handle))
+            keys[.timeline(handle)] = digest(graph.timelineOwners(of: handle))
+            let stats = postStats(handle, model: model)
+            keys[.postStats(handle)] = stats
+            anyStats &+= part(handle, stats)
+        }
+        keys[.anyPostStats] = anyStats
+        keys[.userOrder] = digest(graph.newestFirst)
+    }
+}
