@@ -138,13 +138,20 @@ extension SymbolicLinkTests {
 /// inside the site (a file or a folder, under the link's name too when the target is watched
 /// under its own), and shows the error of a link that leads out of the site.
 @Suite(.serialized) struct ServeSymbolicLinkTests {
-    @Test(arguments: SymbolicLinkTests.cases) func anEditOfALinksTargetIsServed(linked: SymbolicLinkTests.Linked) throws {
+    /// `linked`'s site (the link inside it) served, once its page is: the site, the server and
+    /// the page's address.
+    static func served(_ linked: SymbolicLinkTests.Linked) throws -> (site: TemporaryFolder, server: ServedPreview, path: String) {
         let site = try SymbolicLinkTests.site(linked)
         try Unprivileged.handOver(site.url)
         let server = try ServedPreview(site: site.url)
-        defer { server.stop() }
         let path = "/" + linked.page.replacingOccurrences(of: "index.html", with: "")
         #expect(ServeWatchTests.eventually(server, path, holds: "Alice"), "\(server.errors)")
+        return (site, server, path)
+    }
+
+    @Test(arguments: SymbolicLinkTests.cases) func anEditOfALinksTargetIsServed(linked: SymbolicLinkTests.Linked) throws {
+        let (site, server, path) = try Self.served(linked)
+        defer { server.stop() }
         let file = linked.edit.file
         try SymbolicLinkTests.write(linked.edit.text, to: site.url.appendingPathComponent(file.isEmpty ? linked.target : linked.target + "/" + file))
         #expect(ServeWatchTests.eventually(server, path, holds: linked.shows), "\(server.errors)")
@@ -178,12 +185,8 @@ extension SymbolicLinkTests {
         kill(first.process.processIdentifier, SIGKILL)
         first.process.waitUntilExit()
 
-        let site = try SymbolicLinkTests.site(linked)
-        try Unprivileged.handOver(site.url)
-        let server = try ServedPreview(site: site.url)
+        let (site, server, _) = try Self.served(linked)
         defer { server.stop() }
-        let path = "/" + linked.page.replacingOccurrences(of: "index.html", with: "")
-        #expect(ServeWatchTests.eventually(server, path, holds: "Alice"), "\(server.errors)")
         let link = site.url.appendingPathComponent(linked.link)
         try FileManager.default.removeItem(at: link)
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: outside.url.appendingPathComponent(linked.target))
