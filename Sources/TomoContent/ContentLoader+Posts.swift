@@ -130,7 +130,10 @@ extension ContentLoader {
     /// How many post files (`.md`) `handle` has in `content/posts/<handle>/`: none without that
     /// folder; an error naming it when it cannot be read, which is not "no posts".
     public static func postFileCount(of handle: String, site: URL) throws(Diagnostic) -> Int {
-        try FolderEntries.input(ContentPath.postsFolder(of: handle), in: site.path).count { !$0.status.isFolder && isPostFile($0.name) }
+        var problems: [Diagnostic] = []
+        let entries = FolderEntries.input(ContentPath.postsFolder(of: handle), in: site.path, problems: &problems)
+        if let problem = problems.first { throw problem }
+        return entries.count { !$0.status.isFolder && isPostFile($0.name) }
     }
 
     static func isPostFile(_ name: String) -> Bool { ContentFileKind.post.extensions.contains(ContentPath.fileExtension(of: name)) }

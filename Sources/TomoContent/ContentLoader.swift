@@ -25,6 +25,10 @@ public enum ContentLoader {
 
     private static func loadConfig(site: URL, diagnostics: inout [Diagnostic]) -> SiteConfig? {
         let file = ContentPath.siteConfigFile
+        if let problem = SiteLinks(site: site.path).problem(onPathOf: file) {
+            diagnostics.append(problem)
+            return nil
+        }
         let reader = NodeReader()
         defer { diagnostics += reader.diagnostics }
         guard let root = parse(site.appendingPathComponent(file), file: file, reader: reader) else { return nil }
@@ -176,12 +180,7 @@ public enum ContentLoader {
     /// files; none when the folder is missing, and none after reporting why when it cannot be
     /// read or is not a folder (so a build stops instead of deleting the pages it held).
     static func entries(of relative: String, site: URL, diagnostics: inout [Diagnostic]) -> [FolderEntries.Entry] {
-        do {
-            return try FolderEntries.input(relative, in: site.path)
-        } catch {
-            diagnostics.append(error)
-            return []
-        }
+        FolderEntries.input(relative, in: site.path, problems: &diagnostics)
     }
 
     /// The names of the files (not the sub-folders: a user's images) of a content folder. A

@@ -31,6 +31,9 @@ public struct FolderFailure: Error, Sendable, Hashable {
             return Diagnostic("this is a file, but Tomo reads a folder here (\(folder)/): move the file away and make a folder of that name", at: SourceLocation(file: folder, line: 1, column: 1))
         case .unreadable(let code):
             let reason = String(cString: strerror(code))
+            if code == ELOOP {
+                return Diagnostic("this is a loop of symbolic links (\(reason)): point the link at a file or folder inside the site, or remove it", at: SourceLocation(file: entry.map { folder + "/" + $0 } ?? folder, line: 1, column: 1))
+            }
             if let entry {
                 return Diagnostic("cannot read this (\(reason)): make it readable, or remove it", at: SourceLocation(file: folder + "/" + entry, line: 1, column: 1))
             }
@@ -91,21 +94,54 @@ public enum FolderEntries {
     }
 
     /// The entries of the site's input folder `relative` (`content/users`) under `site`, sorted
-    /// by name, following links: none when it does not exist; an error naming it when it cannot
-    /// be read or is not a folder. What every content loader lists its folders with.
-    public static func input(_ relative: String, in site: String) throws(Diagnostic) -> [Entry] {
+    /// by name, links followed under the site's rule (`SiteLinks`): none when it does not exist;
+    /// none and an error naming it when it cannot be read, is not a folder or is reached through
+    /// a link the rule refuses; each entry that is such a link left out, with an error naming it.
+    /// What every content loader lists its folders with.
+    public static func input(_ relative: String, in site: String, problems: inout [Diagnostic]) -> [Entry] {
+        let links = SiteLinks(site: site)
+        if let problem = links.problem(onPathOf: relative) {
+            problems.append(problem)
+            return []
+        }
         do {
-            return try read(site + "/" + relative, followingLinks: true).sorted { $0.name < $1.name }
+            return try read(site + "/" + relative, display: relative, links: links, includingHidden: false, problems: &problems).sorted { $0.name < $1.name }
         } catch {
-            if error.reason == .missing { return [] }
-            throw error.diagnostic(folder: relative)
+            if error.reason != .missing { problems.append(error.diagnostic(folder: relative)) }
+            return []
         }
     }
 
+    /// The entries of the folder at `path` (shown as `display`), each link replaced by what it
+    /// leads to: with `links`, a link that rule refuses is left out with an error naming it, and
+    /// so, always, is a link that leads nowhere or loops.
+    private static func read(_ path: String, display: String, links: SiteLinks?, includingHidden: Bool, problems: inout [Diagnostic]) throws(FolderFailure) -> [Entry] {
+        var entries: [Entry] = []
+        for (name, status) in try read(path, followingLinks: false, includingHidden: includingHidden) {
+            guard status.isLink else {
+                entries.append((name, status))
+                continue
+            }
+            if let problem = links?.problem(ofLink: display.isEmpty ? name : display + "/" + name) {
+                problems.append(problem)
+                continue
+            }
+            var target = stat()
+            if stat(path + "/" + name, &target) == 0 {
+                entries.append((name, target))
+            } else {
+                problems.append(FolderFailure(.unreadable(errno: errno), entry: name).diagnostic(folder: display))
+            }
+        }
+        return entries
+    }
+
     /// Whether the site's file `relative` (`content/posts/alice/sunset.md`) exists, links
-    /// followed; an error naming it when that cannot be told (a folder on the way cannot be
-    /// read, a loop of links), which is not the same as the file being gone.
+    /// followed under the site's rule; an error naming it when that cannot be told (a folder on
+    /// the way cannot be read, a loop of links) or a link on its way leads out of the site,
+    /// which is not the same as the file being gone.
     public static func exists(_ relative: String, in site: String) throws(Diagnostic) -> Bool {
+        if let problem = SiteLinks(site: site).problem(onPathOf: relative) { throw problem }
         var status = stat()
         if stat(site + "/" + relative, &status) == 0 { return true }
         let code = errno
@@ -118,10 +154,13 @@ public enum FolderEntries {
 
     /// Every file under the folder at `path` (anything but a folder), by path relative to it,
     /// sorted; hidden names left out unless asked for. Links are followed, each folder walked once (a loop of
-    /// links ends); without `followingLinks`, a link is neither walked nor listed. Nil and no
+    /// links ends), under the site's rule when `links` is given (`display` is then the folder's
+    /// path in the site); without `followingLinks`, a link is neither walked nor listed. Nil and no
     /// problem when the folder does not exist; each folder that cannot be read, and each link
-    /// to nothing that is followed, is a problem, named as `display` + its relative path.
-    public static func files(under path: String, display: String, followingLinks: Bool = true, includingHidden: Bool = false) -> (files: [String]?, problems: [Diagnostic]) {
+    /// to nothing that is followed (or that `links` refuses), is a problem, named as `display` +
+    /// its relative path.
+    public static func files(under path: String, display: String, followingLinks: Bool = true, includingHidden: Bool = false,
+                             links: SiteLinks? = nil) -> (files: [String]?, problems: [Diagnostic]) {
         var files: [String] = []
         var problems: [Diagnostic] = []
         var walked: Set<[UInt64]> = []
@@ -135,7 +174,10 @@ public enum FolderEntries {
         while let relative = pending.popLast() {
             let entries: [Entry]
             do {
-                entries = try read(relative.isEmpty ? path : path + "/" + relative, followingLinks: followingLinks, includingHidden: includingHidden)
+                let folder = relative.isEmpty ? path : path + "/" + relative
+                entries = followingLinks
+                    ? try read(folder, display: shown(relative), links: links, includingHidden: includingHidden, problems: &problems)
+                    : try read(folder, followingLinks: false, includingHidden: includingHidden)
             } catch {
                 if relative.isEmpty, error.reason == .missing { return (nil, []) }
                 problems.append(error.diagnostic(folder: shown(relative)))

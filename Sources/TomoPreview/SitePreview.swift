@@ -51,6 +51,7 @@ public final class SitePreview: Sendable {
 
     public let url: String
     private let server: PreviewServer
+    private let state: PreviewState
     private let watcher = WatcherSlot()
 
     /// Starts serving and watching; the first build happens before this returns.
@@ -60,7 +61,6 @@ public final class SitePreview: Sendable {
         configuration.port = options.port
         configuration.liveReload = options.liveReload
         let server = try PreviewServer.start(configuration) { onEvent(.note($0)) }
-        let preview = SitePreview(url: server.url, server: server)
         // Absolute links (Open Graph, canonical) point at the preview, as pages are seen there.
         let liveReload = options.liveReload
         // Each page is made ready to serve on the thread that renders it (see `ServedFile`).
@@ -68,6 +68,7 @@ public final class SitePreview: Sendable {
             ServedFile(path: path, bytes: liveReload ? ServedSite.withReloadScript(bytes, at: path) : bytes)
         }
         let state = PreviewState(session: session, server: server, liveReload: options.liveReload, onEvent: onEvent)
+        let preview = SitePreview(url: server.url, server: server, state: state)
 
         // Watching starts before the first build: a save made while it runs is rebuilt after
         // it (the rebuild waits for the build), never lost between the two.
@@ -75,7 +76,8 @@ public final class SitePreview: Sendable {
         // Both, whether or not they exist now: a templates/ folder made later is seen.
         let folders = ["content", "templates"].map { site.appendingPathComponent($0) }
         try state.buildAll {
-            let watcher = try FileWatcher(folders: folders, debounce: options.debounce, onUnwatched: { folder, problem in
+            // Links are followed as the build follows them: only inside the site.
+            let watcher = try FileWatcher(folders: folders, debounce: options.debounce, links: SiteLinks(site: site.path), onUnwatched: { folder, problem in
                 guard let path = Self.sitePath(of: folder, in: site) else { return }
                 onEvent(.note("\(path)/: \(problem)"))
             }) { urls in
@@ -86,9 +88,10 @@ public final class SitePreview: Sendable {
         return preview
     }
 
-    private init(url: String, server: PreviewServer) {
+    private init(url: String, server: PreviewServer, state: PreviewState) {
         self.url = url
         self.server = server
+        self.state = state
     }
 
     /// Serves until Ctrl-C (or SIGTERM), then stops cleanly.
@@ -100,6 +103,7 @@ public final class SitePreview: Sendable {
     /// Stops watching and serving.
     public func stop() {
         watcher.take()?.stop()
+        state.stop()
         server.stop()
     }
 
@@ -117,7 +121,8 @@ public final class SitePreview: Sendable {
 }
 
 /// The preview's moving parts: the first build runs on the starting thread, every rebuild on
-/// the watcher's, one at a time (`building`).
+/// the watcher's or, when an item's `from` or `until` moment passes, the alarm's; one at a time
+/// (`building`), each at the time it runs, as `tomo build` run then would.
 private final class PreviewState: @unchecked Sendable {
     private let building = NSLock()
     let session: SiteSession<ServedFile>
@@ -127,12 +132,19 @@ private final class PreviewState: @unchecked Sendable {
     /// Whether the server holds a site that built (rather than the error page).
     var servesGoodSite = false
     var showsError = false
+    /// Rings at the next moment an item appears or disappears.
+    private var alarm: MomentAlarm?
 
     init(session: SiteSession<ServedFile>, server: PreviewServer, liveReload: Bool, onEvent: @escaping @Sendable (SitePreview.Event) -> Void) {
         self.session = session
         self.server = server
         self.liveReload = liveReload
         self.onEvent = onEvent
+        alarm = MomentAlarm { [weak self] in self?.rebuildAtThisMoment() }
+    }
+
+    func stop() {
+        alarm?.stop()
     }
 
     /// The first build, after `start` (which starts the watcher): no rebuild runs before it ends.
@@ -141,7 +153,8 @@ private final class PreviewState: @unchecked Sendable {
         defer { building.unlock() }
         try start()
         do {
-            let update = try session.buildAll()
+            let update = try session.buildAll(buildDate: Date())
+            alarm?.set(session.nextChange)
             publishWhole(update)
             onEvent(.built(files: update.fileCount, seconds: update.seconds, warnings: update.warnings))
         } catch {
@@ -155,10 +168,20 @@ private final class PreviewState: @unchecked Sendable {
 
     func rebuild(changed paths: [String]) {
         guard !paths.isEmpty else { return }
+        rebuild(paths)
+    }
+
+    /// An item's `from` or `until` moment passed: its profile page shows the item or drops it.
+    private func rebuildAtThisMoment() {
+        rebuild([])
+    }
+
+    private func rebuild(_ paths: [String]) {
         building.lock()
         defer { building.unlock() }
         do {
-            let update = try session.rebuild(changedPaths: paths)
+            let update = try session.rebuild(changedPaths: paths, buildDate: Date())
+            alarm?.set(session.nextChange)
             if update.isWhole {
                 publishWhole(update)
             } else {

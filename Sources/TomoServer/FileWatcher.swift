@@ -10,9 +10,12 @@ import TomoCore
 /// Editors that save by writing a temporary file and renaming it over the original, or that
 /// write a file twice, produce one batch. New sub-folders (and links to folders) are watched as
 /// they appear, and the files already inside them when the watch starts are reported too; so
-/// is a watched folder that does not exist yet, once it appears. A folder that cannot be
-/// watched (no permission, the system's limit of watches) is told to `onUnwatched`, and
-/// watched after all when a change of its permissions lets it be.
+/// is a watched folder that does not exist yet, once it appears, or that is made anew or
+/// re-linked. A change reached through a link is reported under the link's name: a folder
+/// watched under two names (a link to it) under both, and an edit of a linked file's target
+/// under the link. A folder that cannot be watched (no permission, the system's limit of
+/// watches) is told to `onUnwatched`, and watched after all when a change of its permissions
+/// lets it be.
 public final class FileWatcher: Sendable {
     private let stopPipeWriteEnd: Int32
     private let finished: DispatchSemaphore
@@ -22,9 +25,10 @@ public final class FileWatcher: Sendable {
 
     /// Starts watching on a thread of its own; `onChange` and `onUnwatched` (a folder and why
     /// it cannot be watched) run on that thread, or during `init` for the folders there now.
-    /// Throws a `Diagnostic` when a folder neither exists nor has a parent folder to appear in,
-    /// or inotify is unavailable.
-    public init(folders: [URL], debounce: Duration = .milliseconds(50),
+    /// With `links`, a link is followed only when that rule lets a build read through it (it
+    /// stays inside the site). Throws a `Diagnostic` when a folder neither exists nor has a
+    /// parent folder to appear in, or inotify is unavailable.
+    public init(folders: [URL], debounce: Duration = .milliseconds(50), links: SiteLinks? = nil,
                 onUnwatched: @escaping @Sendable (URL, String) -> Void = { _, _ in },
                 onChange: @escaping @Sendable ([URL]) -> Void) throws {
         let inotify = inotify_init1(Int32(IN_CLOEXEC))
@@ -37,7 +41,7 @@ public final class FileWatcher: Sendable {
             throw Diagnostic("cannot watch files: pipe failed (\(String(cString: strerror(errno))))")
         }
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let loop = WatchLoop(inotify: inotify, stopReadEnd: pipeEnds[0], debounce: debounce, onUnwatched: onUnwatched, onChange: onChange)
+        let loop = WatchLoop(inotify: inotify, stopReadEnd: pipeEnds[0], debounce: debounce, links: links, onUnwatched: onUnwatched, onChange: onChange)
         for folder in folders {
             let path = folder.standardizedFileURL.path
             guard loop.watchRoot(path) else {

@@ -12,13 +12,21 @@ final class WatchLoop: @unchecked Sendable {
     private let debounce: Duration
     private let onChange: @Sendable ([URL]) -> Void
     private let onUnwatched: @Sendable (URL, String) -> Void
+    /// The rule links are followed by (none: every link is).
+    private let links: SiteLinks?
     /// The folders asked for, watched with all they hold whenever they exist.
     private var roots: Set<String> = []
     /// Each watched folder by its watch descriptor, and the descriptor of each.
     private var folders: [Int32: String] = [:]
     private var descriptors: [String: Int32] = [:]
-    /// Asked-for folders that do not exist (yet), by the watch of the folder they will appear in.
+    /// The asked-for folders by the watch of the folder they are in, and their names there: the
+    /// name made, deleted, moved or made a link to another folder is seen there.
     private var awaited: [Int32: [String: String]] = [:]
+    /// Other names of watched folders (links to them), by the name they are watched under: a
+    /// change in the folder is reported under each.
+    private var aliases: [String: Set<String>] = [:]
+    /// Links to files, by the watch of the folder their target is in and the target's name.
+    private var fileLinks: [Int32: [String: Set<String>]] = [:]
     /// Folders that could not be watched and were reported, each once until it is watched.
     private var unwatched: Set<String> = []
     private var pending: Set<String> = []
@@ -30,14 +38,15 @@ final class WatchLoop: @unchecked Sendable {
 
     private static let watchedEvents = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MODIFY
         | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
-    /// What the folder an asked-for folder will appear in is watched for, added to its other watch.
-    private static let appearingEvents = UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR | IN_MASK_ADD)
+    /// What the folder an asked-for folder is in is watched for, added to its other watch.
+    private static let namingEvents = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR | IN_MASK_ADD)
 
-    init(inotify: Int32, stopReadEnd: Int32, debounce: Duration,
+    init(inotify: Int32, stopReadEnd: Int32, debounce: Duration, links: SiteLinks?,
          onUnwatched: @escaping @Sendable (URL, String) -> Void, onChange: @escaping @Sendable ([URL]) -> Void) {
         self.inotify = inotify
         self.stopReadEnd = stopReadEnd
         self.debounce = debounce
+        self.links = links
         self.onUnwatched = onUnwatched
         self.onChange = onChange
     }
@@ -46,12 +55,9 @@ final class WatchLoop: @unchecked Sendable {
     /// from the moment it appears in its parent. False when neither can be done.
     func watchRoot(_ path: String) -> Bool {
         roots.insert(path)
-        var status = stat()
-        if stat(path, &status) == 0, status.isFolder {
-            watchTree(path, reportingContents: false)
-            return true
-        }
-        return awaitRoot(path)
+        guard awaitRoot(path) else { return false }
+        if Self.isFolder(path), follows(path) { watchTree(path, reportingContents: false) }
+        return true
     }
 
     /// Watches `top` and every folder below it, links to folders followed as the build follows
@@ -70,37 +76,109 @@ final class WatchLoop: @unchecked Sendable {
                 if code != ENOENT && code != ENOTDIR { cannotWatch(path, Self.reason(code)) }
                 continue
             }
-            if let other = folders[descriptor] {
-                cannotWatch(path, "it is the folder \(other) under another name, and its changes are reported under that name only")
-                continue
+            let isAlias = folders[descriptor].map { other in
+                // A link to a folder watched under another name: its changes are reported
+                // under this name too.
+                aliases[other, default: []].insert(path)
+                return true
+            } ?? false
+            if !isAlias {
+                folders[descriptor] = path
+                descriptors[path] = descriptor
+                unwatched.remove(path)
             }
-            folders[descriptor] = path
-            descriptors[path] = descriptor
-            unwatched.remove(path)
             let entries: [FolderEntries.Entry]
             do {
                 entries = try FolderEntries.read(path, followingLinks: false, includingHidden: true)
             } catch {
                 // Unwatched again, so that the chmod that makes it readable watches it whole.
-                inotify_rm_watch(inotify, descriptor)
-                folders[descriptor] = nil
-                descriptors[path] = nil
+                if !isAlias {
+                    inotify_rm_watch(inotify, descriptor)
+                    folders[descriptor] = nil
+                    descriptors[path] = nil
+                }
                 cannotWatch(path, Self.reason(error))
                 continue
             }
             for (name, status) in entries {
                 let child = path + "/" + name
-                if reportingContents { pending.insert(child) }
-                if status.isFolder || (status.st_mode & S_IFMT == S_IFLNK && Self.isFolder(child)) { toWatch.append(child) }
+                if reportingContents { report(child) }
+                // What is below a second name is watched under the first.
+                guard !isAlias else { continue }
+                if status.isFolder {
+                    toWatch.append(child)
+                } else if status.isLink, follows(child) {
+                    if Self.isFolder(child) { toWatch.append(child) } else { watchLinkedFile(child) }
+                }
             }
         }
     }
 
-    /// Watches the parent of the asked-for folder `path` for it to appear.
+    /// Whether the link (or folder) at `path` is followed: always without a rule, else when the
+    /// rule lets the build read through it.
+    private func follows(_ path: String) -> Bool {
+        guard let links, path.hasPrefix(links.site + "/") else { return true }
+        var status = stat()
+        guard lstat(path, &status) == 0, status.isLink else { return true }
+        return links.problem(ofLink: String(path.dropFirst(links.site.count + 1))) == nil
+    }
+
+    /// Watches the folder the target of the link at `path` is in, so that an edit of the
+    /// target is reported under the link's name.
+    private func watchLinkedFile(_ path: String) {
+        guard let target = SiteLinks.realPath(path) else { return }
+        let url = URL(fileURLWithPath: target)
+        let descriptor = inotify_add_watch(inotify, url.deletingLastPathComponent().path, Self.watchedEvents | UInt32(IN_MASK_ADD))
+        guard descriptor >= 0 else { return }
+        fileLinks[descriptor, default: [:]][url.lastPathComponent, default: []].insert(path)
+    }
+
+    /// Forgets the links at `path` or below it (deleted, moved away or replaced), and the
+    /// watches kept for their targets alone.
+    private func forgetLinks(at path: String) {
+        let gone = { (link: String) in link == path || link.hasPrefix(path + "/") }
+        for (folder, names) in aliases {
+            let kept = names.filter { !gone($0) }
+            aliases[folder] = gone(folder) || kept.isEmpty ? nil : kept
+        }
+        for (descriptor, targets) in fileLinks {
+            let kept = targets.compactMapValues { links in
+                let kept = links.filter { !gone($0) }
+                return kept.isEmpty ? nil : kept
+            }
+            fileLinks[descriptor] = kept.isEmpty ? nil : kept
+            if kept.isEmpty, folders[descriptor] == nil, awaited[descriptor] == nil { inotify_rm_watch(inotify, descriptor) }
+        }
+    }
+
+    /// Adds `path` to the batch, and the same path under every other name of a folder it is in
+    /// (and of a folder that name is in, each other name taken once on the way, so that a link
+    /// to a folder holding it ends).
+    /// The batch is due once nothing was reported for `debounce`: an event that reports nothing
+    /// (in the folder a watched one is in, or that of a linked file) does not put it off.
+    private func report(_ path: String) {
+        let now = ContinuousClock.now
+        if pending.isEmpty { firstPendingAt = now }
+        lastEventAt = now
+        pending.insert(path)
+        guard !aliases.isEmpty else { return }
+        var names: [(path: String, taken: Set<String>)] = [(path, [])]
+        while let (name, taken) = names.popLast() {
+            for (folder, others) in aliases where !taken.contains(folder) && (name == folder || name.hasPrefix(folder + "/")) {
+                for other in others {
+                    let renamed = other + name.dropFirst(folder.count)
+                    pending.insert(renamed)
+                    names.append((renamed, taken.union([folder])))
+                }
+            }
+        }
+    }
+
+    /// Watches the parent of the asked-for folder `path` for that name to change.
     private func awaitRoot(_ path: String) -> Bool {
         let url = URL(fileURLWithPath: path)
         let parent = url.deletingLastPathComponent().path
-        let descriptor = inotify_add_watch(inotify, parent, Self.appearingEvents)
+        let descriptor = inotify_add_watch(inotify, parent, Self.namingEvents)
         guard descriptor >= 0 else { return false }
         awaited[descriptor, default: [:]][url.lastPathComponent] = path
         return true
@@ -189,12 +267,9 @@ final class WatchLoop: @unchecked Sendable {
     }
 
     private func handle(descriptor: Int32, mask: UInt32, name: String) {
-        let now = ContinuousClock.now
-        if pending.isEmpty { firstPendingAt = now }
-        lastEventAt = now
         if mask & UInt32(IN_Q_OVERFLOW) != 0 {
             // Events were lost: report every watched folder so the caller rebuilds everything.
-            pending.formUnion(folders.values)
+            for folder in folders.values { report(folder) }
             return
         }
         if mask & UInt32(IN_IGNORED) != 0 {
@@ -203,17 +278,22 @@ final class WatchLoop: @unchecked Sendable {
                 if roots.contains(folder) { _ = awaitRoot(folder) }
             }
             awaited[descriptor] = nil
+            fileLinks[descriptor] = nil
             return
         }
-        if let root = awaited[descriptor]?[name], Self.isFolder(root) {
-            awaited[descriptor]?[name] = nil
-            pending.insert(root)
-            watchTree(root, reportingContents: true)
+        for link in fileLinks[descriptor]?[name] ?? [] { report(link) }
+        let renaming = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)
+        if let root = awaited[descriptor]?[name], mask & renaming != 0 {
+            // An asked-for folder made, deleted, moved, or a link to it replaced: watched
+            // afresh under its name.
+            report(root)
+            unwatchTree(root)
+            if Self.isFolder(root), follows(root) { watchTree(root, reportingContents: true) }
         }
         guard let folder = folders[descriptor] else { return }
         guard !name.isEmpty else {
             // The watched folder itself was deleted or moved away.
-            if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { pending.insert(folder) }
+            if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { report(folder) }
             if mask & UInt32(IN_MOVE_SELF) != 0, roots.contains(folder) {
                 unwatchTree(folder)
                 _ = awaitRoot(folder)
@@ -221,22 +301,34 @@ final class WatchLoop: @unchecked Sendable {
             return
         }
         let path = folder + "/" + name
-        pending.insert(path)
-        if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
-            if descriptors[path] != nil { unwatchTree(path) }
-        } else if mask & UInt32(IN_CREATE | IN_MOVED_TO | IN_ATTRIB) != 0, descriptors[path] == nil, Self.isFolder(path) {
+        report(path)
+        if mask & renaming != 0 {
+            // What was at this name is gone (or replaced): its watches and links with it.
+            if descriptors[path] != nil { unwatchTree(path) } else { forgetLinks(at: path) }
+        }
+        guard mask & UInt32(IN_CREATE | IN_MOVED_TO | IN_ATTRIB) != 0, descriptors[path] == nil, follows(path) else { return }
+        var status = stat()
+        if Self.isFolder(path) {
             // A new folder, a link to one, or one that can be read again after a chmod.
             watchTree(path, reportingContents: true)
+        } else if mask & UInt32(IN_ATTRIB) == 0, lstat(path, &status) == 0, status.isLink {
+            watchLinkedFile(path)
         }
     }
 
-    /// Drops the watches of a folder moved away or deleted (or of a link to one): their paths
-    /// no longer name them.
+    /// Drops the watches of a folder moved away or deleted (or of a link to one), and the links
+    /// at or below it: their paths no longer name them. A folder still reached under another
+    /// name (a link to it elsewhere) is watched under that name instead.
     private func unwatchTree(_ path: String) {
-        for (descriptor, folder) in folders where folder == path || folder.hasPrefix(path + "/") {
+        let under = { (other: String) in other == path || other.hasPrefix(path + "/") }
+        var otherNames: [String] = []
+        for (descriptor, folder) in folders where under(folder) {
             inotify_rm_watch(inotify, descriptor)
             folders[descriptor] = nil
             descriptors[folder] = nil
+            otherNames += aliases[folder]?.filter { !under($0) } ?? []
         }
+        forgetLinks(at: path)
+        for name in otherNames { watchTree(name, reportingContents: false) }
     }
 }

@@ -134,7 +134,8 @@ public enum SiteBuilder {
             let pages = plan.count { $0.isPage }
             if let marker = BuildState.markerIdentity(output: options.output) {
                 BuildState(
-                    setting: setting(options, marker: marker), nextChange: nextChange(after: options.buildDate, in: model.content),
+                    setting: setting(options, marker: marker),
+                    nextChange: TimedItems.nextChange(after: options.buildDate, in: model.content)?.nanosecondsSince1970,
                     pages: pages, images: images.count, files: counts.total, warnings: inputs.warnings.map(\.description),
                     inputs: inputsDigest, keys: keys, outputs: output.digests
                 ).save(site: options.site)
@@ -173,12 +174,6 @@ public enum SiteBuilder {
             tool: BuildState.toolIdentity, output: options.output.standardizedFileURL.path,
             baseURL: options.baseURL ?? "", marker: marker
         )
-    }
-
-    /// The first moment after `date` at which an item of some profile appears or disappears.
-    private static func nextChange(after date: Date, in content: SiteContent) -> Int64? {
-        let moments = content.profiles.lazy.flatMap(\.items).flatMap { [$0.from, $0.until] }.compactMap { $0 }
-        return moments.filter { $0 > date }.min()?.nanosecondsSince1970
     }
 }
 

@@ -51,22 +51,31 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     private var stamps = InputStamps()
     /// What to read again, gathered since the last good build (kept across failed rebuilds).
     private var reload = ContentReload(everything: true)
+    /// The date the last good build showed items at (see `rebuild`).
+    private var buildDate: Date
+    /// The first moment after the last good build at which an item appears or disappears
+    /// (`from`/`until`): a rebuild at or after it, with that date, shows the change.
+    public private(set) var nextChange: Date?
 
     public init(options: BuildOptions, finish: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> Output) {
         self.options = options
         self.finish = finish
+        buildDate = options.buildDate
     }
 
-    /// Builds the whole site into memory.
-    public func buildAll() throws(DiagnosticList) -> Update {
+    /// Builds the whole site into memory, showing items at `buildDate` (see `rebuild`).
+    public func buildAll(buildDate: Date? = nil) throws(DiagnosticList) -> Update {
         model = nil
         digests = [:]
         reload = ContentReload(everything: true)
-        return try rebuild(changedPaths: [])
+        return try rebuild(changedPaths: [], buildDate: buildDate)
     }
 
-    /// Rebuilds after the files at `changedPaths` (relative to the site folder) changed.
-    public func rebuild(changedPaths: [String]) throws(DiagnosticList) -> Update {
+    /// Rebuilds after the files at `changedPaths` (relative to the site folder) changed, showing
+    /// the items with `from`/`until` that `buildDate` is inside (nil: the last build's date, at
+    /// first the options' one); a page whose items appeared or went since is made again too.
+    public func rebuild(changedPaths: [String], buildDate: Date? = nil) throws(DiagnosticList) -> Update {
+        let date = buildDate ?? self.buildDate
         let clock = ContinuousClock()
         let start = clock.now
         reload.add(changedPaths, content: inputs?.content)
@@ -98,7 +107,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             model?.profiles[handle].map(Self.images) == next.content.profiles.first { $0.handle == handle }.map(Self.images)
         }
         let images = try publishedImages(for: published, sameImages: sameImages)
-        let nextModel = SiteModel(published: published, images: images, buildDate: options.buildDate, posts: samePosts ? model?.posts : nil)
+        let nextModel = SiteModel(published: published, images: images, buildDate: date, posts: samePosts ? model?.posts : nil)
         let (nextFingerprints, changed) = try fingerprints(of: nextModel)
 
         // The first build makes every file; later ones, whether they read a few files again or
@@ -128,6 +137,8 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         inputs = next
         fingerprints = nextFingerprints
         reload = ContentReload()
+        self.buildDate = date
+        nextChange = TimedItems.nextChange(after: date, in: nextModel.content)
         let elapsed = clock.now - start
         return Update(
             files: changedFiles,

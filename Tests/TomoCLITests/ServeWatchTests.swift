@@ -55,6 +55,25 @@ import TomoTestSupport
         try site.write("templates/profile.mustache", "<p>edited: {{user.name}}</p>")
         #expect(Self.eventually(server, "/alice/", holds: "edited: Alice"), "\(server.errors)")
     }
+
+    /// Folders made after the start, and a folder moved in with its files, are served.
+    @Test func foldersMadeOrMovedInAfterTheStartAreServed() throws {
+        let site = try Self.site()
+        let aside = try TemporaryFolder()
+        let server = try ServedPreview(site: site.url)
+        defer { server.stop() }
+        #expect(Self.eventually(server, "/alice/", holds: "Alice"))
+        try site.write("templates/static/extra.css", "p { color: teal }")
+        #expect(Self.eventually(server, "/static/extra.css", holds: "teal"), "\(server.errors)")
+        try site.write("content/pages/about.md", "---\ntitle: About us\n---\nHello\n")
+        #expect(Self.eventually(server, "/about/", holds: "About us"), "\(server.errors)")
+        try site.write("content/users/bob.yaml", "name: Bob\n")
+        try aside.write("bob/dusk.md", "---\nphoto: dusk.jpg\ndate: 2026-05-02\nalt: Dusk\n---\nMoved in\n")
+        try aside.copy(Self.photo, to: "bob/dusk.jpg")
+        try Unprivileged.handOver(aside.url)
+        try FileManager.default.moveItem(at: aside.url.appendingPathComponent("bob"), to: site.url.appendingPathComponent("content/posts/bob"))
+        #expect(Self.eventually(server, "/bob/posts/dusk/", holds: "Moved in"), "\(server.errors)")
+    }
 }
 
 /// The real `tomo serve --no-reload`, without privileges (see `Unprivileged`), on a free

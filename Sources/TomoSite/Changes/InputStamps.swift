@@ -51,30 +51,48 @@ struct InputStamps: Sendable {
     }
 
     /// Stamps the files of `folder` (relative to `root`); its subfolders are walked too when
-    /// `recursive`, otherwise appended to `subfolders`. Symbolic links are stamped as they are
-    /// (a link's target is read through `ContainedFile`, which refuses links leaving the site).
-    /// A folder that cannot be read gets a stamp of its own (`folder/`), so that it never looks
-    /// like an empty folder: the build goes on to load the site, which reports it.
-    private mutating func collect(folder: String, root: String, recursive: Bool, subfolders: inout [String]) {
-        let entries: [FolderEntries.Entry]
-        do {
-            entries = try FolderEntries.read(root + "/" + folder, followingLinks: false)
-        } catch {
-            if error.reason != .missing { byPath[folder + "/"] = Self.unreadable(error) }
-            return
-        }
-        for (name, status) in entries {
-            let path = folder + "/" + name
-            if (status.st_mode & S_IFMT) == S_IFDIR {
-                if recursive {
-                    collect(folder: path, root: root, recursive: true, subfolders: &subfolders)
-                } else {
-                    subfolders.append(path)
+    /// `recursive`, otherwise appended to `subfolders`. A symbolic link that the site's rule
+    /// follows (`SiteLinks`: it stays inside the site) is stamped as what it leads to, a folder
+    /// walked under the link's name, so editing the target is a change; any other link is
+    /// stamped as it is (loading the site reports it). A folder that cannot be read gets a
+    /// stamp of its own (`folder/`), so that it never looks like an empty folder: the build
+    /// goes on to load the site, which reports it.
+    private mutating func collect(folder top: String, root: String, recursive: Bool, subfolders: inout [String]) {
+        let links = SiteLinks(site: root)
+        // An explicit stack, each folder with the real folders (device and inode) it is walked
+        // inside of, so that links leading round in a circle end.
+        var pending: [(folder: String, within: Set<[UInt64]>)] = [(top, [])]
+        while let (folder, within) = pending.popLast() {
+            let entries: [FolderEntries.Entry]
+            do {
+                entries = try FolderEntries.read(root + "/" + folder, followingLinks: false)
+            } catch {
+                if error.reason != .missing { byPath[folder + "/"] = Self.unreadable(error) }
+                continue
+            }
+            for (name, entry) in entries {
+                let path = folder + "/" + name
+                let status = Self.stamped(entry, of: path, root: root, links: links)
+                guard status.isFolder else {
+                    byPath[path] = FileStamp(status)
+                    continue
                 }
-            } else {
-                byPath[path] = FileStamp(status)
+                let identity = [UInt64(status.st_dev), UInt64(status.st_ino)]
+                if !recursive {
+                    subfolders.append(path)
+                } else if !within.contains(identity) {
+                    pending.append((path, within.union([identity])))
+                }
             }
         }
+    }
+
+    /// What the entry at `path` (its `lstat` status) is stamped by: a link the site's rule
+    /// follows by what it leads to, anything else by itself.
+    private static func stamped(_ entry: stat, of path: String, root: String, links: SiteLinks) -> stat {
+        var target = stat()
+        guard entry.isLink, links.problem(ofLink: path) == nil, stat(root + "/" + path, &target) == 0 else { return entry }
+        return target
     }
 
     /// The stamp of a folder that cannot be listed: no file has a negative size.
@@ -102,9 +120,10 @@ extension InputStamps {
                 let below = path + "/"
                 byPath = byPath.filter { !$0.key.hasPrefix(below) }
             }
-            var status = stat()
-            guard lstat(root + "/" + path, &status) == 0 else { continue }
-            if (status.st_mode & S_IFMT) == S_IFDIR {
+            var entry = stat()
+            guard lstat(root + "/" + path, &entry) == 0 else { continue }
+            let status = Self.stamped(entry, of: path, root: root, links: SiteLinks(site: root))
+            if status.isFolder {
                 var ignored: [String] = []
                 collect(folder: path, root: root, recursive: true, subfolders: &ignored)
             } else {

@@ -36,10 +36,17 @@ public struct Theme: Sendable {
             templates = TemplateLibrary()
         }
         // One walk of templates/ lists the site's templates, labels and static files; a folder
-        // in it that cannot be read is an error, never a theme without those files.
-        let walk = FolderEntries.files(under: folder.path, display: "templates")
-        problems += walk.problems
-        let ownFiles = walk.files ?? []
+        // in it that cannot be read, or a link that leads out of the site, is an error, never a
+        // theme without those files.
+        let links = SiteLinks(site: site.path)
+        var ownFiles: [String] = []
+        if let problem = links.problem(onPathOf: "templates") {
+            problems.append(problem)
+        } else {
+            let walk = FolderEntries.files(under: folder.path, display: "templates", links: links)
+            problems += walk.problems
+            ownFiles = walk.files ?? []
+        }
         for special in ["static", "labels"] where ownFiles.contains(special) {
             problems.append(FolderFailure(.notAFolder).diagnostic(folder: "templates/" + special))
         }

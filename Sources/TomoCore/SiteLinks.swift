@@ -1,0 +1,66 @@
+import Foundation
+
+/// The one rule for symbolic links among a site's inputs, the files and folders under
+/// `content/` and `templates/`: a link whose target stays inside the site folder is followed,
+/// and read, stamped and watched as its target; a link that leads out of the site, or into a
+/// loop, is an error at the link. Followed blindly, a link would publish files from anywhere
+/// on the machine (and edits there would go unseen); a loop would be read without end.
+///
+/// Every listing of an input folder applies it to each link it meets (`FolderEntries.input`,
+/// `FolderEntries.files(under:…links:)`), and every single input file read by its path to the
+/// parts of that path (`problem(onPathOf:)`).
+public struct SiteLinks: Sendable {
+    /// The site folder, as the paths of its files start (`/home/me/site`).
+    public let site: String
+
+    public init(site: String) {
+        self.site = site
+    }
+
+    /// Why the link at `relative` (`content/posts/alice`) may not be followed; nil when it leads
+    /// inside the site, or to nothing (whoever reads it reports that).
+    public func problem(ofLink relative: String) -> Diagnostic? {
+        let path = site + "/" + relative
+        let location = SourceLocation(file: relative, line: 1, column: 1)
+        guard let target = Self.realPath(path) else {
+            return errno == ELOOP ? FolderFailure(.unreadable(errno: ELOOP)).diagnostic(folder: relative) : nil
+        }
+        guard let root = Self.realPath(site), Self.isInside(target, root) else {
+            return Diagnostic("this is a symbolic link to \(target), outside the site, and only what is inside the site folder is read: move or copy it into the site folder (and link to it there)", at: location)
+        }
+        if let folder = Self.realPath((path as NSString).deletingLastPathComponent), Self.isInside(folder, target) {
+            return Diagnostic("this is a symbolic link to \(target), a folder that holds the link itself, a loop that would be read without end: point it at another folder, or remove it", at: location)
+        }
+        return nil
+    }
+
+    /// Why the input `relative` (`content/site.yaml`) may not be read: a link on its way, or the
+    /// file itself a link, that breaks the rule; nil otherwise (a missing part included). One
+    /// `lstat` per part of the path; links are resolved only where there are some.
+    public func problem(onPathOf relative: String) -> Diagnostic? {
+        var current = ""
+        for part in relative.split(separator: "/") {
+            current += current.isEmpty ? String(part) : "/" + part
+            var status = stat()
+            guard lstat(site + "/" + current, &status) == 0 else { return nil }
+            if status.isLink, let problem = problem(ofLink: current) { return problem }
+        }
+        return nil
+    }
+
+    /// Whether the real path `path` is the real folder `folder` or inside it.
+    public static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// `path` with every link on it resolved, or nil (and `errno` set) when that fails.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+extension stat {
+    public var isLink: Bool { (st_mode & S_IFMT) == S_IFLNK }
+}
