@@ -182,29 +182,25 @@ private final class PreviewState: @unchecked Sendable {
         do {
             let update = try session.rebuild(changedPaths: paths, buildDate: Date())
             alarm?.set(session.nextChange)
-            if update.isWhole {
-                publishWhole(update)
-            } else {
-                // Only what changed goes to the server: a small edit costs the same on any site.
-                server.publish(changed: update.files, removed: update.removed)
-            }
+            // Only what changed goes to the server: a small edit costs the same on any site.
+            let changes = update.isWhole ? publishWhole(update) : server.publish(changed: update.files, removed: update.removed)
             if showsError {
                 showsError = false
                 server.showError(nil)
             }
-            if !update.changed.isEmpty || !update.removed.isEmpty {
-                server.notifyReload(update.onlyStylesheets ? .css : .page)
-            }
-            onEvent(.rebuilt(changed: update.changed.count + update.removed.count, made: update.made,
-                             milliseconds: update.seconds * 1000, stylesheetsOnly: update.onlyStylesheets))
+            let reload = changes.reloadKind
+            if let reload { server.notifyReload(reload) }
+            onEvent(.rebuilt(changed: changes.paths.count, made: update.made,
+                             milliseconds: update.seconds * 1000, stylesheetsOnly: reload == .css))
         } catch {
             fail(error)
         }
     }
 
-    private func publishWhole(_ update: SiteSession<ServedFile>.Update) {
-        server.publish(whole: update.files)
+    @discardableResult
+    private func publishWhole(_ update: SiteSession<ServedFile>.Update) -> SiteChanges {
         servesGoodSite = true
+        return server.publish(whole: update.files)
     }
 
     /// Pages as served: with the live-reload script, unless it is turned off.

@@ -27,8 +27,6 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         public var changed: Set<String> { Set(files.keys) }
         /// Files that are gone.
         public var removed: Set<String>
-        /// Only stylesheets changed: a browser can swap them without reloading the page.
-        public var onlyStylesheets: Bool
         /// How many files were made again (the rest were kept).
         public var made: Int
         public var seconds: Double
@@ -145,7 +143,6 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             isWhole: isWhole,
             fileCount: digests.count,
             removed: removed,
-            onlyStylesheets: !isWhole && !changedFiles.isEmpty && removed.isEmpty && changedFiles.keys.allSatisfy { $0.hasSuffix(".css") },
             made: toMake.make.count,
             seconds: elapsed.seconds,
             warnings: next.warnings

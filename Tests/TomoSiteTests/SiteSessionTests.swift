@@ -37,7 +37,6 @@ import TomoStore
         #expect(text(update, "alice/index.html")?.contains("Alice Changed") == true)
         #expect(update.fileCount == first.fileCount)
         #expect(!update.isWhole)
-        #expect(!update.onlyStylesheets)
     }
 
     @Test func anEditorsTemporaryFileBesideTheProfilesIsNotTakenForAnImage() throws {
@@ -58,7 +57,6 @@ import TomoStore
         try site.write("templates/static/extra.css", "a{color:red}\n")
         let update = try session.rebuild(changedPaths: ["templates/static/extra.css"])
         #expect(update.changed == ["static/extra.css"])
-        #expect(update.onlyStylesheets)
         #expect(update.made == 1)
     }
 
