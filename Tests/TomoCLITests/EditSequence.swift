@@ -752,7 +752,7 @@ struct EditSequence {
     /// profile pointed at the new place.
     mutating func moveFolder() throws -> String? {
         if random.chance(0.6) {
-            let owners = Set(state.posts.keys.map { Self.split($0).handle }).sorted().filter { exists("content/posts/\($0)") }
+            let owners = postFolders()
             let targets = state.profiles.keys.sorted().filter { !exists("content/posts/\($0)") && !isLink("content/posts/\($0)") }
             guard !owners.isEmpty, !targets.isEmpty else { return nil }
             let (from, to) = (random.pick(owners), random.pick(targets))
@@ -821,7 +821,7 @@ struct EditSequence {
             try remove(path)
             return "deleted \(path) by hand, leaving its posts"
         case 6:
-            let owners = Set(state.posts.keys.map { Self.split($0).handle }).sorted().filter { exists("content/posts/\($0)") }
+            let owners = postFolders()
             guard !owners.isEmpty else { return nil }
             let from = random.pick(owners)
             guard !exists("content/posts/nobody") else { return nil }
@@ -847,6 +847,11 @@ struct EditSequence {
     private mutating func pickPost() -> String? {
         let ids = state.posts.keys.sorted().filter { exists("content/posts/\($0).md") }
         return ids.isEmpty ? nil : random.pick(ids)
+    }
+
+    /// The handles whose post folder exists (as a folder or a link), sorted.
+    private func postFolders() -> [String] {
+        Set(state.posts.keys.map { Self.split($0).handle }).sorted().filter { exists("content/posts/\($0)") }
     }
 
     private mutating func randomPost() -> Post {
