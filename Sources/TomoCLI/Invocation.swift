@@ -1,4 +1,5 @@
 import Foundation
+import TomoContent
 import TomoCore
 
 /// A parsed command line, handed to a command's `run`.
@@ -36,14 +37,14 @@ public struct Invocation: Sendable {
         if let batch { return batch.site }
         if let siteOption {
             let url = path(siteOption)
-            guard FileManager.default.fileExists(atPath: url.appendingPathComponent("content/site.yaml").path) else {
+            guard FileManager.default.fileExists(atPath: url.appendingPathComponent(ContentPath.siteConfigFile).path) else {
                 throw Diagnostic("\(siteOption) is not a tomo site: it has no content/site.yaml (create one with `tomo init \(siteOption)`)")
             }
             return url
         }
         var folder = workingDirectory
         while true {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("content/site.yaml").path) {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(ContentPath.siteConfigFile).path) {
                 return folder
             }
             let parent = folder.deletingLastPathComponent()

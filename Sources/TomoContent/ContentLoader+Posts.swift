@@ -22,9 +22,9 @@ extension ContentLoader {
         if let problem = Identifiers.handleProblem(handle) ?? Identifiers.slugProblem(slug) {
             return (nil, [Diagnostic("post \"\(id)\": \(problem)")])
         }
-        let folder = site.appendingPathComponent("content/posts/\(handle)")
+        let folder = site.appendingPathComponent(ContentPath.postsFolder(of: handle))
         do {
-            guard try FolderEntries.exists("content/posts/\(handle)/\(slug).md", in: site.path) else { return (nil, []) }
+            guard try FolderEntries.exists(ContentPath.postFile(handle, slug + ".md"), in: site.path) else { return (nil, []) }
         } catch {
             return (nil, [error])
         }
@@ -40,8 +40,8 @@ extension ContentLoader {
     /// The posts of the folders whose handle is in `handles` (the users with a profile file),
     /// or of `only` that folder; the number of post files found, loaded or not.
     static func loadPosts(site: URL, handles: Set<String>, only: String? = nil, diagnostics: inout [Diagnostic]) -> (loaded: [Post], fileCount: Int) {
-        let postsFolder = site.appendingPathComponent("content/posts")
-        let entries = self.entries(of: "content/posts", site: site, diagnostics: &diagnostics).filter { only == nil || $0.name == only }
+        let postsFolder = site.appendingPathComponent(ContentPath.postsFolder)
+        let entries = self.entries(of: ContentPath.postsFolder, site: site, diagnostics: &diagnostics).filter { only == nil || $0.name == only }
         var toRead: [(folder: URL, handle: String, name: String)] = []
         var fileCount = 0
         // Listing 10,000 folders one after another took as long as reading their posts on both
@@ -49,15 +49,15 @@ extension ContentLoader {
         let folders = entries.filter(\.status.isFolder).map(\.name)
         let listings = Dictionary(uniqueKeysWithValues: zip(folders, folders.concurrentMap { handle in
             var problems: [Diagnostic] = []
-            let names = fileNames(in: "content/posts/\(handle)", site: site, reading: .post, diagnostics: &problems)
+            let names = fileNames(in: ContentPath.postsFolder(of: handle), site: site, reading: .post, diagnostics: &problems)
             return (names: names, problems: problems)
         }))
         for (handle, status) in entries {
             guard status.isFolder, let listing = listings[handle] else {
                 // A file named for a user is their posts folder gone wrong, not a stray file.
                 diagnostics.append(handles.contains(handle)
-                    ? FolderFailure(.notAFolder).diagnostic(folder: "content/posts/\(handle)")
-                    : Diagnostic("ignored: posts live in content/posts/<handle>/<slug>.md", at: SourceLocation(file: "content/posts/\(handle)", line: 1, column: 1), severity: .warning))
+                    ? FolderFailure(.notAFolder).diagnostic(folder: ContentPath.postsFolder(of: handle))
+                    : Diagnostic("ignored: posts live in content/posts/<handle>/<slug>.md", at: SourceLocation(file: ContentPath.postsFolder(of: handle), line: 1, column: 1), severity: .warning))
                 continue
             }
             diagnostics += listing.problems
@@ -78,16 +78,16 @@ extension ContentLoader {
             for name in names {
                 if isPostFile(name) {
                     toRead.append((folder, handle, name))
-                } else if !imageExtensions.contains(Self.fileExtension(of: name).lowercased()) {
+                } else if !ContentPath.isImage(name) {
                     // Photos sit beside the posts; anything else is likely a mistake.
-                    let start = SourceLocation(file: "content/posts/\(handle)/\(name)", line: 1, column: 1)
+                    let start = SourceLocation(file: ContentPath.postFile(handle, name), line: 1, column: 1)
                     diagnostics.append(Diagnostic("ignored: a post folder holds <slug>.md posts and their photos", at: start, severity: .warning))
                 }
             }
         }
         // In id order (`handle/slug`), so the posts come out sorted; independent of each other,
         // so read on every core.
-        toRead = toRead.map { ("\($0.handle)/\($0.name.dropLast(3))", $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        toRead = toRead.map { ("\($0.handle)/\(ContentPath.baseName(of: $0.name))", $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         var loaded: [Post] = []
         for (post, found) in toRead.concurrentMap({ readPost(in: $0.folder, handle: $0.handle, fileName: $0.name) }) {
             if let post { loaded.append(post) }
@@ -97,8 +97,8 @@ extension ContentLoader {
     }
 
     private static func readPost(in folder: URL, handle: String, fileName: String) -> (Post?, [Diagnostic]) {
-        let file = "content/posts/\(handle)/\(fileName)"
-        let slug = String(fileName.dropLast(".md".count))
+        let file = ContentPath.postFile(handle, fileName)
+        let slug = ContentPath.baseName(of: fileName)
         if let problem = Identifiers.slugProblem(slug) {
             return (nil, [Diagnostic("bad file name: \(problem); the file name is the post's slug", at: SourceLocation(file: file, line: 1, column: 1))])
         }
@@ -111,8 +111,8 @@ extension ContentLoader {
     /// matter, without the rest of the post: nil and no problem when its file does not exist;
     /// nil and why when the front matter or its `visibility:` cannot be read.
     public static func postVisibility(site: URL, handle: String, slug: String) -> (visibility: Post.Visibility?, diagnostics: [Diagnostic]) {
-        let file = "content/posts/\(handle)/\(slug).md"
-        let folder = site.appendingPathComponent("content/posts/\(handle)")
+        let file = ContentPath.postFile(handle, slug + ".md")
+        let folder = site.appendingPathComponent(ContentPath.postsFolder(of: handle))
         let reader = NodeReader()
         guard let bytes = read(folder.path + "/" + slug + ".md", file: file, reader: reader) else {
             // Read first (the posts a batch likes nearly all exist); only a read that failed
@@ -130,25 +130,25 @@ extension ContentLoader {
     /// How many post files (`.md`) `handle` has in `content/posts/<handle>/`: none without that
     /// folder; an error naming it when it cannot be read, which is not "no posts".
     public static func postFileCount(of handle: String, site: URL) throws(Diagnostic) -> Int {
-        try FolderEntries.input("content/posts/\(handle)", in: site.path).count { !$0.status.isFolder && isPostFile($0.name) }
+        try FolderEntries.input(ContentPath.postsFolder(of: handle), in: site.path).count { !$0.status.isFolder && isPostFile($0.name) }
     }
 
-    static func isPostFile(_ name: String) -> Bool { ContentFileKind.post.extensions.contains(fileExtension(of: name)) }
+    static func isPostFile(_ name: String) -> Bool { ContentFileKind.post.extensions.contains(ContentPath.fileExtension(of: name)) }
 
     /// The handles that have a profile file (`content/users/<handle>.yaml` or `.json`).
     private static func profileHandles(site: URL, diagnostics: inout [Diagnostic]) -> Set<String> {
-        let names = fileNames(in: "content/users", site: site, reading: .profile, diagnostics: &diagnostics)
-        return Set(names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.map { String($0.dropLast(5)) })
+        let names = fileNames(in: ContentPath.usersFolder, site: site, reading: .profile, diagnostics: &diagnostics)
+        return Set(names.filter { ContentPath.profileExtensions.contains(ContentPath.fileExtension(of: $0)) }.map(ContentPath.baseName))
     }
 
     private static func missingProfile(_ handle: String) -> Diagnostic {
         Diagnostic(
-            "no profile content/users/\(handle).yaml for these posts: add the user with `tomo user add \(handle)`, or move the posts to their owner's folder",
+            "no profile \(ContentPath.profileFile(handle)) for these posts: add the user with `tomo user add \(handle)`, or move the posts to their owner's folder",
             at: folderStart(handle)
         )
     }
 
     private static func folderStart(_ handle: String) -> SourceLocation {
-        SourceLocation(file: "content/posts/\(handle)/", line: 1, column: 1)
+        SourceLocation(file: ContentPath.postsFolder(of: handle) + "/", line: 1, column: 1)
     }
 }

@@ -24,7 +24,7 @@ public enum ContentLoader {
     }
 
     private static func loadConfig(site: URL, diagnostics: inout [Diagnostic]) -> SiteConfig? {
-        let file = "content/site.yaml"
+        let file = ContentPath.siteConfigFile
         let reader = NodeReader()
         defer { diagnostics += reader.diagnostics }
         guard let root = parse(site.appendingPathComponent(file), file: file, reader: reader) else { return nil }
@@ -33,18 +33,18 @@ public enum ContentLoader {
     }
 
     private static func loadProfiles(site: URL, diagnostics: inout [Diagnostic]) -> (loaded: [Profile], files: [String: String]) {
-        let folder = site.appendingPathComponent("content/users")
+        let folder = site.appendingPathComponent(ContentPath.usersFolder)
         var fileOfHandle: [String: String] = [:]
         var toRead: [(url: URL, file: String, handle: String)] = []
-        for name in fileNames(in: "content/users", site: site, reading: .profile, diagnostics: &diagnostics) {
-            let file = "content/users/\(name)"
+        for name in fileNames(in: ContentPath.usersFolder, site: site, reading: .profile, diagnostics: &diagnostics) {
+            let file = ContentPath.userFile(name)
             let start = SourceLocation(file: file, line: 1, column: 1)
             let url = folder.appendingPathComponent(name)
-            let fileExtension = url.pathExtension
-            let handle = url.deletingPathExtension().lastPathComponent
-            guard fileExtension == "yaml" || fileExtension == "json" else {
+            let fileExtension = ContentPath.fileExtension(of: name)
+            let handle = ContentPath.baseName(of: name)
+            guard ContentPath.profileExtensions.contains(fileExtension) else {
                 // Images beside the profiles are the profiles' business; anything else is likely a mistake.
-                if imageExtensions.contains(fileExtension.lowercased()) { continue }
+                if ContentPath.isImage(name) { continue }
                 let fix = fileExtension == "yml" ? "rename it to \(handle).yaml" : "profiles are <handle>.yaml or <handle>.json"
                 diagnostics.append(Diagnostic("ignored: \(fix)", at: start, severity: .warning))
                 continue
@@ -72,19 +72,19 @@ public enum ContentLoader {
     /// Reads the one profile of `handle` (`content/users/<handle>.yaml` or `.json`), for a rebuild
     /// that reloads only the file that changed. No profile and no problem when neither file exists.
     public static func loadProfile(site: URL, handle: String) -> (profile: Profile?, diagnostics: [Diagnostic]) {
-        let folder = site.appendingPathComponent("content/users")
+        let folder = site.appendingPathComponent(ContentPath.usersFolder)
         var files: [String] = []
         for name in ["yaml", "json"].map({ "\(handle).\($0)" }) {
             do {
-                if try FolderEntries.exists("content/users/\(name)", in: site.path) { files.append(name) }
+                if try FolderEntries.exists(ContentPath.userFile(name), in: site.path) { files.append(name) }
             } catch {
                 return (nil, [error])
             }
         }
         guard let name = files.first else { return (nil, []) }
-        let file = "content/users/\(name)"
+        let file = ContentPath.userFile(name)
         if files.count > 1 {
-            let other = "content/users/\(files[1])"
+            let other = ContentPath.userFile(files[1])
             return (nil, [Diagnostic("duplicate profile: \(file) and \(other) both define @\(handle): keep one of them", at: SourceLocation(file: other, line: 1, column: 1))])
         }
         if let problem = Identifiers.handleProblem(handle) {
@@ -95,20 +95,11 @@ public enum ContentLoader {
 
     private static func readProfile(_ url: URL, file: String, handle: String, usersFolder: URL) -> (Profile?, [Diagnostic]) {
         let reader = NodeReader()
-        let root = url.pathExtension == "json"
+        let root = ContentPath.fileExtension(of: file) == "json"
             ? parse(url, file: file, reader: reader, with: JSONProfileNodes.parse)
             : parse(url, file: file, reader: reader)
         let profile = root.flatMap { ProfileReader(handle: handle, file: file, usersFolder: usersFolder, reader: reader).read($0) }
         return (profile, reader.diagnostics)
-    }
-
-    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]
-
-    /// The text after the last dot of a file name, "" without one (or for a name that only
-    /// starts with a dot), as `pathExtension` gives it without a trip through NSString.
-    static func fileExtension(of name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return String(name[name.index(after: dot)...])
     }
 
     /// Every free page (sorted by name) and the pages' problems, without reading the rest of the
@@ -121,19 +112,19 @@ public enum ContentLoader {
     }
 
     private static func loadPages(site: URL, handles: Set<String>, diagnostics: inout [Diagnostic]) -> (loaded: [Page], fileCount: Int) {
-        let folder = site.appendingPathComponent("content/pages")
+        let folder = site.appendingPathComponent(ContentPath.pagesFolder)
         var loaded: [Page] = []
         var fileCount = 0
-        for fileName in fileNames(in: "content/pages", site: site, reading: .page, diagnostics: &diagnostics) {
-            let file = "content/pages/\(fileName)"
+        for fileName in fileNames(in: ContentPath.pagesFolder, site: site, reading: .page, diagnostics: &diagnostics) {
+            let file = ContentPath.pageFile(fileName)
             let start = SourceLocation(file: file, line: 1, column: 1)
             let url = folder.appendingPathComponent(fileName)
-            guard url.pathExtension == "md" else {
+            guard ContentPath.fileExtension(of: fileName) == "md" else {
                 diagnostics.append(Diagnostic("ignored: free pages are <name>.md files", at: start, severity: .warning))
                 continue
             }
             fileCount += 1
-            let name = url.deletingPathExtension().lastPathComponent
+            let name = ContentPath.baseName(of: fileName)
             if let problem = nameProblem(name, handles: handles) {
                 diagnostics.append(Diagnostic("bad page name: \(problem)", at: start))
                 continue
@@ -203,7 +194,7 @@ public enum ContentLoader {
                 names.append(name)
                 continue
             }
-            if kind.extensions.contains(fileExtension(of: name)) {
+            if kind.extensions.contains(ContentPath.fileExtension(of: name)) {
                 diagnostics.append(Diagnostic(
                     "this is a folder, but a file of this name is read as a \(kind.rawValue): rename the folder, or put the \(kind.rawValue) file in its place",
                     at: SourceLocation(file: "\(relative)/\(name)", line: 1, column: 1)
@@ -218,5 +209,5 @@ public enum ContentLoader {
 enum ContentFileKind: String {
     case profile, page, post
 
-    var extensions: Set<String> { self == .profile ? ["yaml", "json"] : ["md"] }
+    var extensions: Set<String> { self == .profile ? ContentPath.profileExtensions : ["md"] }
 }

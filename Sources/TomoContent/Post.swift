@@ -55,7 +55,7 @@ public struct Post: Sendable, Hashable {
     public var id: String { "\(handle)/\(slug)" }
 
     /// The photo's path relative to the site folder (`content/posts/alice/sunset.jpg`).
-    public var photoFile: String { "content/posts/\(handle)/\(photo)" }
+    public var photoFile: String { ContentPath.postFile(handle, photo) }
 
     /// The caption as written (Markdown, without the blank lines around it), its HTML (raw
     /// HTML and unsafe links removed) and its first line as plain text; all empty without one.

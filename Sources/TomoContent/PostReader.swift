@@ -72,7 +72,7 @@ struct PostReader {
     /// The photo's path: an image file that exists and stays inside the post's folder.
     private func photo(_ fields: Fields) -> String? {
         guard let path = reader.string(fields, "photo", required: "\(slug).jpg"), let node = fields["photo"] else { return nil }
-        let fileExtension = (path as NSString).pathExtension.lowercased()
+        let fileExtension = ContentPath.fileExtension(of: path).lowercased()
         guard Post.photoExtensions.contains(fileExtension) else {
             reader.error("photo \"\(path)\" is not a photo file: use a .\(Post.photoExtensions.joined(separator: ", ."))", at: node.location)
             return nil

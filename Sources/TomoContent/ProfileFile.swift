@@ -25,7 +25,7 @@ public struct ProfileFile: Sendable {
     /// The profile of `handle` in `site`, or nil when it has none.
     public static func read(site: URL, handle: String) throws(DiagnosticList) -> ProfileFile? {
         for format in ["yaml", "json"] {
-            let file = "content/users/\(handle).\(format)"
+            let file = ContentPath.profileFile(handle, format: format)
             switch RegularFile.read(site.appendingPathComponent(file).path) {
             case .success(let bytes): return try ProfileFile(bytes: bytes, file: file)
             case .failure(.missing): continue
@@ -198,12 +198,12 @@ extension ProfileFile {
     /// Why `name` cannot be `handle`'s display name, by the content loader's own reading of a
     /// profile that says only `name: …`; nil when it can.
     public static func nameProblem(_ name: String, handle: String, site: URL) -> String? {
-        let file = "content/users/\(handle).yaml"
+        let file = ContentPath.profileFile(handle)
         let reader = NodeReader()
         guard let root = reader.parseYAML(Array(("name: " + YAMLScalar.doubleQuoted(name) + "\n").utf8), file: file) else {
             return reader.diagnostics.first?.message ?? "it cannot be written to a profile"
         }
-        _ = ProfileReader(handle: handle, file: file, usersFolder: site.appendingPathComponent("content/users"), reader: reader).read(root)
+        _ = ProfileReader(handle: handle, file: file, usersFolder: site.appendingPathComponent(ContentPath.usersFolder), reader: reader).read(root)
         return reader.diagnostics.first { $0.severity == .error }?.message
     }
 }

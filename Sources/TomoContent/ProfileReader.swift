@@ -186,7 +186,7 @@ struct ProfileReader {
         case .outside:
             reader.error("\(key) \"\(path)\" must stay inside content/users/: use a path like \(handle)/\(key).jpg", at: node.location)
         case .missing:
-            reader.error("\(key) file not found: put the image at content/users/\(path) or fix the path", at: node.location)
+            reader.error("\(key) file not found: put the image at \(ContentPath.userFile(path)) or fix the path", at: node.location)
         case .unusable(let reason):
             reader.error("\(key) \"\(path)\" \(reason)", at: node.location)
         }

@@ -90,7 +90,8 @@ public enum SiteBuilder {
         let outputPath = options.output.standardizedFileURL.path
         var previous = options.full ? nil : keptState(for: options)
         clock.finished("stamp the input files")
-        if let previous, previous.inputs == inputsDigest {
+        // Unchanged files show the same site until an item's `from` or `until` moment passes.
+        if let previous, previous.inputs == inputsDigest, previous.nextChange.map({ options.buildDate.nanosecondsSince1970 < $0 }) ?? true {
             return BuildReport(
                 pages: previous.pages, images: previous.images, files: previous.files, written: 0,
                 seconds: clock.total, warnings: previous.warnings.map { Diagnostic($0, severity: .warning) },
@@ -108,7 +109,9 @@ public enum SiteBuilder {
         let plan = SitePlan.files(for: model)
         clock.finished("index the site and plan its files")
         let keys = InputFingerprints.of(model, stamps: stamps)
-        let (toMake, gone) = previous.map { changedFiles(plan, keys: keys, previous: $0) } ?? (plan, [])
+        let (toMake, gone) = previous.map {
+            ChangeEngine.filesToMake(plan, changed: ChangeEngine.changedKeys(from: $0.keys, to: keys), kept: $0.outputs)
+        } ?? (plan, [])
         clock.finished("find what changed")
 
         let output: OutputFolder
@@ -153,12 +156,11 @@ public enum SiteBuilder {
     }
 
     /// What the last build into this output kept, when it still describes the output: the same
-    /// tomo, output folder (by its marker) and base URL, and no item has appeared or gone since.
+    /// tomo, output folder (by its marker) and base URL.
     private static func keptState(for options: BuildOptions) -> BuildState? {
         guard let kept = BuildState.loadSummary(site: options.site, output: options.output.standardizedFileURL.path),
               kept.setting == setting(options, marker: kept.setting.marker),
-              BuildState.markerInode(output: options.output) == kept.setting.marker,
-              kept.nextChange.map({ options.buildDate.nanosecondsSince1970 < $0 }) ?? true
+              BuildState.markerInode(output: options.output) == kept.setting.marker
         else { return nil }
         return kept
     }
@@ -168,29 +170,6 @@ public enum SiteBuilder {
             tool: BuildState.toolIdentity, output: options.output.standardizedFileURL.path,
             baseURL: options.baseURL ?? "", marker: marker
         )
-    }
-
-    /// The planned files that read an input whose fingerprint changed or are new, and the files
-    /// of the last build that the plan no longer has.
-    private static func changedFiles(_ plan: [PlannedFile], keys: [InputKey: UInt64], previous: BuildState) -> (make: [PlannedFile], gone: [String]) {
-        var changed: [InputKey] = []
-        for (key, fingerprint) in keys where previous.keys[key] != fingerprint { changed.append(key) }
-        for key in previous.keys.keys where keys[key] == nil { changed.append(key) }
-        // An edit changes a few keys: comparing with each beats hashing every input of every file.
-        let changedSet = Set(changed)
-        let reads: (PlannedFile) -> Bool = changed.count <= 8
-            ? { file in file.inputs.contains(where: changed.contains) }
-            : { file in file.inputs.contains(where: changedSet.contains) }
-        var kept = 0
-        let make = plan.filter { file in
-            guard previous.outputs[file.path] != nil else { return true }
-            kept += 1
-            return reads(file)
-        }
-        // Every kept file is still planned unless the counts differ.
-        guard kept != previous.outputs.count else { return (make, []) }
-        let planned = Set(plan.map(\.path))
-        return (make, previous.outputs.keys.filter { !planned.contains($0) })
     }
 
     /// The first moment after `date` at which an item of some profile appears or disappears.

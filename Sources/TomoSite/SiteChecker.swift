@@ -30,7 +30,7 @@ public enum SiteChecker {
         if let inputs = rest.inputs { diagnostics += renderingProblems(inputs, options: options) }
         do {
             diagnostics += try StoreFile(site: site).audit(profiles: loaded.profileFiles) { post in
-                FileManager.default.fileExists(atPath: site.appendingPathComponent("content/posts/\(post.handle)/\(post.slug).md").path)
+                FileManager.default.fileExists(atPath: site.appendingPathComponent(ContentPath.postFile(post.handle, post.slug + ".md")).path)
             }
         } catch {
             // A store that cannot be read is reported once, by the loading above.

@@ -40,23 +40,17 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     private let finish: @Sendable (_ path: String, _ bytes: [UInt8]) -> Output
     // Touched only by the one thread that runs builds (the serve loop), hence @unchecked.
     private var digests: [String: FileDigest] = [:]
-    /// The last good inputs (everything the files say), and the model of what of them is
-    /// published, with its thumbnails, and plan; the plan is reused while the site's shape stays
-    /// the same.
+    /// The last good inputs (everything the files say), the model of what of them is published,
+    /// with its thumbnails, its plan and the fingerprints of its inputs; the plan is reused
+    /// while the site's shape stays the same.
     private var inputs: SiteInputs?
     private var model: SiteModel?
     private var plan: [PlannedFile] = []
-    /// Inputs changed since the last good build (kept across failed rebuilds).
-    private var pending: Set<InputKey> = []
-    /// An image file changed since the last good build.
-    private var imagesChanged = false
-    /// `content/store.json` changed since the last good build.
-    private var storeChanged = false
-    /// A profile appeared or went since the last good build.
-    private var shapeChanged = false
-    /// For each input, the indices in `plan` of the files that read it.
     private var readers: [InputKey: [Int]] = [:]
-    private var needsEverything = true
+    private var fingerprints: [InputKey: UInt64] = [:]
+    private var stamps = InputStamps()
+    /// What to read again, gathered since the last good build (kept across failed rebuilds).
+    private var reload = ContentReload(everything: true)
 
     public init(options: BuildOptions, finish: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> Output) {
         self.options = options
@@ -65,7 +59,9 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
 
     /// Builds the whole site into memory.
     public func buildAll() throws(DiagnosticList) -> Update {
-        needsEverything = true
+        model = nil
+        digests = [:]
+        reload = ContentReload(everything: true)
         return try rebuild(changedPaths: [])
     }
 
@@ -73,141 +69,80 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     public func rebuild(changedPaths: [String]) throws(DiagnosticList) -> Update {
         let clock = ContinuousClock()
         let start = clock.now
-        classify(changedPaths)
+        reload.add(changedPaths, content: inputs?.content)
+        var partly: SiteInputs?
+        if !reload.everything, model != nil, let current = inputs {
+            partly = try reloaded(current)
+        }
         let next: SiteInputs
-        if let current = inputs, model != nil, !needsEverything {
-            next = try reload(current)
+        let everything: Bool
+        if let partly {
+            next = partly
+            everything = false
+            stamps.restamp(reload.paths, site: options.site)
         } else {
-            needsEverything = true
+            reload.everything = true
+            everything = true
+            stamps = InputStamps.scan(site: options.site)
             next = try SiteInputs.load(options)
         }
 
         // The graph (followers, blocks, likes, hidden posts) depends only on the store and who
-        // has a profile; the published posts and their index on the graph and the posts. After
-        // a profile edit all of them stay.
-        let sameGraph = !needsEverything && model != nil && !storeChanged && !shapeChanged
-        let samePosts = sameGraph && !pending.contains(.anyPost)
+        // has a profile (the same unless everything was read again); the published posts and
+        // their index on the graph and the posts. After a profile edit all of them stay.
+        let sameGraph = !everything && !reload.store
+        let samePosts = sameGraph && reload.posts.isEmpty && reload.postFolders.isEmpty
         let published = PublishedSite(next, graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.content.posts : nil)
-        let images = try publishedImages(for: published, samePosts: samePosts)
+        let images = try publishedImages(for: published, samePosts: samePosts && reload.profiles.isEmpty)
         let nextModel = SiteModel(published: published, images: images, buildDate: options.buildDate, posts: samePosts ? model?.posts : nil)
-        if let model, !sameGraph {
-            // The pages showing a follow, block, like or hidden post that changed.
-            let before = InputFingerprints.ofGraph(model)
-            let after = InputFingerprints.ofGraph(nextModel)
-            for (key, fingerprint) in after where before[key] != fingerprint { pending.insert(key) }
-            for key in before.keys where after[key] == nil { pending.insert(key) }
-        }
-        // Which files exist changes only with the graph, the posts, the pages, the theme's files
-        // or the thumbnails; otherwise the last plan still lists every file.
-        let samePlan = samePosts && !imagesChanged && !pending.contains(.pageList) && !pending.contains(.theme) && !pending.contains(.site)
-            && model.map { Set($0.theme.staticFiles.keys) == Set(next.theme.staticFiles.keys) } == true
-        if !samePlan {
-            plan = SitePlan.files(for: nextModel)
-            readers = [:]
-            for (index, file) in plan.enumerated() {
-                for key in Set(file.inputs) { readers[key, default: []].append(index) }
-            }
-            pending.insert(.siteShape)
-        }
-        let toMake: [PlannedFile]
-        if needsEverything {
-            toMake = plan
-        } else {
-            // The files that read a changed input, and the files that are new.
-            var indices = Set(pending.flatMap { readers[$0] ?? [] })
-            if !samePlan {
-                for (index, file) in plan.enumerated() where digests[file.path] == nil { indices.insert(index) }
-            }
-            toMake = indices.sorted().map { plan[$0] }
-        }
-        let everything = needsEverything
-        let made = try render(toMake, model: nextModel)
+        let nextFingerprints = InputFingerprints.of(nextModel, stamps: stamps)
+        let changed = ChangeEngine.changedKeys(from: fingerprints, to: nextFingerprints)
 
-        var changed: [String: Output] = [:]
+        // The first build makes every file; later ones, whether they read a few files again or
+        // the whole site, make the files that read a changed input, as `tomo build` does.
+        let isWhole = model == nil
+        let samePlan = model.map { ChangeEngine.planStillHolds(changed: changed, before: $0, after: nextModel) } == true
+        let nextPlan = samePlan ? plan : SitePlan.files(for: nextModel)
+        let toMake = isWhole
+            ? (make: nextPlan, gone: [])
+            : ChangeEngine.filesToMake(nextPlan, changed: changed, kept: digests, readers: samePlan ? readers : nil)
+        let made = try render(toMake.make, model: nextModel)
+
+        // Only now, with every file made, does the session move on to the new site.
+        var changedFiles: [String: Output] = [:]
         for (path, (digest, output)) in made {
-            guard everything || digests[path] != digest else { continue }
-            changed[path] = output
+            guard isWhole || digests[path] != digest else { continue }
+            changedFiles[path] = output
             digests[path] = digest
         }
-        var removed: Set<String> = []
+        let removed = Set(toMake.gone)
+        for path in removed { digests[path] = nil }
         if !samePlan {
-            removed = Set(digests.keys).subtracting(plan.map(\.path))
-            for path in removed { digests[path] = nil }
+            plan = nextPlan
+            readers = ChangeEngine.readers(of: nextPlan)
         }
-
         model = nextModel
         inputs = next
-        pending = []
-        imagesChanged = false
-        storeChanged = false
-        shapeChanged = false
-        needsEverything = false
+        fingerprints = nextFingerprints
+        reload = ContentReload()
         let elapsed = clock.now - start
         return Update(
-            files: changed,
-            isWhole: everything,
+            files: changedFiles,
+            isWhole: isWhole,
             fileCount: digests.count,
             removed: removed,
-            onlyStylesheets: !everything && !changed.isEmpty && removed.isEmpty && changed.keys.allSatisfy { $0.hasSuffix(".css") },
-            made: toMake.count,
+            onlyStylesheets: !isWhole && !changedFiles.isEmpty && removed.isEmpty && changedFiles.keys.allSatisfy { $0.hasSuffix(".css") },
+            made: toMake.make.count,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
             warnings: next.warnings
         )
     }
 
-    /// Turns changed file paths into the inputs they feed.
-    private func classify(_ paths: [String]) {
-        for path in paths {
-            let parts = path.split(separator: "/").map(String.init)
-            switch (parts.first, parts.count > 1 ? parts[1] : nil) {
-            case ("content", "users"?):
-                if parts.count == 3, let handle = Self.profileHandle(parts[2]) {
-                    // Whether other pages are touched too is known once the file is read.
-                    pending.insert(.profile(handle))
-                } else if Self.isImage(path) {
-                    // An image beside the profiles: the thumbnails are made again from the cache.
-                    pending.insert(.anyProfile)
-                    imagesChanged = true
-                }
-                // Anything else there is no content (an editor's or sed's temporary file).
-            case ("content", "posts"?):
-                if parts.count == 4, parts[3].hasSuffix(".md") {
-                    pending.formUnion([.post("\(parts[2])/\(parts[3].dropLast(3))"), .postsOf(parts[2]), .anyPost])
-                } else if Self.isImage(path) {
-                    // A photo beside the posts.
-                    pending.insert(.anyPost)
-                    imagesChanged = true
-                }
-            case ("content", "pages"?):
-                pending.formUnion([.pageList])
-            case ("content", "store.json"?):
-                storeChanged = true
-            case ("templates", "static"?):
-                pending.insert(.staticFile(parts.dropFirst().joined(separator: "/")))
-            case ("templates", _):
-                pending.insert(.theme)
-            default:
-                needsEverything = true
-            }
-        }
-    }
-
-    private static func images(_ profile: Profile) -> [String?] {
-        [profile.icon, profile.header]
-    }
-
-    private static func isImage(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: ".") else { return false }
-        return ContentLoader.imageExtensions.contains(path[path.index(after: dot)...].lowercased())
-    }
-
-    private static func profileHandle(_ fileName: String) -> String? {
-        guard fileName.hasSuffix(".yaml") || fileName.hasSuffix(".json") else { return nil }
-        return String(fileName.dropLast(5))
-    }
-
-    /// `current` with only the changed parts read again.
-    private func reload(_ current: SiteInputs) throws(DiagnosticList) -> SiteInputs {
+    /// `current` with only what `reload` names read again; nil when the whole site must be read.
+    /// A profile that appeared or went changes which pages and posts may exist: then the whole
+    /// site is read, as a build does, so that the same rules (a page named like a user, posts
+    /// without a profile) apply.
+    private func reloaded(_ current: SiteInputs) throws(DiagnosticList) -> SiteInputs? {
         var next = current
         var problems: [Diagnostic] = []
         var warnings = next.warnings
@@ -218,67 +153,52 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             warnings.removeAll { $0.location?.file.hasPrefix(prefix) == true }
             warnings += diagnostics.filter { $0.severity == .warning }
         }
-        for key in pending {
-            guard case .profile(let handle) = key else { continue }
+        for handle in reload.profiles.sorted() {
             let (profile, diagnostics) = ContentLoader.loadProfile(site: options.site, handle: handle)
-            absorb(diagnostics, from: "content/users/\(handle).")
             let old = next.content.profiles.first { $0.handle == handle }
-            if old?.card != profile?.card {
-                // New, gone, or shown differently on other pages.
-                pending.formUnion([.card(handle), .anyProfile])
-            }
-            if (old == nil) != (profile == nil) { shapeChanged = true }
-            if old.map(Self.images) != profile.map(Self.images) { imagesChanged = true }
+            if (old == nil) != (profile == nil), !diagnostics.contains(where: { $0.severity == .error }) { return nil }
+            absorb(diagnostics, from: ContentPath.profileFile(handle, format: ""))
             next.content.profiles.replace(handle, by: \.handle, with: profile)
         }
-        for key in pending {
-            guard case .post(let id) = key else { continue }
+        for handle in reload.postFolders.sorted() {
+            let (posts, diagnostics) = ContentLoader.loadPosts(site: options.site, of: handle)
+            absorb(diagnostics, from: ContentPath.postsFolder(of: handle) + "/")
+            next.content.posts.removeAll { $0.handle == handle }
+            next.content.posts = (next.content.posts + posts).sorted { $0.id < $1.id }
+        }
+        for id in reload.posts.sorted() where !reload.postFolders.contains(where: { id.hasPrefix($0 + "/") }) {
             let (post, diagnostics) = ContentLoader.loadPost(site: options.site, id: id)
-            absorb(diagnostics, from: "content/posts/\(id).")
-            let old = next.content.posts.first { $0.id == id }
-            if old?.photo != post?.photo { imagesChanged = true }
+            absorb(diagnostics, from: ContentPath.postsFolder + "/\(id).")
             next.content.posts.replace(id, by: \.id, with: post)
         }
-        if pending.contains(.pageList) {
+        if reload.pages {
             let (pages, diagnostics) = ContentLoader.loadPages(site: options.site, handles: Set(next.content.profiles.map(\.handle)))
-            absorb(diagnostics, from: "content/pages/")
+            absorb(diagnostics, from: ContentPath.pagesFolder + "/")
             next.content.pages = pages
         }
-        if pending.contains(.theme) || pending.contains(where: { if case .staticFile = $0 { return true } else { return false } }) {
+        if reload.theme {
             next.theme = try SiteInputs.loadTheme(options, language: next.content.config.language.rawValue)
         }
-        if storeChanged {
+        if reload.store {
             do {
                 next.store = try StoreFile(site: options.site).read()
             } catch {
                 problems.append(error)
             }
         }
-        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        guard problems.isEmpty else { throw DiagnosticList(problems.sorted(by: Diagnostic.isOrderedBefore)) }
         next.warnings = warnings
         return next
     }
 
-    /// The thumbnails of what `published` shows. They are made again from the cache when an
-    /// image file changed; otherwise, when the published posts may differ (a post edited,
-    /// hidden or made private), the kept ones are reused and only new images are read.
+    /// The thumbnails of what `published` shows: made again (from the cache) when an image file
+    /// changed; when only which images are shown may differ (a post or profile edited, hidden
+    /// or made private), the kept ones are reused and only new images are read.
     private func publishedImages(for published: PublishedSite, samePosts: Bool) throws(DiagnosticList) -> PublishedImages {
-        guard let current = model?.images, !needsEverything else {
+        guard let current = model?.images, !reload.everything, !reload.images else {
             return try PublishedImages.make(for: published.content, site: options.site)
         }
-        guard imagesChanged else {
-            return samePosts ? current : try PublishedImages.make(for: published.content, site: options.site, reusing: current)
-        }
-        let after = try PublishedImages.make(for: published.content, site: options.site)
-        // A profile or post whose image now has other thumbnails shows them.
-        let changedImage = { (path: String) in current.bySitePath[path]?.path != after.bySitePath[path]?.path }
-        for profile in published.content.profiles where [profile.icon, profile.header].compactMap({ $0 }).contains(where: { changedImage("content/users/" + $0) }) {
-            pending.formUnion([.profile(profile.handle), .card(profile.handle), .anyProfile])
-        }
-        for post in published.content.posts where changedImage(post.photoFile) {
-            pending.formUnion([.post(post.id), .postsOf(post.handle)])
-        }
-        return after
+        return samePosts ? current : try PublishedImages.make(for: published.content, site: options.site, reusing: current)
     }
 
     /// Makes `plan`'s files on all cores: each file's digest and its output.

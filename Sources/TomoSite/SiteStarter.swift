@@ -1,4 +1,5 @@
 import Foundation
+import TomoContent
 import TomoCore
 import TomoStore
 
@@ -60,7 +61,7 @@ public enum SiteStarter {
     /// Refuses to touch a folder that already holds a site.
     public static func create(at folder: URL) throws(Diagnostic) -> [String] {
         let fileManager = FileManager.default
-        if fileManager.fileExists(atPath: folder.appendingPathComponent("content/site.yaml").path) {
+        if fileManager.fileExists(atPath: folder.appendingPathComponent(ContentPath.siteConfigFile).path) {
             throw Diagnostic("\(folder.path) already holds a site (content/site.yaml exists): nothing was changed")
         }
         for file in files where file.path != ".gitignore" {

@@ -65,7 +65,7 @@ extension IncrementalBuildTests {
         try site.write("content/users/alice.yaml", "name: Alice\nitems:\n  - text: Leaving soon\n    until: \(WrittenDate.text(for: firstDate.addingTimeInterval(day), utcOffset: 0))\n")
         try SiteBuilder.build(BuildOptions(site: site.root, buildDate: firstDate))
         let laterDate = firstDate.addingTimeInterval(2 * day)
-        let expected = try fullBuild(of: site, at: laterDate)
+        let expected = try site.fullBuild(at: laterDate)
         #expect(expected["alice/index.html"]?.contains("Leaving soon") == false)
 
         for seed in 1...40 as ClosedRange<UInt64> {
@@ -81,17 +81,8 @@ extension IncrementalBuildTests {
             let edited = random.chance(0.5)
             if edited { try rewrite(site, "content/pages/about.md", "---\ntitle: About\n---\nAbout this site, edited.\n") }
             let report = try SiteBuilder.build(BuildOptions(site: site.root, buildDate: laterDate))
-            let wanted = edited ? try fullBuild(of: site, at: laterDate) : expected
+            let wanted = edited ? try site.fullBuild(at: laterDate) : expected
             #expect(SiteFolder.files(in: site.output) == wanted, "seed \(seed): \(report.nothingChanged ? "nothing changed" : "\(report.written) written")")
         }
-    }
-
-    /// The output of a full build at `date` into another folder, path → text.
-    func fullBuild(of site: SiteFolder, at date: Date) throws -> [String: String] {
-        let elsewhere = site.root.appendingPathComponent("full-build")
-        try? FileManager.default.removeItem(at: elsewhere)
-        try SiteBuilder.build(BuildOptions(site: site.root, output: elsewhere, buildDate: date, full: true))
-        defer { try? FileManager.default.removeItem(at: elsewhere) }
-        return SiteFolder.files(in: elsewhere)
     }
 }

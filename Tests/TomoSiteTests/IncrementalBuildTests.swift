@@ -28,15 +28,6 @@ import TomoStore
         return site
     }
 
-    /// The output of a full build of the same site into another folder, path → text.
-    func fullBuild(of site: SiteFolder) throws -> [String: String] {
-        let elsewhere = site.root.appendingPathComponent("full-build")
-        try? FileManager.default.removeItem(at: elsewhere)
-        try SiteBuilder.build(BuildOptions(site: site.root, output: elsewhere, full: true))
-        defer { try? FileManager.default.removeItem(at: elsewhere) }
-        return SiteFolder.files(in: elsewhere)
-    }
-
     func rewrite(_ site: SiteFolder, _ path: String, _ text: String) throws {
         // A new inode and a new change time, as an editor's atomic save makes.
         Thread.sleep(forTimeInterval: 0.01)
@@ -62,7 +53,7 @@ import TomoStore
         #expect(!report.nothingChanged)
         #expect(report.written == 1)
         #expect(site.page("alice/index.html")?.contains("Prints for sale") == true)
-        #expect(try site.outputFiles() == fullBuild(of: site))
+        #expect(try site.outputFiles() == site.fullBuild())
     }
 
     @Test func aNameEditReachesEveryPageThatShowsTheUser() throws {
@@ -76,7 +67,7 @@ import TomoStore
         #expect(site.page("alice/posts/harbour/index.html")?.contains("Robert") == true)
         #expect(site.page("alice/followers/index.html")?.contains("Robert") == true)
         #expect(try site.modificationDate("about/index.html") == aboutWritten)
-        #expect(try site.outputFiles() == fullBuild(of: site))
+        #expect(try site.outputFiles() == site.fullBuild())
     }
 
     @Test func aNameEditRewritesOnlyTheTimelinePagesHoldingTheUsersPosts() throws {
@@ -89,7 +80,7 @@ import TomoStore
         try rewrite(site, "content/users/bob.yaml", "name: Robert\n")
         try site.build()
         #expect(site.page("alice/timeline/index.html")?.contains("Robert") == true)
-        #expect(try site.outputFiles() == fullBuild(of: site))
+        #expect(try site.outputFiles() == site.fullBuild())
         // The dependency map: page 2 reads Bob's posts (they decide the paging), not his card.
         let inputs = try SiteInputs.load(BuildOptions(site: site.root))
         let plan = SitePlan.files(for: try SiteModel.make(from: inputs, site: site.root, buildDate: Date()))
@@ -106,13 +97,13 @@ import TomoStore
         try rewrite(site, "content/posts/alice/sunset.md", "---\nphoto: p.jpg\ndate: 2026-05-02T12:00:00+00:00\nalt: Sunset\n---\nEvening\n")
         try site.build()
         #expect(site.page("alice/posts/sunset/index.html") != nil)
-        #expect(try site.outputFiles() == fullBuild(of: site))
+        #expect(try site.outputFiles() == site.fullBuild())
 
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/alice/harbour.md"))
         try site.build()
         #expect(site.page("alice/posts/harbour/index.html") == nil)
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("alice/posts/harbour").path))
-        #expect(try site.outputFiles() == fullBuild(of: site))
+        #expect(try site.outputFiles() == site.fullBuild())
     }
 
     @Test func storeTemplateAndPageEditsAreSeen() throws {
@@ -123,7 +114,7 @@ import TomoStore
             return .changed("unfollow")
         }
         try site.build()
-        #expect(try site.outputFiles() == fullBuild(of: site))
+        #expect(try site.outputFiles() == site.fullBuild())
 
         try rewrite(site, "templates/404.mustache", "{{<layout}}{{$content}}<p>Lost here</p>{{/content}}{{/layout}}")
         try site.build()
@@ -132,7 +123,7 @@ import TomoStore
         try rewrite(site, "content/pages/about.md", "---\ntitle: About us\n---\nWho we are.\n")
         try site.build()
         #expect(site.page("bob/index.html")?.contains("About us") == true)
-        #expect(try site.outputFiles() == fullBuild(of: site))
+        #expect(try site.outputFiles() == site.fullBuild())
     }
 
     /// Applies `change` to the store as a CLI command would.
@@ -154,7 +145,7 @@ import TomoStore
         #expect(site.page("alice/posts/harbour/index.html")?.contains("Bob") == false)
         #expect(try site.modificationDate("bob/index.html") == bobsProfile)
         #expect(try site.modificationDate("about/index.html") == aboutPage)
-        #expect(try site.outputFiles() == fullBuild(of: site))
+        #expect(try site.outputFiles() == site.fullBuild())
     }
 
     @Test func hidingAPostAndBlockingAUserReachEveryPageAndFeed() throws {
@@ -164,7 +155,7 @@ import TomoStore
         try site.build()
         #expect(site.page("alice/posts/harbour/index.html") == nil)
         #expect(site.page("feed.xml")?.contains("harbour") == false)
-        #expect(try site.outputFiles() == fullBuild(of: site))
+        #expect(try site.outputFiles() == site.fullBuild())
 
         try changeStore(site) { store throws(Diagnostic) in
             _ = store.unhidePost(PostID(handle: "alice", slug: "harbour"))
@@ -172,7 +163,7 @@ import TomoStore
         }
         try site.build()
         #expect(site.page("bob/timeline/index.html")?.contains("harbour") == false)
-        #expect(try site.outputFiles() == fullBuild(of: site))
+        #expect(try site.outputFiles() == site.fullBuild())
     }
 
     @Test func aFailedBuildKeepsTheStateAndTheNextGoodOneCatchesUp() throws {
@@ -183,7 +174,7 @@ import TomoStore
         try rewrite(site, "content/users/alice.yaml", "name: Alice B.\n")
         try site.build()
         #expect(site.page("alice/index.html")?.contains("Alice B.") == true)
-        #expect(try site.outputFiles() == fullBuild(of: site))
+        #expect(try site.outputFiles() == site.fullBuild())
     }
 
     @Test func aDeletedOutputOrAFullBuildRendersEverythingAgain() throws {

@@ -35,6 +35,15 @@ final class SiteFolder {
         try SiteBuilder.build(BuildOptions(site: root, buildDate: date))
     }
 
+    /// The output of a full build (at `date`) of the same site into another folder, path → text.
+    func fullBuild(at date: Date = Date()) throws -> [String: String] {
+        let elsewhere = root.appendingPathComponent("full-build")
+        try? FileManager.default.removeItem(at: elsewhere)
+        try SiteBuilder.build(BuildOptions(site: root, output: elsewhere, buildDate: date, full: true))
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        return Self.files(in: elsewhere)
+    }
+
     /// The build's errors as `file:line:column: message`, or nil when it succeeded.
     func buildErrors() -> [String]? {
         do {

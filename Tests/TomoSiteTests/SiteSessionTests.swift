@@ -47,7 +47,7 @@ import TomoStore
         try site.write("content/users/alice.yaml", "name: Alice\nitems:\n  - text: New item\n")
         // `sed -i` writes a temporary file and renames it over the profile: both paths change.
         let update = try session.rebuild(changedPaths: ["content/users/sedX4c9Qa", "content/users/alice.yaml"])
-        #expect(update.made == 2, "the profile page and the user's feed, nothing that shows every user")
+        #expect(update.made == 1, "the profile page alone: the feed and every other page show only the name, icon and bio")
         #expect(update.changed == ["alice/index.html"])
     }
 

@@ -18,7 +18,7 @@ struct NewPost {
     let visibility: Post.Visibility
     let caption: String
 
-    var folder: URL { site.appendingPathComponent("content/posts/\(handle)") }
+    var folder: URL { site.appendingPathComponent(ContentPath.postsFolder(of: handle)) }
     var postName: String { "\(slug).md" }
     var photoName: String { "\(slug).\(photoExtension)" }
     var id: String { "\(handle)/\(slug)" }
@@ -55,7 +55,7 @@ struct NewPost {
         site = try invocation.siteDirectory()
         _ = try StoreFile(site: site).read(sections: [.users]).requireUser(handle)
         guard try UserContentFiles(site: site, handle: handle).hasProfile else {
-            throw Diagnostic("\(handle) has no profile content/users/\(handle).yaml: write one first (`tomo user add \(handle)` writes a starter profile)")
+            throw Diagnostic("\(handle) has no profile \(ContentPath.profileFile(handle)): write one first (`tomo user add \(handle)` writes a starter profile)")
         }
         let photoArgument = invocation.arguments[1]
         photo = invocation.path(photoArgument)
@@ -72,10 +72,10 @@ struct NewPost {
         // Decoded whole, as the next build will: a text file named .jpg or a cut-off download
         // is refused here, not by that build.
         try ImageProcessor.verify(ImageSource(file: photo.resolvingSymlinksInPath(), displayPath: photoArgument))
-        let folder = site.appendingPathComponent("content/posts/\(handle)")
+        let folder = site.appendingPathComponent(ContentPath.postsFolder(of: handle))
         if let slug = invocation.option("slug") {
             if let taken = Self.takenFile(slug: slug, photoExtension: photoExtension, in: folder) {
-                throw Diagnostic("content/posts/\(handle)/\(taken) already exists: \(handle)/\(slug) is taken; choose another --slug")
+                throw Diagnostic("\(ContentPath.postFile(handle, taken)) already exists: \(handle)/\(slug) is taken; choose another --slug")
             }
             self.slug = slug
         } else {
@@ -101,13 +101,13 @@ struct NewPost {
             try place(photoName) { try FileManager.default.copyItem(at: photo.resolvingSymlinksInPath(), to: $0) }
         } catch {
             undo()
-            throw Diagnostic("cannot copy the photo to content/posts/\(handle)/\(photoName): \(Self.reason(error))")
+            throw Diagnostic("cannot copy the photo to \(ContentPath.postFile(handle, photoName)): \(Self.reason(error))")
         }
         do {
             try place(postName) { try Data(text.utf8).write(to: $0) }
         } catch {
             undo(photoURL)
-            throw Diagnostic("cannot write content/posts/\(handle)/\(postName): \(Self.reason(error))")
+            throw Diagnostic("cannot write \(ContentPath.postFile(handle, postName)): \(Self.reason(error))")
         }
         // The inputs were checked; reading the post back proves the file says what was meant.
         let (post, diagnostics) = ContentLoader.loadPost(site: site, id: id)

@@ -141,7 +141,7 @@ private struct PostFiles {
 
     init(site: URL, post: PostID) throws(Diagnostic) {
         self.site = site
-        let file = "content/posts/\(post.handle)/\(post.slug).md"
+        let file = ContentPath.postFile(post.handle, post.slug + ".md")
         guard try FolderEntries.exists(file, in: site.path) else {
             throw Diagnostic("no post \(post): \(file) does not exist")
         }

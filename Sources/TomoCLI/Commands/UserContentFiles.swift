@@ -10,9 +10,9 @@ struct UserContentFiles {
     let site: URL
     let handle: String
 
-    var profileYAML: String { "content/users/\(handle).yaml" }
+    var profileYAML: String { ContentPath.profileFile(handle) }
     var relativePaths: [String] {
-        [profileYAML, "content/users/\(handle).json", "content/users/\(handle)", "content/posts/\(handle)"]
+        [profileYAML, ContentPath.profileFile(handle, format: "json"), ContentPath.userFile(handle), ContentPath.postsFolder(of: handle)]
     }
 
     /// The paths that exist, relative to the site; an error when a folder on the way cannot be
@@ -53,7 +53,7 @@ struct UserContentFiles {
 
         """
         do {
-            try FileManager.default.createDirectory(at: url("content/users"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: url(ContentPath.usersFolder), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url(profileYAML), options: .withoutOverwriting)
         } catch {
             throw Diagnostic("cannot write \(profileYAML): \(error.localizedDescription)")

@@ -267,7 +267,7 @@ extension InputKey {
         case .site: "site"
         case .theme: "theme"
         case .pageList: "pageList"
-        case .anyProfile: "anyProfile"
+        case .anyCard: "anyCard"
         case .anyPost: "anyPost"
         case .anyPostStats: "anyPostStats"
         case .userOrder: "userOrder"
@@ -290,7 +290,7 @@ extension InputKey {
         case "site": self = .site
         case "theme": self = .theme
         case "pageList": self = .pageList
-        case "anyProfile": self = .anyProfile
+        case "anyCard": self = .anyCard
         case "anyPost": self = .anyPost
         case "anyPostStats": self = .anyPostStats
         case "userOrder": self = .userOrder

@@ -2,9 +2,11 @@ import TomoContent
 import TomoCore
 
 /// A fingerprint of every input a plan names (`InputKey`), made from the files' stamps, the
-/// parts of the model other pages show and the social graph. A later build compares them with
-/// the ones it kept: the keys whose fingerprint changed are what an edit touched, and only the
-/// files that read them are rendered again.
+/// parts of the model other pages show and the social graph. Two models' fingerprints are
+/// compared key by key (`ChangeEngine.changedKeys`): the keys whose fingerprint changed are what
+/// an edit touched, and only the files that read them are made again. A key made from narrower
+/// ones (`anyCard` from every `card`) changes whenever one of them does: `InputKey.covers`
+/// says which.
 enum InputFingerprints {
     static func of(_ model: SiteModel, stamps: InputStamps) -> [InputKey: UInt64] {
         var keys = ofContent(model, stamps: stamps)
@@ -12,9 +14,8 @@ enum InputFingerprints {
         return keys
     }
 
-    /// The keys of what the store says (follows, blocks, likes, hidden posts, registration
-    /// order), from the graph alone: `tomo serve` compares them across a store edit.
-    static func ofGraph(_ model: SiteModel) -> [InputKey: UInt64] {
+    /// The keys of what the store says (follows, blocks, likes, registration order).
+    private static func ofGraph(_ model: SiteModel) -> [InputKey: UInt64] {
         let graph = model.graph
         func digest(_ handles: [String]) -> UInt64 {
             var hasher = StableHasher()
@@ -28,7 +29,6 @@ enum InputFingerprints {
             keys[.followers(handle)] = digest(graph.followers(of: handle))
             keys[.following(handle)] = digest(graph.following(of: handle))
             keys[.timeline(handle)] = digest(graph.timelineOwners(of: handle))
-            // Hidden posts are left out of the published ones, so the published ids say which.
             var stats = StableHasher()
             for post in model.posts.posts(of: handle) {
                 stats.add(post.id)
@@ -47,15 +47,14 @@ enum InputFingerprints {
         let content = model.content
         let images = model.images.bySitePath
         func file(_ path: String) -> UInt64 { stamps.byPath[path]?.digest ?? 0 }
-        func image(_ path: String?, into hasher: inout StableHasher) {
-            let published = path.flatMap { images[$0] }
-            hasher.add(published?.srcset)
-            hasher.add(published?.webpSrcset)
+        func add(_ image: PublishedImage?, to hasher: inout StableHasher) {
+            hasher.add(image?.srcset)
+            hasher.add(image?.webpSrcset)
         }
         var keys: [InputKey: UInt64] = [:]
 
         var site = StableHasher()
-        site.add(file("content/site.yaml"))
+        site.add(file(ContentPath.siteConfigFile))
         site.add(model.address.baseURL)
         keys[.site] = site.value
 
@@ -67,6 +66,7 @@ enum InputFingerprints {
         }
         keys[.theme] = theme.value
         for path in model.theme.staticFiles.keys {
+            // A built-in file has no stamp (0): the tool's identity, in the build state, stands for it.
             keys[.staticFile(path)] = file("templates/" + path)
         }
 
@@ -79,35 +79,41 @@ enum InputFingerprints {
         keys[.pageList] = pageList.value
 
         var shape = StableHasher()
-        var anyProfile = StableHasher()
+        var anyCard = StableHasher()
         for profile in content.profiles {
             let handle = profile.handle
+            var card = StableHasher()
+            let shown = UserCard(profile, images: images)
+            card.add(shown.name)
+            card.add(shown.summary)
+            add(shown.icon, to: &card)
+            keys[.card(handle)] = card.value
+            anyCard.add(card.value)
             var whole = StableHasher()
             whole.add(file(profile.file))
-            image(profile.icon.map { "content/users/" + $0 }, into: &whole)
-            image(profile.header.map { "content/users/" + $0 }, into: &whole)
+            whole.add(card.value)
+            add(profile.header.flatMap { images[ContentPath.userFile($0)] }, to: &whole)
+            // Which items show at the build date: a `from` or `until` passing changes the page.
+            for (index, item) in profile.items.enumerated() where item.isShown(at: model.buildDate) {
+                whole.add(UInt64(index))
+            }
             keys[.profile(handle)] = whole.value
-            var card = StableHasher()
-            for field in profile.card { card.add(field) }
-            image(profile.icon.map { "content/users/" + $0 }, into: &card)
-            keys[.card(handle)] = card.value
-            anyProfile.add(whole.value)
             shape.add(handle)
         }
-        keys[.anyProfile] = anyProfile.value
+        keys[.anyCard] = anyCard.value
 
         var postsOf: [String: StableHasher] = [:]
         var anyPost = StableHasher()
-        for post in content.posts {
+        for post in model.posts.newestFirst {
             var one = StableHasher()
             one.add(file(post.file))
-            image(post.photoFile, into: &one)
+            add(images[post.photoFile], to: &one)
             keys[.post(post.id)] = one.value
             postsOf[post.handle, default: StableHasher()].add(one.value)
             anyPost.add(one.value)
             shape.add(post.id)
         }
-        for (handle, hasher) in postsOf { keys[.postsOf(handle)] = hasher.value }
+        for profile in content.profiles { keys[.postsOf(profile.handle)] = postsOf[profile.handle]?.value ?? 0 }
         keys[.anyPost] = anyPost.value
         for page in content.pages { shape.add(page.name) }
         keys[.siteShape] = shape.value

@@ -1,4 +1,5 @@
 import Foundation
+import TomoContent
 import TomoCore
 
 /// The stamps of every file a build reads: everything under `content/` and `templates/`, by
@@ -21,7 +22,7 @@ struct InputStamps: Sendable {
         }
         var expanded: [String] = []
         for job in jobs {
-            if job == "content/posts" || job == "content/users" {
+            if job == ContentPath.postsFolder || job == ContentPath.usersFolder {
                 stamps.collect(folder: job, root: root, recursive: false, subfolders: &expanded)
             } else {
                 expanded.append(job)
@@ -85,5 +86,30 @@ struct InputStamps: Sendable {
         case .unreadable(let errno): code = errno
         }
         return FileStamp(size: -1, inode: UInt64(code), modified: 0, changed: 0)
+    }
+}
+
+extension InputStamps {
+    /// The stamps taken again for `paths` only (files or folders, relative to the site folder),
+    /// as `scan` would take them now: for `tomo serve`, which is told what changed.
+    mutating func restamp(_ paths: Set<String>, site: URL) {
+        let root = site.path
+        for path in paths.sorted() {
+            let parts = path.split(separator: "/")
+            guard let top = parts.first, Self.folders.contains(String(top)), parts.count > 1, !parts.contains(where: { $0.hasPrefix(".") }) else { continue }
+            // A path that was a file had no entries below it; any other may have been a folder.
+            if byPath.removeValue(forKey: path) == nil {
+                let below = path + "/"
+                byPath = byPath.filter { !$0.key.hasPrefix(below) }
+            }
+            var status = stat()
+            guard lstat(root + "/" + path, &status) == 0 else { continue }
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                var ignored: [String] = []
+                collect(folder: path, root: root, recursive: true, subfolders: &ignored)
+            } else {
+                byPath[path] = FileStamp(status)
+            }
+        }
     }
 }

@@ -5,10 +5,10 @@ import TomoCore
 enum SiteFiles {
     /// `/sitemap.xml`: the home page, every profile, every free page and every published post,
     /// with absolute URLs.
-    static func sitemap(content: SiteContent, postPaths: [String], address: SiteAddress) -> [UInt8] {
+    static func sitemap(handles: [String], pages: [String], postPaths: [String], address: SiteAddress) -> [UInt8] {
         var paths = [""]
-        paths += content.profiles.map { $0.handle + "/" }
-        paths += content.pages.map { $0.name + "/" }
+        paths += handles.map { $0 + "/" }
+        paths += pages.map { $0 + "/" }
         paths += postPaths
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in paths {
@@ -18,25 +18,22 @@ enum SiteFiles {
         return Array(xml.utf8)
     }
 
-    /// `/search.json`: every user's handle, name and page, for the home page's search box.
-    /// Written straight to bytes (keys in sorted order, as `JSONWriter` would): a display-name
-    /// edit in `tomo serve` writes this file again, and at 10,000 users building it as a
-    /// `JSONValue` first was a tenth of the rebuild.
-    static func searchIndex(newestFirst handles: [String], profiles: [String: Profile], address: SiteAddress) -> [UInt8] {
+    /// `/search.json`: every user's handle, name and page (newest first), for the home page's
+    /// search box. Written straight to bytes (keys in sorted order, as `JSONWriter` would): a
+    /// display-name edit in `tomo serve` writes this file again, and at 10,000 users building
+    /// it as a `JSONValue` first was a tenth of the rebuild.
+    static func searchIndex(_ users: [UserCard], address: SiteAddress) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(handles.count * 80)
+        output.reserveCapacity(users.count * 80)
         output.append(contentsOf: #"{"users":["#.utf8)
-        var first = true
-        for handle in handles {
-            guard let profile = profiles[handle] else { continue }
-            if !first { output.append(UInt8(ascii: ",")) }
-            first = false
+        for (index, user) in users.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
             output.append(contentsOf: #"{"handle":"#.utf8)
-            JSONWriter.appendString(profile.handle, to: &output)
+            JSONWriter.appendString(user.handle, to: &output)
             output.append(contentsOf: #","name":"#.utf8)
-            JSONWriter.appendString(profile.name, to: &output)
+            JSONWriter.appendString(user.name, to: &output)
             output.append(contentsOf: #","url":"#.utf8)
-            JSONWriter.appendString(address.path(profile.handle + "/"), to: &output)
+            JSONWriter.appendString(address.path(user.handle + "/"), to: &output)
             output.append(UInt8(ascii: "}"))
         }
         output.append(contentsOf: "]}\n".utf8)

@@ -31,22 +31,27 @@ enum SiteRenderer {
 
     /// The bytes of a page or generated file. XML files (feeds, the sitemap) go through
     /// `ForbiddenCharacters.xmlSafe`: a character XML 1.0 forbids, from a theme's template or
-    /// labels, would make the whole file unreadable to a feed reader.
+    /// labels, would make the whole file unreadable to a feed reader. In a debug build the
+    /// file fails when it read an input its plan does not name (see `PageViews`).
     static func bytes(of file: PlannedFile, model: SiteModel) throws(Diagnostic) -> [UInt8] {
-        let made = try madeBytes(of: file, model: model)
+        let log = ReadLog.checksReads ? ReadLog() : nil
+        let made = try madeBytes(of: file, views: log.map(model.views.recording) ?? model.views)
+        if let undeclared = log?.undeclared(by: file), !undeclared.isEmpty {
+            throw Diagnostic("internal error: \(file.path) read \(undeclared.map { "\($0)" }.joined(separator: ", ")), which its plan does not name: an edit of it would leave the file stale (declare it where the page kind plans the file)")
+        }
         return file.path.hasSuffix(".xml") ? ForbiddenCharacters.xmlSafe(made) : made
     }
 
-    private static func madeBytes(of file: PlannedFile, model: SiteModel) throws(Diagnostic) -> [UInt8] {
+    private static func madeBytes(of file: PlannedFile, views: PageViews) throws(Diagnostic) -> [UInt8] {
         switch file.source {
         case .page(let name, let view):
-            let templates = model.theme.templates
+            let templates = views.templates
             guard let template = templates[name] else {
                 throw Diagnostic("the theme has no \(name).mustache template: add templates/\(name).mustache")
             }
-            return try templates.render(template, context: view(model))
+            return try templates.render(template, context: view(views))
         case .bytes(let make):
-            return try make(model)
+            return try make(views)
         case .file(let source):
             switch RegularFile.read(source) {
             case .success(let bytes): return bytes

@@ -22,8 +22,8 @@ struct PublishedImages: Sendable {
         var seen: Set<String> = []
         for profile in content.profiles {
             for (path, at) in [(profile.icon, profile.iconAt), (profile.header, profile.headerAt)] {
-                guard let path, seen.insert("content/users/" + path).inserted else { continue }
-                sources.append(("content/users/" + path, profile.handle, at))
+                guard let path, seen.insert(ContentPath.userFile(path)).inserted else { continue }
+                sources.append((ContentPath.userFile(path), profile.handle, at))
             }
         }
         for post in content.posts where seen.insert(post.photoFile).inserted {

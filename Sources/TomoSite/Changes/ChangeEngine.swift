@@ -1,0 +1,131 @@
+import TomoContent
+import TomoCore
+
+/// What changed between two builds, decided here for `tomo build` and `tomo serve` alike.
+///
+/// Both put the site's model together, fingerprint every input (`InputFingerprints`) and
+/// compare the fingerprints with those of the last good build (`changedKeys`): `tomo build`
+/// keeps them in `BuildState`, `tomo serve` in memory. The planned files that read a changed key,
+/// and the ones the last output lacks, are made again (`filesToMake`). `tomo serve` also knows
+/// which paths changed, so it reads only those files again (`ContentReload`) instead of the
+/// whole site; what they change is still found by comparing fingerprints.
+enum ChangeEngine {
+    /// The keys that are new, gone, or whose fingerprint differs.
+    static func changedKeys(from before: [InputKey: UInt64], to after: [InputKey: UInt64]) -> Set<InputKey> {
+        var changed: Set<InputKey> = []
+        for (key, fingerprint) in after where before[key] != fingerprint { changed.insert(key) }
+        for key in before.keys where after[key] == nil { changed.insert(key) }
+        return changed
+    }
+
+    /// For each input, the indices in `plan` of the files that read it.
+    static func readers(of plan: [PlannedFile]) -> [InputKey: [Int]] {
+        var readers: [InputKey: [Int]] = [:]
+        for (index, file) in plan.enumerated() {
+            for key in Set(file.inputs) { readers[key, default: []].append(index) }
+        }
+        return readers
+    }
+
+    /// The planned files to make: those that read a changed key and those the last output
+    /// (`kept`, by path) does not have; and the kept files the plan no longer has. `readers`
+    /// (of `plan`) may be given when `plan` is the very plan `kept` was made from: then only
+    /// the readers of the changed keys are looked at.
+    static func filesToMake(
+        _ plan: [PlannedFile], changed: Set<InputKey>, kept: [String: FileDigest], readers: [InputKey: [Int]]? = nil
+    ) -> (make: [PlannedFile], gone: [String]) {
+        if let readers {
+            return (Set(changed.flatMap { readers[$0] ?? [] }).sorted().map { plan[$0] }, [])
+        }
+        // An edit changes a few keys: comparing with each beats hashing every input of every file.
+        let few = Array(changed)
+        let reads: (PlannedFile) -> Bool = few.count <= 8
+            ? { file in file.inputs.contains(where: few.contains) }
+            : { file in file.inputs.contains(where: changed.contains) }
+        var stillPlanned = 0
+        let make = plan.filter { file in
+            guard kept[file.path] != nil else { return true }
+            stillPlanned += 1
+            return reads(file)
+        }
+        // Every kept file is still planned unless the counts differ.
+        guard stillPlanned != kept.count else { return (make, []) }
+        let planned = Set(plan.map(\.path))
+        return (make, kept.keys.filter { !planned.contains($0) })
+    }
+
+    /// Whether a plan made before the change still lists every file, and what each reads:
+    /// no key the plan depends on changed, and the same thumbnails and static files exist.
+    static func planStillHolds(changed: Set<InputKey>, before: SiteModel, after: SiteModel) -> Bool {
+        !changed.contains(where: \.shapesPlan)
+            && before.images.files.count == after.images.files.count
+            && before.images.files.keys.allSatisfy { after.images.files[$0] != nil }
+            && Set(before.theme.staticFiles.keys) == Set(after.theme.staticFiles.keys)
+    }
+}
+
+/// What `tomo serve` reads again after some paths changed, gathered across rebuilds that failed
+/// (a profile left with an error is read again when its icon appears).
+struct ContentReload: Sendable {
+    /// Read the whole site again, as `tomo build` does: for changes whose effect is known only
+    /// then (site.yaml, a profile that appeared or went, anything unknown).
+    var everything = false
+    var profiles: Set<String> = []
+    var posts: Set<String> = []
+    /// Users whose whole posts folder is read again (moved, renamed, removed).
+    var postFolders: Set<String> = []
+    var pages = false
+    var theme = false
+    var store = false
+    /// An image file changed: thumbnails are looked up again (from the cache) for every image.
+    var images = false
+    /// Paths whose stamps are taken again.
+    var paths: Set<String> = []
+
+    var isEmpty: Bool {
+        !everything && profiles.isEmpty && posts.isEmpty && postFolders.isEmpty && !pages && !theme && !store && !images
+    }
+
+    /// Adds what `paths` (relative to the site folder) need; `content` (the last good one)
+    /// says which profiles and posts show a changed image, since they must be checked again.
+    mutating func add(_ changedPaths: [String], content: SiteContent?) {
+        for path in changedPaths {
+            paths.insert(path)
+            switch ContentPath(classifying: path) {
+            case .siteConfig, .other:
+                everything = true
+            case .profile(let handle):
+                profiles.insert(handle)
+            case .profileImage:
+                // Only an image a profile shows (or a folder holding one) can change a page: a
+                // profile that failed for want of it is read again anyway (it is still here).
+                for profile in content?.profiles ?? [] where [profile.icon, profile.header].contains(where: { $0.map(ContentPath.userFile).map { Self.isAt($0, path) } == true }) {
+                    profiles.insert(profile.handle)
+                    images = true
+                }
+            case .post(let id):
+                posts.insert(id)
+            case .postPhoto:
+                for post in content?.posts ?? [] where post.photoFile == path {
+                    posts.insert(post.id)
+                    images = true
+                }
+            case .postsFolder(let handle):
+                postFolders.insert(handle)
+            case .page:
+                pages = true
+            case .store:
+                store = true
+            case .template, .themeStatic:
+                theme = true
+            case .ignored:
+                break
+            }
+        }
+    }
+
+    /// Whether `file` is `path` or inside the folder `path`.
+    private static func isAt(_ file: String, _ path: String) -> Bool {
+        file == path || file.hasPrefix(path + "/")
+    }
+}

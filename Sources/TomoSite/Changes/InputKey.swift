@@ -1,0 +1,67 @@
+/// What an output file is made from, so a rebuild after an edit can redo only the files that
+/// read what changed. `InputFingerprints` gives each key a number; `PageViews` records which
+/// keys a page reads.
+enum InputKey: Sendable, Hashable {
+    /// `content/site.yaml` (and the base URL).
+    case site
+    /// Any template or label of the theme.
+    case theme
+    /// One static file of the theme (`static/style.css`): only that file reads it.
+    case staticFile(String)
+    /// The list of free pages: names and titles (every page's navigation shows it).
+    case pageList
+    case page(String)
+    /// Everything a profile file says and the images it shows, and which of its items are
+    /// shown at the build date (its own page and feed read this).
+    case profile(String)
+    /// How a user appears on other pages (`UserCard`: name, icon, the bio's first line).
+    case card(String)
+    /// Any user's card at all (the home page, the site feed, the search index).
+    case anyCard
+    /// One published post: its file and its photo.
+    case post(String)
+    /// The published posts of one user and what each says (their profile grid, feed, and the
+    /// timelines that show them).
+    case postsOf(String)
+    /// Any published post at all, and their order (the home page, the site feed, the sitemap).
+    case anyPost
+    // What the store says, split so that one follow or like touches only the pages showing it:
+    /// Who follows the user (their profile's count, their followers page).
+    case followers(String)
+    /// Whom the user follows (the count, the following page).
+    case following(String)
+    /// Whose posts the user's timeline shows (follows less blocks).
+    case timeline(String)
+    /// The likes on the user's posts.
+    case postStats(String)
+    /// `postStats` of anyone (the home page's recent posts).
+    case anyPostStats
+    /// The order users registered in (the home page, the search index).
+    case userOrder
+    /// Which profiles, posts and pages exist (not what they say).
+    case siteShape
+
+    /// Whether a change of `key` always changes this key's fingerprint too, so that a file
+    /// declaring this key is remade whenever `key` changed (`InputFingerprints` makes the
+    /// wider keys from the narrower ones).
+    func covers(_ key: InputKey) -> Bool {
+        if self == key { return true }
+        switch (self, key) {
+        case (.anyCard, .card): return true
+        case (.profile(let handle), .card(let other)): return handle == other
+        case (.anyPost, .post), (.anyPost, .postsOf): return true
+        case (.postsOf(let handle), .post(let id)): return id.hasPrefix(handle + "/")
+        case (.anyPostStats, .postStats): return true
+        default: return false
+        }
+    }
+
+    /// Whether the plan (which files exist, and what each reads) depends on this key: while
+    /// only other keys change, `tomo serve` keeps its plan.
+    var shapesPlan: Bool {
+        switch self {
+        case .profile, .card, .anyCard, .page, .theme, .staticFile, .userOrder: false
+        case .site, .pageList, .post, .postsOf, .anyPost, .followers, .following, .timeline, .postStats, .anyPostStats, .siteShape: true
+        }
+    }
+}

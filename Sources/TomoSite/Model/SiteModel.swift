@@ -1,0 +1,46 @@
+import Foundation
+import TomoContent
+import TomoCore
+
+/// The site of one build put together: its published part (see `PublishedSite`) and its
+/// thumbnails, indexed once, with the views pages are rendered from. This is all a planned file
+/// is made from, so what is not published cannot be read here.
+struct SiteModel: Sendable {
+    let published: PublishedSite
+    let profiles: [String: Profile]
+    let posts: PostIndex
+    let views: PageViews
+    let images: PublishedImages
+    /// Items with `from`/`until` are shown when this moment is inside them.
+    let buildDate: Date
+
+    var content: SiteContent { published.content }
+    var graph: SocialGraph { published.graph }
+    var theme: Theme { published.theme }
+    var address: SiteAddress { published.address }
+
+    /// `posts` from the previous model, when the published posts and the graph are the same,
+    /// saves indexing them again after a profile edit.
+    init(published: PublishedSite, images: PublishedImages, buildDate: Date, posts reusedPosts: PostIndex? = nil) {
+        let content = published.content
+        let profiles = Dictionary(content.profiles.map { ($0.handle, $0) }, uniquingKeysWith: { first, _ in first })
+        let posts = reusedPosts ?? PostIndex(published: content.posts)
+        self.published = published
+        self.profiles = profiles
+        self.posts = posts
+        self.images = images
+        self.buildDate = buildDate
+        views = PageViews(published: published, profilesByHandle: profiles, posts: posts, buildDate: buildDate, images: images.bySitePath)
+    }
+
+    /// The published part of `inputs`, its thumbnails made (or found in the cache), indexed.
+    /// `checkingOnly` (for `tomo check`) puts every image through the same tests without making
+    /// thumbnails or writing anything (`PublishedImages.inspect`).
+    static func make(from inputs: SiteInputs, site: URL, buildDate: Date, checkingOnly: Bool = false) throws(DiagnosticList) -> SiteModel {
+        let published = PublishedSite(inputs)
+        let images = checkingOnly
+            ? try PublishedImages.inspect(for: published.content, site: site)
+            : try PublishedImages.make(for: published.content, site: site)
+        return SiteModel(published: published, images: images, buildDate: buildDate)
+    }
+}

@@ -1,0 +1,67 @@
+import TomoContent
+import TomoCore
+
+/// `/feed.xml` (the site's newest posts) and `/<handle>/feed.xml` (one user's): Atom feeds of
+/// the 50 newest posts. Plan and view side by side.
+enum FeedPages {
+    static let entryCount = 50
+
+    static func plan(_ model: SiteModel, into files: inout [PlannedFile]) {
+        guard model.content.config.publishes(.feed) else { return }
+        files.append(PlannedFile(path: "feed.xml", inputs: [.site, .theme, .anyCard, .anyPost], source: .page(template: "feed") { views in
+            views.feed(Array(views.newestPosts.prefix(entryCount)), owner: nil)
+        }))
+        for profile in model.content.profiles {
+            let handle = profile.handle
+            files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: [.site, .theme, .card(handle), .postsOf(handle)], source: .page(template: "feed") { views in
+                views.feed(Array(views.posts(of: handle).prefix(entryCount)), owner: views.card(handle))
+            }))
+        }
+    }
+}
+
+extension PageViews {
+    /// An Atom feed of `posts`: the whole site's (`owner` nil) or one user's.
+    func feed(_ posts: [Post], owner: UserCard?) -> JSONValue {
+        let config = config
+        let address = address
+        let labels = labels
+        let path = owner.map { $0.handle + "/feed.xml" } ?? "feed.xml"
+        let alternate = owner.map { $0.handle + "/" } ?? ""
+        let entries: [JSONValue] = posts.map { post in
+            let name = card(post.handle)?.name ?? post.handle
+            let image = photo(of: post)
+            var html = ""
+            if let image {
+                html += "<p><img src=\"\(SiteFiles.escapeMarkup(address.absolute(image.path)))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(SiteFiles.escapeMarkup(post.alt ?? ""))\"></p>\n"
+            }
+            html += post.caption.html
+            let published = PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
+            return [
+                "id": .string(address.absolute("\(post.handle)/posts/\(post.slug)/")),
+                "title": .string(post.caption.firstLine.isEmpty ? labels.text("photoBy", name: name) : post.caption.firstLine),
+                "url": .string(address.absolute("\(post.handle)/posts/\(post.slug)/")),
+                "published": .string(published),
+                "updated": .string(published),
+                "authorName": .string(name),
+                "authorURL": .string(address.absolute(post.handle + "/")),
+                "contentHTML": .string(html),
+            ]
+        }
+        let updated = posts.first.map { PostDates.rfc3339($0.date, utcOffset: $0.utcOffset) } ?? "1970-01-01T00:00:00Z"
+        return [
+            "site": site,
+            "feed": [
+                "id": .string(address.absolute(path)),
+                "title": .string(owner.map { "\($0.name) · \(config.title)" } ?? config.title),
+                "subtitle": JSONValue(owner?.summary ?? config.description),
+                "selfURL": .string(address.absolute(path)),
+                "alternateURL": .string(address.absolute(alternate)),
+                "updated": .string(updated),
+                "language": .string(config.language.rawValue),
+                "authorName": .string(owner?.name ?? config.title),
+            ],
+            "entries": .array(entries),
+        ]
+    }
+}

@@ -1,0 +1,270 @@
+import Foundation
+import TomoContent
+import TomoCore
+import TomoTemplates
+
+/// What pages are made from: the site model, read only through the accessors below, each of
+/// which names the input (`InputKey`) it reads. The page kinds (`ProfilePages`, `PostPages`…)
+/// build their template views from these alone; the stored parts are private to this file, so
+/// the compiler keeps them from reading the model any other way.
+///
+/// In a debug build every page is rendered with a `ReadLog`, and `SiteRenderer` fails the build
+/// when a page read an input its plan does not name: a page that would be left stale after an
+/// edit is a failing test, not a silent mistake.
+struct PageViews: Sendable {
+    private let content: SiteContent
+    private let profilesByHandle: [String: Profile]
+    private let storedLabels: Labels
+    private let graph: SocialGraph
+    private let postIndex: PostIndex
+    private let siteAddress: SiteAddress
+    private let buildDate: Date
+    /// Published images by their path in the site (`content/users/alice/icon.jpg`).
+    private let images: [String: PublishedImage]
+    private let theme: Theme
+    /// The parts every page shares, built once per model rather than once per page.
+    private let siteView: JSONValue
+    private let pageLinks: JSONValue
+    /// Where the page being made records what it reads; nil outside debug builds.
+    private var log: ReadLog?
+
+    init(published: PublishedSite, profilesByHandle: [String: Profile], posts: PostIndex, buildDate: Date, images: [String: PublishedImage]) {
+        content = published.content
+        self.profilesByHandle = profilesByHandle
+        storedLabels = Labels(values: published.theme.labels)
+        graph = published.graph
+        postIndex = posts
+        siteAddress = published.address
+        self.buildDate = buildDate
+        self.images = images
+        theme = published.theme
+        let config = content.config
+        let address = published.address
+        siteView = [
+            "title": .string(config.title),
+            "description": JSONValue(config.description),
+            "language": .string(config.language.rawValue),
+            "baseURL": .string(address.baseURL),
+            "contact": JSONValue(config.contact),
+            "contactHref": JSONValue(config.contact.map(URLRules.mailtoURL)),
+            "feedURL": config.publishes(.feed) ? .string(address.path("feed.xml")) : .null,
+        ]
+        pageLinks = .array(content.pages.map { page in ["title": .string(page.title), "url": .string(address.path(page.name + "/"))] })
+    }
+
+    /// These views, recording every read into `log`.
+    func recording(into log: ReadLog) -> PageViews {
+        var copy = self
+        copy.log = log
+        return copy
+    }
+
+    private func read(_ key: InputKey) { log?.record(key) }
+
+    // MARK: - Site-wide inputs
+
+    /// `site.yaml` and the base URL (`InputKey.site`).
+    var config: SiteConfig {
+        read(.site)
+        return content.config
+    }
+
+    var address: SiteAddress {
+        read(.site)
+        return siteAddress
+    }
+
+    /// The `site` object every template receives.
+    var site: JSONValue {
+        read(.site)
+        return siteView
+    }
+
+    /// The theme's labels (`InputKey.theme`).
+    var labels: Labels {
+        read(.theme)
+        return storedLabels
+    }
+
+    /// The theme's templates.
+    var templates: TemplateLibrary {
+        read(.theme)
+        return theme.templates
+    }
+
+    /// The bytes of a static file of the theme (`static/style.css`).
+    func staticFile(_ path: String) -> [UInt8]? {
+        read(.staticFile(path))
+        return theme.staticFiles[path]?.contents()
+    }
+
+    /// The free pages' titles and addresses, for every page's navigation.
+    var navigation: JSONValue {
+        read(.pageList)
+        return pageLinks
+    }
+
+    /// The free pages' names, in order.
+    var pageNames: [String] {
+        read(.pageList)
+        return content.pages.map(\.name)
+    }
+
+    func page(named name: String) -> Page? {
+        read(.page(name))
+        return content.pages.first { $0.name == name }
+    }
+
+    // MARK: - Users
+
+    /// Every user with a profile, by handle (which pages exist, not what they say).
+    var handles: [String] {
+        read(.siteShape)
+        return content.profiles.map(\.handle)
+    }
+
+    /// Handles newest registration first (`InputKey.userOrder`).
+    var newestUsers: [String] {
+        read(.userOrder)
+        return graph.newestFirst
+    }
+
+    /// Everything a profile says, for the user's own pages.
+    func profile(_ handle: String) -> Profile? {
+        read(.profile(handle))
+        return profilesByHandle[handle]
+    }
+
+    /// The profile's items shown at the build date.
+    func shownItems(of profile: Profile) -> [ProfileItem] {
+        read(.profile(profile.handle))
+        return profile.items.filter { $0.isShown(at: buildDate) }
+    }
+
+    /// The profile's header and icon images.
+    func header(of profile: Profile) -> PublishedImage? {
+        read(.profile(profile.handle))
+        return profile.header.flatMap { images[ContentPath.userFile($0)] }
+    }
+
+    /// How other pages show a user (`InputKey.card`).
+    func card(_ handle: String) -> UserCard? {
+        read(.card(handle))
+        return profilesByHandle[handle].map { UserCard($0, images: images) }
+    }
+
+    func followers(of handle: String) -> [String] {
+        read(.followers(handle))
+        return graph.followers(of: handle)
+    }
+
+    func following(of handle: String) -> [String] {
+        read(.following(handle))
+        return graph.following(of: handle)
+    }
+
+    // MARK: - Posts
+
+    /// Every published post, newest first (`InputKey.anyPost`).
+    var newestPosts: [Post] {
+        read(.anyPost)
+        return postIndex.newestFirst
+    }
+
+    /// A user's published posts, newest first.
+    func posts(of handle: String) -> [Post] {
+        read(.postsOf(handle))
+        return postIndex.posts(of: handle)
+    }
+
+    func post(_ id: String) -> Post? {
+        read(.post(id))
+        return postIndex.byID[id]
+    }
+
+    /// The post's photo, as published.
+    func photo(of post: Post) -> PublishedImage? {
+        read(.post(post.id))
+        return images[post.photoFile]
+    }
+
+    /// Who likes the post, sorted (`InputKey.postStats` of its owner).
+    func likers(of post: Post) -> [String] {
+        read(.postStats(post.handle))
+        return graph.likers(of: post.id)
+    }
+
+    /// Page `number` (1-based) of `handle`'s timeline: whose posts it shows, and those posts.
+    func timelinePage(of handle: String, number: Int, size: Int) -> [Post] {
+        read(.timeline(handle))
+        for owner in graph.timelineOwners(of: handle) { read(.postsOf(owner)) }
+        return postIndex.timelinePage(of: handle, graph: graph, number: number, size: size)
+    }
+
+    // MARK: - Shared parts of views
+
+    /// The address of a page of `kind`, or null when the site does not publish that kind (so
+    /// templates leave the link out).
+    func link(_ kind: SiteConfig.PageKind, _ path: String) -> JSONValue {
+        config.publishes(kind) ? .string(address.path(path)) : .null
+    }
+
+    /// The view every template receives, with `fields` added for the page at hand.
+    func view(title: String, heading: String, description: String?, path: String, type: String, image: String?, fields: [String: JSONValue]) -> JSONValue {
+        var view: [String: JSONValue] = [
+            "site": site,
+            "labels": labels.view,
+            "pages": navigation,
+            "page": [
+                "title": .string(title),
+                "heading": .string(heading),
+                "description": JSONValue(description),
+                "url": .string(address.absolute(path)),
+                "path": .string(address.path(path)),
+                "type": .string(type),
+                "image": JSONValue(image.map(address.absolute)),
+            ],
+        ]
+        view.merge(fields) { _, own in own }
+        return .object(view)
+    }
+
+    /// A user in a list; only the first card's icon loads at once.
+    func cardView(_ card: UserCard, position: Int) -> JSONValue {
+        [
+            "handle": .string(card.handle),
+            "name": .string(card.name),
+            "initial": .string(Self.initial(of: card.name)),
+            "url": .string(address.path(card.handle + "/")),
+            "summary": .string(card.summary ?? ""),
+            "icon": card.icon?.view(loading: position == 0 ? .eager : .lazy) ?? .null,
+        ]
+    }
+
+    /// The cards of `handles` (those with a profile), in order.
+    func cardViews(_ handles: [String], firstPosition: Int = 0) -> [JSONValue] {
+        handles.compactMap(card).enumerated().map { cardView($1, position: $0 + firstPosition) }
+    }
+
+    /// The first character of a name, for a placeholder icon.
+    static func initial(of name: String) -> String {
+        name.first.map { String($0).uppercased() } ?? "?"
+    }
+}
+
+/// What other pages show of a user (`InputKey.card`): a name, an icon and the bio's first line.
+/// A profile edit that leaves these alone touches only the user's own pages.
+struct UserCard: Sendable {
+    var handle: String
+    var name: String
+    /// The bio's first line; nil without a bio.
+    var summary: String?
+    var icon: PublishedImage?
+
+    init(_ profile: Profile, images: [String: PublishedImage]) {
+        handle = profile.handle
+        name = profile.name
+        summary = profile.bio?.firstLine
+        icon = profile.icon.flatMap { images[ContentPath.userFile($0)] }
+    }
+}

@@ -1,0 +1,65 @@
+import TomoContent
+import TomoCore
+
+/// `/<handle>/posts/<slug>/`: one photo post with its caption, owner and likers; and the post
+/// card that grids, timelines and the home page show. Plan and view side by side.
+enum PostPages {
+    static func plan(_ model: SiteModel, into files: inout [PlannedFile]) {
+        for post in model.content.posts {
+            // A post page names its owner and the people who like it.
+            let id = post.id
+            let likerKeys = model.graph.likers(of: id).map(InputKey.card)
+            files.append(PlannedFile(
+                path: "\(post.handle)/posts/\(post.slug)/index.html",
+                inputs: SitePlan.everyPage + [.post(id), .card(post.handle), .postStats(post.handle)] + likerKeys,
+                source: .page(template: "post") { views in views.post(id).map(views.postPage) ?? .null }
+            ))
+        }
+    }
+}
+
+extension PageViews {
+    func postURL(_ post: Post) -> String { address.path("\(post.handle)/posts/\(post.slug)/") }
+
+    /// A post in a grid or a timeline; only the first card's photo loads at once.
+    func postCard(_ post: Post, position: Int) -> JSONValue {
+        let likes = likers(of: post).count
+        let language = config.language.rawValue
+        return [
+            "id": .string(post.id),
+            "url": .string(postURL(post)),
+            "handle": .string(post.handle),
+            "ownerName": .string(card(post.handle)?.name ?? post.handle),
+            "ownerURL": .string(address.path(post.handle + "/")),
+            "photo": photo(of: post)?.view(loading: position == 0 ? .eager : .lazy) ?? .null,
+            "alt": .string(post.alt ?? ""),
+            "caption": .string(post.caption.firstLine),
+            "likeCount": .int(likes),
+            "likesText": .string(labels.text("likesCount", count: likes)),
+            "dateText": .string(PostDates.display(post.date, utcOffset: post.utcOffset, language: language)),
+            "datetime": .string(PostDates.rfc3339(post.date, utcOffset: post.utcOffset)),
+        ]
+    }
+
+    func postPage(_ post: Post) -> JSONValue {
+        guard case .object(var fields) = postCard(post, position: 0) else { return .null }
+        let owner = card(post.handle)
+        let likers = likers(of: post)
+        fields["captionHTML"] = .string(post.caption.html)
+        fields["likers"] = .array(cardViews(likers, firstPosition: 1))
+        fields["hasLikers"] = .bool(likers.contains { card($0) != nil })
+        fields["ownerIcon"] = owner?.icon?.view(loading: .lazy) ?? .null
+        fields["ownerInitial"] = .string(Self.initial(of: owner?.name ?? post.handle))
+        let name = owner?.name ?? post.handle
+        let title = post.caption.firstLine.isEmpty ? labels.text("photoBy", name: name) : post.caption.firstLine
+        return view(
+            title: "\(title) · \(name) · \(config.title)",
+            heading: title,
+            description: post.alt ?? post.caption.firstLine,
+            path: "\(post.handle)/posts/\(post.slug)/",
+            type: "article",
+            image: photo(of: post)?.path,
+            fields: ["post": .object(fields)]
+        )
+    }
+}

@@ -1,0 +1,88 @@
+import TomoContent
+import TomoCore
+
+/// `/<handle>/`: a user's profile page (icon, header, bio, links, items, their posts' grid and
+/// follow counts). Its plan and its view, side by side.
+enum ProfilePages {
+    static func plan(_ model: SiteModel, into files: inout [PlannedFile]) {
+        for profile in model.content.profiles {
+            let handle = profile.handle
+            files.append(PlannedFile(
+                path: "\(handle)/index.html",
+                inputs: SitePlan.everyPage + [.profile(handle), .postsOf(handle), .postStats(handle), .followers(handle), .following(handle)],
+                source: .page(template: "profile") { views in views.profile(handle).map(views.profilePage) ?? .null }
+            ))
+        }
+    }
+}
+
+extension PageViews {
+    func profilePage(_ profile: Profile) -> JSONValue {
+        let handle = profile.handle
+        let header = header(of: profile)
+        let icon = card(handle)?.icon
+        let links: [JSONValue] = profile.links.map { link in
+            [
+                "service": .string(link.service.rawValue),
+                "label": .string(link.service.label),
+                "url": .string(link.url),
+                "isMe": .bool(link.service.isRelMe),
+                "iconPartial": .string("icons/" + link.service.rawValue),
+            ]
+        }
+        let items: [JSONValue] = shownItems(of: profile).map { item in
+            [
+                "text": .string(item.text),
+                "url": JSONValue(item.url),
+                "isLink": .bool(item.url != nil),
+                "background": .string(item.color.hex),
+                "foreground": .string(item.color.textColor.hex),
+            ]
+        }
+        let followers = followers(of: handle).count
+        let following = following(of: handle).count
+        let ownPosts = posts(of: handle)
+        let labels = labels
+        // The header (or icon) loads first; the grid's photos come after it.
+        let firstPhoto = header == nil && icon == nil ? 0 : 1
+        let user: JSONValue = [
+            "posts": .array(ownPosts.enumerated().map { postCard($1, position: $0 + firstPhoto) }),
+            "hasPosts": .bool(!ownPosts.isEmpty),
+            "postsCount": .int(ownPosts.count),
+            "postsText": .string(labels.text("postsCount", count: ownPosts.count)),
+            "noPostsText": .string(labels.text("noPosts")),
+            "timelineURL": link(.timeline, handle + "/timeline/"),
+            "timelineText": .string(labels.text("timeline")),
+            "feedURL": link(.feed, handle + "/feed.xml"),
+            "followersCount": .int(followers),
+            "followingCount": .int(following),
+            "followersText": .string(labels.text("followersCount", count: followers)),
+            "followingText": .string(labels.text("followingCount", count: following)),
+            "followersURL": link(.followers, handle + "/followers/"),
+            "followingURL": link(.following, handle + "/following/"),
+            "handle": .string(handle),
+            "name": .string(profile.name),
+            "initial": .string(Self.initial(of: profile.name)),
+            "url": .string(address.path(handle + "/")),
+            "bioHTML": .string(profile.bio?.html ?? ""),
+            "bioText": .string(profile.bio?.firstLine ?? ""),
+            "icon": icon?.view(loading: header == nil ? .eager : .lazy) ?? .null,
+            "header": header?.view(loading: .eager) ?? .null,
+            "links": .array(links),
+            "hasLinks": .bool(!links.isEmpty),
+            "items": .array(items),
+            "hasItems": .bool(!items.isEmpty),
+            "email": JSONValue(profile.publicEmail),
+            "emailHref": JSONValue(profile.publicEmail.map(URLRules.mailtoURL)),
+        ]
+        return view(
+            title: "\(profile.name) (@\(handle)) · \(config.title)",
+            heading: profile.name,
+            description: profile.bio?.firstLine,
+            path: handle + "/",
+            type: "profile",
+            image: (header ?? icon)?.path,
+            fields: ["user": user]
+        )
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import TomoCore
+import TomoStore
+@testable import TomoSite
+
+/// The one change engine: what a page reads is what its plan names, an incremental build
+/// equals a full one, and `tomo serve`'s session holds what a fresh build writes after the
+/// changes the outside testers found.
+@Suite struct ChangeEngineTests {
+    /// A small site with posts, follows, likes, a free page and a timed item.
+    static func richSite() throws -> SiteFolder {
+        let jpeg = PostPagesTests.photo
+        let site = try SiteFolder([
+            "content/users/alice.yaml": "name: Alice\nbio: Hello\nitems:\n  - text: Soon\n    from: 2030-01-01\n  - text: Now\n",
+            "content/users/bob.yaml": "name: Bob\n",
+            "content/users/carol.yaml": "name: Carol\n",
+            "content/pages/about.md": "---\ntitle: About\n---\nHi\n",
+            "content/posts/alice/one.md": "---\nphoto: one.jpg\ndate: 2026-05-01T10:00:00Z\n---\nFirst\n",
+            "content/posts/alice/two.md": "---\nphoto: two.jpg\ndate: 2026-05-02T10:00:00Z\n---\nSecond\n",
+            "content/posts/bob/three.md": "---\nphoto: three.jpg\ndate: 2026-05-03T10:00:00Z\n---\nThird\n",
+        ])
+        for photo in ["content/posts/alice/one.jpg", "content/posts/alice/two.jpg", "content/posts/bob/three.jpg"] {
+            try site.write(photo, bytes: jpeg)
+        }
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
+            for (index, handle) in ["alice", "bob", "carol"].enumerated() {
+                _ = try store.addUser(handle, at: "2026-01-0\(index + 1)T00:00:00.000Z")
+            }
+            _ = try store.follow("bob", "alice")
+            _ = try store.follow("carol", "bob")
+            _ = try store.like("bob", PostID(handle: "alice", slug: "one"), visibility: .public)
+            _ = try store.like("carol", PostID(handle: "alice", slug: "one"), visibility: .public)
+            return .changed("set up")
+        }
+        return site
+    }
+
+    @Test func everyFileOfARichSiteReadsOnlyWhatItsPlanNames() throws {
+        let site = try Self.richSite()
+        let inputs = try SiteInputs.load(BuildOptions(site: site.root))
+        let model = try SiteModel.make(from: inputs, site: site.root, buildDate: Date())
+        let plan = SitePlan.files(for: model)
+        #expect(plan.count > 30)
+        for file in plan {
+            if case .file = file.source { continue }
+            let log = ReadLog()
+            _ = try SiteRenderer.bytes(of: file, model: model)
+            // Rendered again with a log of our own, to see that reads are recorded at all.
+            if case .page(_, let view) = file.source { _ = view(model.views.recording(into: log)) }
+            if case .bytes(let make) = file.source { _ = try make(model.views.recording(into: log)) }
+            #expect(!log.recorded.isEmpty, "\(file.path) recorded no read")
+            #expect(log.undeclared(by: file) == [], "\(file.path)")
+        }
+    }
+
+    @Test func aPageReadingAnInputItsPlanDoesNotNameFailsTheBuild() throws {
+        let site = try Self.richSite()
+        let inputs = try SiteInputs.load(BuildOptions(site: site.root))
+        let model = try SiteModel.make(from: inputs, site: site.root, buildDate: Date())
+        // Names only the site's settings, but shows Alice's followers.
+        let wrong = PlannedFile(path: "wrong/index.html", inputs: SitePlan.everyPage, source: .page(template: "404") { views in
+            views.view(title: "\(views.followers(of: "alice").count)", heading: "", description: nil, path: "wrong/", type: "website", image: nil, fields: [:])
+        })
+        #expect(ReadLog.checksReads, "the tests run a debug build")
+        #expect(throws: Diagnostic.self) { try SiteRenderer.bytes(of: wrong, model: model) }
+        do {
+            _ = try SiteRenderer.bytes(of: wrong, model: model)
+        } catch {
+            #expect(error.message.contains("followers(\"alice\")"))
+        }
+    }
+
+    @Test func aNewDateMovesThePostInTheSitemapOfAnIncrementalBuild() throws {
+        let site = try Self.richSite()
+        try site.build()
+        try site.write("content/posts/alice/one.md", "---\nphoto: one.jpg\ndate: 2026-06-01T10:00:00Z\n---\nFirst\n")
+        try site.build()
+        let incremental = site.page("sitemap.xml")
+        let full = try site.fullBuild()
+        #expect(incremental == full["sitemap.xml"])
+        #expect(incremental.map { $0.range(of: "alice/posts/one/")!.lowerBound < $0.range(of: "bob/posts/three/")!.lowerBound } == true)
+        #expect(site.outputFiles().filter { $0.key != ".tomo-output" } == full.filter { $0.key != ".tomo-output" })
+    }
+
+    /// The files a session holds after its updates.
+    final class Served {
+        var files: [String: [UInt8]] = [:]
+        func apply(_ update: SiteSession<[UInt8]>.Update) {
+            if update.isWhole { files = [:] }
+            files.merge(update.files) { _, new in new }
+            for path in update.removed { files[path] = nil }
+        }
+
+        var texts: [String: String] { files.mapValues { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    @Test func aPostsFolderMovedToAnotherUserIsServedAsAFreshBuildWouldBe() throws {
+        let site = try Self.richSite()
+        let session = SiteSession(options: BuildOptions(site: site.root))
+        let served = Served()
+        served.apply(try session.buildAll())
+        let posts = site.root.appendingPathComponent("content/posts")
+        try FileManager.default.moveItem(at: posts.appendingPathComponent("alice"), to: posts.appendingPathComponent("carol"))
+        served.apply(try session.rebuild(changedPaths: ["content/posts/alice", "content/posts/carol"]))
+        #expect(served.files["alice/posts/one/index.html"] == nil)
+        #expect(served.files["carol/posts/one/index.html"] != nil)
+        let full = try site.fullBuild()
+        #expect(served.texts == full.filter { $0.key != ".tomo-output" })
+    }
+
+    /// The errors of a running session's rebuild after `edit` changed `path`, and of a build.
+    func errorsAfter(_ path: String, _ edit: (SiteFolder) throws -> Void) throws -> (session: [String]?, build: [String]?) {
+        let site = try Self.richSite()
+        let session = SiteSession(options: BuildOptions(site: site.root))
+        _ = try session.buildAll()
+        try edit(site)
+        var served: [String]?
+        do {
+            _ = try session.rebuild(changedPaths: [path])
+        } catch {
+            served = error.diagnostics.map(\.description)
+        }
+        return (served, site.buildErrors())
+    }
+
+    @Test func aProfileNamedLikeAPageFailsInTheSessionAsInTheBuild() throws {
+        let errors = try errorsAfter("content/users/about.yaml") { try $0.write("content/users/about.yaml", "name: About\n") }
+        #expect(errors.build?.contains { $0.contains("also a user's handle") } == true)
+        #expect(errors.session == errors.build)
+    }
+
+    @Test func removingAProfileWithPostsFailsInTheSessionAsInTheBuild() throws {
+        let errors = try errorsAfter("content/users/bob.yaml") { try FileManager.default.removeItem(at: $0.root.appendingPathComponent("content/users/bob.yaml")) }
+        #expect(errors.build?.contains { $0.contains("no profile content/users/bob.yaml") } == true)
+        #expect(errors.session == errors.build)
+    }
+
+    @Test func aTimedItemsMomentChangesOnlyTheProfilePage() throws {
+        let site = try Self.richSite()
+        let before = ISO8601DateFormatter().date(from: "2029-12-31T00:00:00Z")!
+        let after = ISO8601DateFormatter().date(from: "2030-01-02T00:00:00Z")!
+        try site.build(date: before)
+        #expect(site.page("alice/index.html")?.contains("Soon") == false)
+        let report = try site.build(date: after)
+        #expect(site.page("alice/index.html")?.contains("Soon") == true)
+        #expect(report.written == 1, "only alice's profile page shows items")
+        // Not a full build: the profile page is the only file made again (`--timings` says it).
+        #expect(report.steps.contains { $0.name == "render and write 1 files" }, "\(report.steps.map(\.name))")
+    }
+}
