@@ -47,28 +47,30 @@ final class LoggedPreview {
     }
 
     /// Waits until the preview has rebuilt after every change made so far, and says how that
-    /// rebuild ended. It saves and deletes a file nothing reads (`content/posts/-barrier-….txt`:
-    /// the loader and the preview's change engine ignore files there that are no folder) and
-    /// waits for the `Rebuilt … after` or `The rebuild after … failed` line naming it: the
-    /// watcher reports changes in order and rebuilds one batch at a time, so every earlier
-    /// change is rebuilt by then.
+    /// rebuild ended. It saves and deletes a file nothing reads (`content/users/-barrier-….txt`,
+    /// which the change engine classifies as no content) and waits for the `Rebuilt … after` or
+    /// `The rebuild after … failed` line naming it: the watcher reports changes in order and
+    /// rebuilds one batch at a time, so every earlier change is rebuilt by then.
     func settle(step: Int) throws -> Outcome {
-        // The last change before gets its own batch, mostly (the watcher waits 30 ms for more);
-        // the barrier sorts first among content/posts/ paths, so it is named when they share one.
+        // The last change before it gets its own batch, mostly (the watcher waits 30 ms for more).
         usleep(60_000)
-        let path = "content/posts/-barrier-\(step)-\(UUID().uuidString.prefix(8)).txt"
+        let path = "content/users/-barrier-\(step)-\(UUID().uuidString.prefix(8)).txt"
         try Data("barrier\n".utf8).write(to: site.appendingPathComponent(path))
         try FileManager.default.removeItem(at: site.appendingPathComponent(path))
         let start = consumed
-        let line = try line { $0.contains(path) }
+        // When it shared a batch with more files, the line may name only the first three: a
+        // line ending "and N more" with nothing after it for 3 s is the one.
+        let line = try line(orQuietAfter: { $0.contains(" more: ") || $0.contains(" more failed.") }) { $0.contains(path) }
         let text = log.text.withLock { String($0.dropFirst(start)) }
         return line.hasPrefix("Rebuilt") ? .rebuilt : .failed(text)
     }
 
-    /// The first line after what earlier waits took that `matches`, waited for; it and the
-    /// lines before it are taken.
-    func line(timeout: Double = 120, _ matches: (String) -> Bool) throws -> String {
+    /// The first line after what earlier waits took that `matches`, waited for (or the last line
+    /// that is `maybe` when no line followed it for 3 s); it and the lines before it are taken.
+    func line(timeout: Double = 120, orQuietAfter maybe: (String) -> Bool = { _ in false }, _ matches: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
+        var candidate: (line: String, end: Int, seen: Date)?
+        var examined = consumed
         while Date() < deadline {
             let text = log.text.withLock { $0 }
             var offset = consumed
@@ -78,6 +80,14 @@ final class LoggedPreview {
                     consumed = offset
                     return String(line)
                 }
+                if offset > examined {
+                    examined = offset
+                    candidate = maybe(String(line)) ? (String(line), offset, Date()) : nil
+                }
+            }
+            if let candidate, Date().timeIntervalSince(candidate.seen) > 3 {
+                consumed = candidate.end
+                return candidate.line
             }
             if !process.isRunning { throw HarnessError("tomo serve ended (\(process.terminationStatus)):\n\(text.suffix(3000))") }
             usleep(10_000)
