@@ -34,147 +34,6 @@ struct EditSequence {
         random = SplitMix64(seed: seed)
     }
 
-    // MARK: The site
-
-    /// What the generator knows of the site: the models it writes files from.
-    struct SiteState {
-        var config = Config()
-        var profiles: [String: Profile] = [:]
-        /// Posts by id (`alice/sunset`).
-        var posts: [String: Post] = [:]
-        var pages: [String: Page] = [:]
-        /// Users registered in the store, oldest first.
-        var registered: [String] = []
-        var hidden: Set<String> = []
-    }
-
-    struct Config {
-        var title = "Oracle"
-        var baseURL = "https://oracle.example/"
-        var language = "en"
-        var description: String? = "A site edited at random."
-        var homeUsers: Int? = 4
-        var pageSize: Int? = 2
-        var contact: String?
-        var widths: [Int]? = [48, 96]
-        var disableKinds: [String] = []
-
-        var text: String {
-            var lines = ["title: \(quoted(title))", "baseURL: \(quoted(baseURL))", "language: \(language)"]
-            if let description { lines.append("description: \(quoted(description))") }
-            if let homeUsers { lines.append("homeUsers: \(homeUsers)") }
-            if let pageSize { lines.append("pageSize: \(pageSize)") }
-            if let contact { lines.append("contact: \(quoted(contact))") }
-            if let widths { lines += ["images:", "  widths: [\(widths.map(String.init).joined(separator: ", "))]"] }
-            if !disableKinds.isEmpty { lines.append("disableKinds: [\(disableKinds.joined(separator: ", "))]") }
-            return lines.joined(separator: "\n") + "\n"
-        }
-    }
-
-    struct Item {
-        var text: String
-        var url: String?
-        var color: String?
-        var hidden = false
-        var from: String?
-        var until: String?
-    }
-
-    struct Profile {
-        var name: String
-        var bio: String?
-        /// Paths relative to `content/users/`.
-        var icon: String?
-        var header: String?
-        var items: [Item] = []
-        var itemColor: String?
-        var links: [(service: String, url: String)] = []
-        var email: String?
-        var showEmail = false
-        var json = false
-
-        var fileName: String { json ? "json" : "yaml" }
-
-        var text: String {
-            json ? jsonText : yamlText
-        }
-
-        private var yamlText: String {
-            var lines = ["name: \(quoted(name))"]
-            if let bio { lines.append("bio: \(quoted(bio))") }
-            if let icon { lines.append("icon: \(quoted(icon))") }
-            if let header { lines.append("header: \(quoted(header))") }
-            if let itemColor { lines.append("itemColor: \(quoted(itemColor))") }
-            if !links.isEmpty { lines += ["links:"] + links.map { "  \($0.service): \(quoted($0.url))" } }
-            if !items.isEmpty {
-                lines.append("items:")
-                for item in items {
-                    lines.append("  - text: \(quoted(item.text))")
-                    if let url = item.url { lines.append("    url: \(quoted(url))") }
-                    if let color = item.color { lines.append("    color: \(quoted(color))") }
-                    if item.hidden { lines.append("    hidden: true") }
-                    if let from = item.from { lines.append("    from: \(from)") }
-                    if let until = item.until { lines.append("    until: \(until)") }
-                }
-            }
-            if let email { lines.append("email: \(quoted(email))") }
-            if showEmail { lines.append("showEmail: true") }
-            return lines.joined(separator: "\n") + "\n"
-        }
-
-        private var jsonText: String {
-            var members: [String: JSONValue] = ["name": .string(name)]
-            members["bio"] = bio.map(JSONValue.string)
-            members["icon"] = icon.map(JSONValue.string)
-            members["header"] = header.map(JSONValue.string)
-            members["itemColor"] = itemColor.map(JSONValue.string)
-            if !links.isEmpty { members["links"] = .object(Dictionary(links.map { ($0.service, JSONValue.string($0.url)) }) { $1 }) }
-            if !items.isEmpty {
-                members["items"] = .array(items.map { item in
-                    var fields: [String: JSONValue] = ["text": .string(item.text)]
-                    fields["url"] = item.url.map(JSONValue.string)
-                    fields["color"] = item.color.map(JSONValue.string)
-                    if item.hidden { fields["hidden"] = .bool(true) }
-                    fields["from"] = item.from.map(JSONValue.string)
-                    fields["until"] = item.until.map(JSONValue.string)
-                    return .object(fields)
-                })
-            }
-            members["email"] = email.map(JSONValue.string)
-            if showEmail { members["showEmail"] = .bool(true) }
-            return JSONWriter.string(.object(members)) + "\n"
-        }
-    }
-
-    struct Post {
-        /// The photo's file name in the post's folder.
-        var photo: String
-        var date: String
-        var alt: String?
-        var visibility = "public"
-        var caption: String
-
-        var text: String {
-            var lines = ["---", "photo: \(quoted(photo))", "date: \(date)"]
-            if let alt { lines.append("alt: \(quoted(alt))") }
-            lines += ["visibility: \(visibility)", "---", caption]
-            return lines.joined(separator: "\n") + "\n"
-        }
-    }
-
-    struct Page {
-        var title: String
-        var description: String?
-        var body: String
-
-        var text: String {
-            var lines = ["---", "title: \(quoted(title))"]
-            if let description { lines.append("description: \(quoted(description))") }
-            lines += ["---", body]
-            return lines.joined(separator: "\n") + "\n"
-        }
-    }
-
     // MARK: Values
 
     /// The repository's demo photos: small real JPEGs.
@@ -368,7 +227,7 @@ struct EditSequence {
             } else {
                 let (service, address) = random.pick(Self.links)
                 profile.links.removeAll { $0.service == service }
-                profile.links.append((service, next(address)))
+                profile.links.append((service, address + nextNumber()))
                 what = "link \(service) set"
             }
         default:
@@ -659,7 +518,7 @@ struct EditSequence {
             config.pageSize = random.pick([nil, 1, 2, 3])
             what = "pageSize \(config.pageSize.map(String.init) ?? "removed")"
         case 6:
-            config.contact = random.chance(0.4) ? nil : "hello@\(next("site")).example"
+            config.contact = random.chance(0.4) ? nil : "hello@site\(nextNumber()).example"
             what = "contact \(config.contact ?? "removed")"
         case 7:
             config.widths = random.pick([nil, [48, 96], [64], [32, 48, 96]])
@@ -765,7 +624,7 @@ struct EditSequence {
             return "mv content/posts/\(from) content/posts/\(to)"
         }
         guard let handle = pickProfile(), exists("content/users/\(handle)"), !isLink("content/users/\(handle)") else { return nil }
-        let moved = "\(handle)_\(next("img").filter(\.isNumber))"
+        let moved = "\(handle)_\(nextNumber())"
         var profile = state.profiles[handle]!
         let repoint = { (path: String?) in path.map { $0.hasPrefix(handle + "/") ? moved + $0.dropFirst(handle.count) : $0 } }
         profile.icon = repoint(profile.icon)
@@ -861,8 +720,13 @@ struct EditSequence {
 
     /// `text` with a number that no earlier value had.
     private mutating func next(_ text: String) -> String {
+        text.isEmpty ? "" : "\(text) \(nextNumber())"
+    }
+
+    /// A number that no earlier value had, for addresses and names without spaces.
+    private mutating func nextNumber() -> String {
         version += 1
-        return text.isEmpty ? "" : "\(text) \(version)"
+        return String(version)
     }
 
     private mutating func writeProfile(_ handle: String, _ profile: Profile, _ what: String) throws -> String {
@@ -952,52 +816,4 @@ struct EditSequence {
         var state: SiteState
         var saved: [(path: String, saved: Saved)]
     }
-}
-
-/// A file, link or folder as it was (or its absence), to put back.
-enum Saved {
-    case absent
-    case file(Data)
-    case link(String)
-    case folder([String: Saved])
-
-    init(_ url: URL) throws {
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else {
-            self = .absent
-            return
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFLNK: self = .link(try FileManager.default.destinationOfSymbolicLink(atPath: url.path))
-        case S_IFDIR:
-            var entries: [String: Saved] = [:]
-            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
-                entries[name] = try Saved(url.appendingPathComponent(name))
-            }
-            self = .folder(entries)
-        default: self = .file(try Data(contentsOf: url))
-        }
-    }
-
-    func restore(at url: URL) throws {
-        var status = stat()
-        if lstat(url.path, &status) == 0 { try FileManager.default.removeItem(at: url) }
-        switch self {
-        case .absent: return
-        case .file(let data):
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url)
-        case .link(let target):
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
-        case .folder(let entries):
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            for (name, entry) in entries { try entry.restore(at: url.appendingPathComponent(name)) }
-        }
-    }
-}
-
-/// `text` as a YAML double-quoted scalar (a JSON string is one): any text reads back as it is.
-func quoted(_ text: String) -> String {
-    JSONWriter.string(.string(text))
 }
