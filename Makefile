@@ -64,17 +64,23 @@ test: test-deps
 	scripts/serve-smoke.sh .build/release/tomo
 	$(SWIFT) test --skip-build
 
-## fuzz: run the seeded fuzzer longer than `make test` does (SEED=… RUNS=…); a failure
-## prints the seed that replays it alone (`make fuzz SEED=<seed> RUNS=1`)
+## fuzz: run the seeded fuzzer (SEED=… RUNS=…) and the change oracle (SEED=… STEPS=…, SERVE=0
+## without the preview) longer than `make test` does; a failure prints what replays it alone
+## (`make fuzz SEED=<seed> RUNS=1`; the oracle prints its `swift test` command)
 SEED ?= $(shell date +%s)
 RUNS ?= 1000
 # Builds, user renames and user removals killed at seeded moments (KILL_RUNS of each).
 KILL_RUNS ?= 100
+STEPS ?= 1000
+SERVE ?= 1
 fuzz: deps
 	$(SWIFT) build --build-tests
-	TOMO_FUZZ_SEED=$(SEED) TOMO_FUZZ_RUNS=$(RUNS) $(SWIFT) test --skip-build --filter FuzzTests
+	@status=0; \
+	TOMO_FUZZ_SEED=$(SEED) TOMO_FUZZ_RUNS=$(RUNS) $(SWIFT) test --skip-build --filter FuzzTests || status=1; \
+	TOMO_ORACLE_SEED=$(SEED) TOMO_ORACLE_STEPS=$(STEPS) TOMO_ORACLE_SERVE=$(SERVE) $(SWIFT) test --skip-build --filter ChangeOracleTests || status=1; \
 	TOMO_KILL_SEED=$(SEED) TOMO_KILL_RUNS=$(KILL_RUNS) TOMO_USER_KILL_SEED=$(SEED) TOMO_USER_KILL_RUNS=$(KILL_RUNS) \
-	  $(SWIFT) test --skip-build --filter "WholeOutputTests|InterruptedUserCommandTests"
+	  $(SWIFT) test --skip-build --filter "WholeOutputTests|InterruptedUserCommandTests" || status=1; \
+	exit $$status
 
 ## check-html: build the demo site with the debug binary and validate every page
 check-html:

@@ -46,7 +46,7 @@ enum ReloadBenchmark {
         var options = SitePreview.Options(site: site)
         options.port = 0
         let preview = try SitePreview.start(options) { event in
-            if case .rebuilt(let changed, let made, _, _) = event, changed > 0 {
+            if case .rebuilt(let changed, let made, _, _, _) = event, changed > 0 {
                 remade.withLock { $0 = made }
                 rebuilt.signal()
             }

@@ -45,8 +45,11 @@ public final class SitePreview: Sendable {
         /// A remark such as "port 8080 is taken, trying 8081".
         case note(String)
         case built(files: Int, seconds: Double, warnings: [Diagnostic])
-        case rebuilt(changed: Int, made: Int, milliseconds: Double, stylesheetsOnly: Bool)
-        case failed([Diagnostic])
+        /// A rebuild after the site files `after` changed (every path of the watcher's batch that
+        /// is the site's, sorted): a script that saved a file can wait for the one naming it.
+        case rebuilt(changed: Int, made: Int, milliseconds: Double, stylesheetsOnly: Bool, after: [String])
+        /// The first build (`after` is empty) or a rebuild after `after` changed failed.
+        case failed([Diagnostic], after: [String])
     }
 
     public let url: String
@@ -158,7 +161,7 @@ private final class PreviewState: @unchecked Sendable {
             publishWhole(update)
             onEvent(.built(files: update.fileCount, seconds: update.seconds, warnings: update.warnings))
         } catch {
-            fail(error)
+            fail(error, after: [])
         }
         // What the build needed besides the served files (views, rendered bytes before their
         // copy) is free now: give that memory back to the system (glibc keeps freed small
@@ -191,9 +194,9 @@ private final class PreviewState: @unchecked Sendable {
             let reload = changes.reloadKind
             if let reload { server.notifyReload(reload) }
             onEvent(.rebuilt(changed: changes.paths.count, made: update.made,
-                             milliseconds: update.seconds * 1000, stylesheetsOnly: reload == .css))
+                             milliseconds: update.seconds * 1000, stylesheetsOnly: reload == .css, after: paths))
         } catch {
-            fail(error)
+            fail(error, after: paths)
         }
     }
 
@@ -209,7 +212,7 @@ private final class PreviewState: @unchecked Sendable {
     }
 
     /// Keeps the last good site; the error goes over every open page and to the terminal.
-    private func fail(_ error: DiagnosticList) {
+    private func fail(_ error: DiagnosticList, after paths: [String]) {
         showsError = true
         server.showError(error.diagnostics.map(\.description).joined(separator: "\n"))
         if !servesGoodSite {
@@ -218,7 +221,7 @@ private final class PreviewState: @unchecked Sendable {
             let bytes = Array(page.utf8)
             server.publish(served(ServedSite(files: ["index.html": bytes, "404.html": bytes])))
         }
-        onEvent(.failed(error.diagnostics))
+        onEvent(.failed(error.diagnostics, after: paths))
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TomoCLI
 import TomoTestSupport
@@ -26,5 +27,32 @@ import TomoTestSupport
         #expect(result.status == 2, "\(host.debugDescription): \(result.error)")
         #expect(result.error.contains("the host must be an IPv4 address"), "\(result.error)")
         #expect(result.error.contains("usage: tomo serve"), "\(result.error)")
+    }
+
+    /// Each rebuild names the changed files it reacted to (the first three, then how many
+    /// more), whether it succeeded or failed: a script that saved a file waits for that line.
+    @Test func eachRebuildNamesTheChangedFilesItReactedTo() throws {
+        let site = try TemporaryFolder()
+        try site.write("content/site.yaml", "title: Test\n")
+        try site.write("content/users/alice.yaml", "name: Alice\n")
+        let preview = try LoggedPreview(site: site.url, port: try freeLoopbackPort())
+        defer { preview.stop() }
+
+        try site.write("content/users/alice.yaml", "name: Alicia\n")
+        let rebuilt = try preview.line { $0.contains("content/users/alice.yaml") }
+        #expect(rebuilt.hasPrefix("Rebuilt in ") && rebuilt.contains(" ms after content/users/alice.yaml"), "\(rebuilt)")
+
+        try site.write("content/users/alice.yaml", "name: [\n")
+        let failed = try preview.line { $0.contains("content/users/alice.yaml") && !$0.hasPrefix("error: ") }
+        #expect(failed.hasPrefix("The rebuild after content/users/alice.yaml") && failed.contains(" failed. The last good site is still served"), "\(failed)")
+
+        // A folder of four pages moved in at once is one batch: the folder and its files.
+        let pages = try TemporaryFolder()
+        for name in ["a", "b", "c", "d"] { try pages.write("\(name).md", "---\ntitle: \(name)\n---\n") }
+        try site.write("content/users/alice.yaml", "name: Alice\n")
+        _ = try preview.line { $0.hasPrefix("Rebuilt in ") }
+        try FileManager.default.moveItem(at: pages.url, to: site.url.appendingPathComponent("content/pages"))
+        let many = try preview.line { $0.hasPrefix("Rebuilt in ") }
+        #expect(many.contains(" after content/pages, content/pages/a.md, content/pages/b.md and 2 more: "), "\(many)")
     }
 }

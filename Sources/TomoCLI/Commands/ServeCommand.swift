@@ -57,12 +57,22 @@ enum ServeCommand {
         case .built(let files, let seconds, let warnings):
             for warning in warnings.prefix(BuildCommand.maximumWarnings) { console.warning(warning.description) }
             console.line(String(format: "Built %d files in %.2f s", files, seconds))
-        case .rebuilt(let changed, let made, let milliseconds, let stylesheetsOnly):
+        case .rebuilt(let changed, let made, let milliseconds, let stylesheetsOnly, let paths):
             let what = stylesheetsOnly ? "stylesheets swapped" : "\(changed) files changed"
-            console.line(String(format: "Rebuilt in %.0f ms: %@ (%d made again)", milliseconds, what, made))
-        case .failed(let diagnostics):
+            console.line("\(String(format: "Rebuilt in %.0f ms", milliseconds)) after \(listing(paths)): \(what) (\(made) made again)")
+        case .failed(let diagnostics, let paths):
             for diagnostic in diagnostics { TomoCommandLine.report(diagnostic, on: console) }
-            console.errorLine("The last good site is still served; the error shows on open pages.")
+            let rebuild: ConsoleText = paths.isEmpty ? "" : "The rebuild after \(listing(paths)) failed. "
+            console.errorLine("\(rebuild)The last good site is still served; the error shows on open pages.")
         }
     }
+
+    /// The changed files a rebuild reacted to, the first few by name: `content/users/alice.yaml,
+    /// content/store.json and 3 more`.
+    static func listing(_ paths: [String]) -> ConsoleText {
+        let named = paths.prefix(listedPaths).joined(separator: ", ")
+        return paths.count > listedPaths ? "\(named) and \(paths.count - listedPaths) more" : "\(named)"
+    }
+
+    static let listedPaths = 3
 }

@@ -1,0 +1,149 @@
+import Foundation
+import TomoCore
+
+/// The models `EditSequence` writes a site's files from: what it knows of the site.
+extension EditSequence {
+    /// What the generator knows of the site: the models it writes files from.
+    struct SiteState {
+        var config = Config()
+        var profiles: [String: Profile] = [:]
+        /// Posts by id (`alice/sunset`).
+        var posts: [String: Post] = [:]
+        var pages: [String: Page] = [:]
+        /// Users registered in the store, oldest first.
+        var registered: [String] = []
+        var hidden: Set<String> = []
+    }
+
+    struct Config {
+        var title = "Oracle"
+        var baseURL = "https://oracle.example/"
+        var language = "en"
+        var description: String? = "A site edited at random."
+        var homeUsers: Int? = 4
+        var pageSize: Int? = 2
+        var contact: String?
+        var widths: [Int]? = [48, 96]
+        var disableKinds: [String] = []
+
+        var text: String {
+            var lines = ["title: \(quoted(title))", "baseURL: \(quoted(baseURL))", "language: \(language)"]
+            if let description { lines.append("description: \(quoted(description))") }
+            if let homeUsers { lines.append("homeUsers: \(homeUsers)") }
+            if let pageSize { lines.append("pageSize: \(pageSize)") }
+            if let contact { lines.append("contact: \(quoted(contact))") }
+            if let widths { lines += ["images:", "  widths: [\(widths.map(String.init).joined(separator: ", "))]"] }
+            if !disableKinds.isEmpty { lines.append("disableKinds: [\(disableKinds.joined(separator: ", "))]") }
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    struct Item {
+        var text: String
+        var url: String?
+        var color: String?
+        var hidden = false
+        var from: String?
+        var until: String?
+    }
+
+    struct Profile {
+        var name: String
+        var bio: String?
+        /// Paths relative to `content/users/`.
+        var icon: String?
+        var header: String?
+        var items: [Item] = []
+        var itemColor: String?
+        var links: [(service: String, url: String)] = []
+        var email: String?
+        var showEmail = false
+        var json = false
+
+        var fileName: String { json ? "json" : "yaml" }
+
+        var text: String {
+            json ? jsonText : yamlText
+        }
+
+        private var yamlText: String {
+            var lines = ["name: \(quoted(name))"]
+            if let bio { lines.append("bio: \(quoted(bio))") }
+            if let icon { lines.append("icon: \(quoted(icon))") }
+            if let header { lines.append("header: \(quoted(header))") }
+            if let itemColor { lines.append("itemColor: \(quoted(itemColor))") }
+            if !links.isEmpty { lines += ["links:"] + links.map { "  \($0.service): \(quoted($0.url))" } }
+            if !items.isEmpty {
+                lines.append("items:")
+                for item in items {
+                    lines.append("  - text: \(quoted(item.text))")
+                    if let url = item.url { lines.append("    url: \(quoted(url))") }
+                    if let color = item.color { lines.append("    color: \(quoted(color))") }
+                    if item.hidden { lines.append("    hidden: true") }
+                    if let from = item.from { lines.append("    from: \(from)") }
+                    if let until = item.until { lines.append("    until: \(until)") }
+                }
+            }
+            if let email { lines.append("email: \(quoted(email))") }
+            if showEmail { lines.append("showEmail: true") }
+            return lines.joined(separator: "\n") + "\n"
+        }
+
+        private var jsonText: String {
+            var members: [String: JSONValue] = ["name": .string(name)]
+            members["bio"] = bio.map(JSONValue.string)
+            members["icon"] = icon.map(JSONValue.string)
+            members["header"] = header.map(JSONValue.string)
+            members["itemColor"] = itemColor.map(JSONValue.string)
+            if !links.isEmpty { members["links"] = .object(Dictionary(links.map { ($0.service, JSONValue.string($0.url)) }) { $1 }) }
+            if !items.isEmpty {
+                members["items"] = .array(items.map { item in
+                    var fields: [String: JSONValue] = ["text": .string(item.text)]
+                    fields["url"] = item.url.map(JSONValue.string)
+                    fields["color"] = item.color.map(JSONValue.string)
+                    if item.hidden { fields["hidden"] = .bool(true) }
+                    fields["from"] = item.from.map(JSONValue.string)
+                    fields["until"] = item.until.map(JSONValue.string)
+                    return .object(fields)
+                })
+            }
+            members["email"] = email.map(JSONValue.string)
+            if showEmail { members["showEmail"] = .bool(true) }
+            return JSONWriter.string(.object(members)) + "\n"
+        }
+    }
+
+    struct Post {
+        /// The photo's file name in the post's folder.
+        var photo: String
+        var date: String
+        var alt: String?
+        var visibility = "public"
+        var caption: String
+
+        var text: String {
+            var lines = ["---", "photo: \(quoted(photo))", "date: \(date)"]
+            if let alt { lines.append("alt: \(quoted(alt))") }
+            lines += ["visibility: \(visibility)", "---", caption]
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    struct Page {
+        var title: String
+        var description: String?
+        var body: String
+
+        var text: String {
+            var lines = ["---", "title: \(quoted(title))"]
+            if let description { lines.append("description: \(quoted(description))") }
+            lines += ["---", body]
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+}
+
+/// `text` as a YAML double-quoted scalar (a JSON string is one): any text reads back as it is.
+func quoted(_ text: String) -> String {
+    JSONWriter.string(.string(text))
+}
