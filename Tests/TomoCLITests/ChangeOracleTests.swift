@@ -79,7 +79,7 @@ final class OracleRun {
         var description: String {
             """
             change oracle: seed \(seed), step \(step): \(problem)
-              replay: TOMO_ORACLE_SEED=\(seed) TOMO_ORACLE_STEPS=\(step) swift test --skip-build --filter ChangeOracleTests
+              replay: TOMO_ORACLE_SEED=\(seed) TOMO_ORACLE_STEPS=\(max(step, 1)) swift test --skip-build --filter ChangeOracleTests
               site kept in \(kept)
               steps:
             \(steps.map { "    " + $0 }.joined(separator: "\n"))
@@ -90,7 +90,7 @@ final class OracleRun {
     let seed: UInt64
     let folder: URL
     var site: URL { folder.appendingPathComponent("site") }
-    var public_: URL { site.appendingPathComponent("public") }
+    var publicFolder: URL { site.appendingPathComponent("public") }
     var edits: EditSequence
     var preview: LoggedPreview?
     var steps: [String] = []
@@ -149,7 +149,7 @@ final class OracleRun {
     /// Both builds and the preview after a step; whether the full build failed.
     func check(step: Int, preview outcome: LoggedPreview.Outcome?) throws -> Bool {
         let before = published
-        let incremental = try build(["build"], into: public_)
+        let incremental = try build(["build"], into: publicFolder)
         let fullFolder = folder.appendingPathComponent("full")
         let full = try build(["build", "--full", "--out", fullFolder.path], into: fullFolder)
         published = incremental.tree
@@ -183,7 +183,7 @@ final class OracleRun {
     /// `public/` made whole again after a mismatch, so that later steps are judged on their own.
     func heal() throws {
         _ = try ProcessRun.tomo(["build", "--full"], in: site, timeout: .seconds(300))
-        published = OutputTree(public_)
+        published = OutputTree(publicFolder)
     }
 
     func checkPreview(_ preview: LoggedPreview, _ outcome: LoggedPreview.Outcome, step: Int, full: OutputTree?) throws {
@@ -238,7 +238,7 @@ final class OracleRun {
     }
 
     func build(_ arguments: [String], into output: URL) throws -> Built {
-        if output != public_ { try? FileManager.default.removeItem(at: output) }
+        if output != publicFolder { try? FileManager.default.removeItem(at: output) }
         let run = try ProcessRun.tomo(arguments, in: site, timeout: .seconds(300))
         let errors = run.error.split(separator: "\n").map(String.init).filter { $0.hasPrefix("error: ") }
         return Built(run: run, errors: errors, tree: OutputTree(output))

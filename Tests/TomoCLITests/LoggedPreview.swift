@@ -25,14 +25,9 @@ final class LoggedPreview {
         process.executableURL = tomoBinary()
         process.arguments = ["serve", "--no-reload", "--port", String(port), "--site", site.path]
         process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
+        let pipe = log.pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        let log = self.log
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            log.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
-        }
         try process.run()
         let line = try line { $0.hasPrefix("Serving ") }
         url = String(line.dropFirst("Serving ".count).prefix { $0 != " " })

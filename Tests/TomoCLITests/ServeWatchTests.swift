@@ -85,6 +85,16 @@ final class ServedPreview: Sendable {
 
     final class Log: Sendable {
         let text = Mutex("")
+
+        /// A pipe whose reading end appends to the text whatever comes, as it comes.
+        func pipe() -> Pipe {
+            let pipe = Pipe()
+            pipe.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                self.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            }
+            return pipe
+        }
     }
 
     var errors: String { log.text.withLock { $0 } }
@@ -96,13 +106,7 @@ final class ServedPreview: Sendable {
         process.arguments = arguments
         process.currentDirectoryURL = site
         process.standardOutput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardError = pipe
-        let log = self.log
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            log.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
-        }
+        process.standardError = log.pipe()
         try process.run()
         let deadline = Date().addingTimeInterval(20)
         while (try? fetch(port, "/"))?.status != 200, Date() < deadline { usleep(50_000) }
