@@ -45,7 +45,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CMicrohttpdShim", dependencies: ["CMicrohttpd"]),
         // The preview server (snapshot in memory, live reload over SSE) and the inotify file watcher.
-        .target(name: "TomoServer", dependencies: ["TomoCore", "CMicrohttpd", "CMicrohttpdShim", "CZlib"]),
+        .target(name: "TomoServer", dependencies: ["TomoCore", "CMicrohttpd", "CMicrohttpdShim", "CZlib", "CSystem"]),
         .executableTarget(
             name: "tomo-bench",
             dependencies: ["TomoTemplates", "TomoCore", "TomoImages", "TomoSite", "TomoServer", "TomoPreview"],

@@ -99,6 +99,7 @@ public final class SitePreview: Sendable {
 
     /// Serves until Ctrl-C (or SIGTERM), then stops cleanly.
     public func runUntilInterrupted() {
+        StopSignal.catching()
         _ = StopSignal.wait()
         stop()
     }

@@ -1,32 +1,27 @@
-import Dispatch
+import CSystem
 import Glibc
 
 /// Waiting for Ctrl-C (SIGINT) or SIGTERM, so `tomo serve` can stop the server and the watcher
 /// cleanly instead of dying mid-response.
+///
+/// `catching` switches the signals' default action (ending the process) off for good and
+/// catches them from that moment: a signal that arrives before anyone waits is kept, and the
+/// next `wait` returns it. (A dispatch signal source, used before, starts listening only some
+/// time after it is made: a Ctrl-C in between was ignored, and `tomo serve` went on running.)
 public enum StopSignal {
-    /// Blocks until one of `signals` arrives and returns it. The signals' default action (ending
-    /// the process) is switched off first, and stays off: from then on they only wake waiters.
-    public static func wait(for signals: [Int32] = [SIGINT, SIGTERM]) -> Int32 {
-        let arrived = SignalBox()
-        let semaphore = DispatchSemaphore(value: 0)
-        let queue = DispatchQueue(label: "tomo stop signal")
-        let sources = signals.map { number in
-            signal(number, SIG_IGN)  // a dispatch source only sees signals the process ignores
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                arrived.number = number
-                semaphore.signal()
-            }
-            source.resume()
-            return source
-        }
-        semaphore.wait()
-        for source in sources { source.cancel() }
-        return queue.sync { arrived.number }
+    /// Catches `signals` from now on. False when the system refused (then they keep their
+    /// default action).
+    @discardableResult
+    public static func catching(_ signals: [Int32] = [SIGINT, SIGTERM]) -> Bool {
+        signals.withUnsafeBufferPointer { tomo_stop_signals_catch($0.baseAddress, Int32($0.count)) } == 0
     }
-}
 
-/// The signal that arrived; written and read on the sources' serial queue only.
-private final class SignalBox: @unchecked Sendable {
-    var number: Int32 = 0
+    /// Blocks until one of the caught signals has arrived and returns it; catches `signals`
+    /// first when nothing was caught yet.
+    public static func wait(for signals: [Int32] = [SIGINT, SIGTERM]) -> Int32 {
+        let number = tomo_stop_signals_wait()
+        if number >= 0 { return number }
+        catching(signals)
+        return tomo_stop_signals_wait()
+    }
 }

@@ -4,24 +4,37 @@ import Glibc
 import Testing
 import TomoServer
 
-@Suite struct StopSignalTests {
-    @Test func returnsTheSignalThatArrived() {
-        // SIGUSR2, not SIGINT: the test runner's own Ctrl-C handling stays as it was. Ignored
-        // up front so a late `raise` can never end the test process.
-        signal(SIGUSR2, SIG_IGN)
+/// SIGUSR1 and SIGUSR2, not SIGINT: the test runner's own Ctrl-C handling stays as it was.
+@Suite(.serialized) struct StopSignalTests {
+    /// `StopSignal.wait(for:)` on another thread, with a time limit.
+    func waitOnAnotherThread(for signal: Int32, after send: () -> Void) -> Int32? {
         let received = DispatchSemaphore(value: 0)
         let result = ResultBox()
         Thread.detachNewThread {
-            result.value = StopSignal.wait(for: [SIGUSR2])
+            result.value = StopSignal.wait(for: [signal])
             received.signal()
         }
-        var waited = 0
-        while received.wait(timeout: .now() + .milliseconds(50)) == .timedOut && waited < 60 {
-            kill(getpid(), SIGUSR2)  // again until the waiter's source is listening
-            waited += 1
+        send()
+        return received.wait(timeout: .now() + 5) == .success ? result.value : nil
+    }
+
+    @Test func returnsTheSignalThatArrived() {
+        #expect(StopSignal.catching([SIGUSR2]))
+        let got = waitOnAnotherThread(for: SIGUSR2) {
+            Thread.sleep(forTimeInterval: 0.05)
+            kill(getpid(), SIGUSR2)
         }
-        #expect(waited < 60)
-        #expect(result.value == SIGUSR2)
+        #expect(got == SIGUSR2)
+    }
+
+    /// One signal, sent the moment the signals are caught and before anyone waits, is kept:
+    /// a Ctrl-C right after `tomo serve` started is never lost.
+    @Test func aSignalSentBeforeTheWaitIsKept() {
+        for _ in 0..<20 {
+            #expect(StopSignal.catching([SIGUSR1]))
+            kill(getpid(), SIGUSR1)
+            #expect(waitOnAnotherThread(for: SIGUSR1) {} == SIGUSR1)
+        }
     }
 
     final class ResultBox: @unchecked Sendable {

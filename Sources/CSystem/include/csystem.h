@@ -5,4 +5,12 @@
 /// Glibc module does not export). For after a large temporary structure is freed.
 void tomo_release_free_memory(void);
 
+/// Catches `count` signals from now on: each one that arrives writes its number to a pipe that
+/// `tomo_stop_signals_wait` reads, so none is lost, however early it comes. 0, or -1 and errno.
+int tomo_stop_signals_catch(const int *signals, int count);
+
+/// Blocks until a caught signal has arrived (or had arrived) and returns its number; -1 when
+/// nothing was caught.
+int tomo_stop_signals_wait(void);
+
 #endif
