@@ -83,10 +83,6 @@ struct ContentReload: Sendable {
     /// Paths whose stamps are taken again.
     var paths: Set<String> = []
 
-    var isEmpty: Bool {
-        !everything && profiles.isEmpty && posts.isEmpty && postFolders.isEmpty && !pages && !theme && !store && !images
-    }
-
     /// Adds what `paths` (relative to the site folder) need; `content` (the last good one)
     /// says which profiles and posts show a changed image, since they must be checked again.
     mutating func add(_ changedPaths: [String], content: SiteContent?) {
