@@ -106,7 +106,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         }
         let images = try publishedImages(for: published, sameImages: sameImages)
         let nextModel = SiteModel(published: published, images: images, buildDate: date, posts: samePosts ? model?.posts : nil)
-        let (nextFingerprints, changed) = try fingerprints(of: nextModel)
+        let (nextFingerprints, changed) = try fingerprints(of: nextModel, sameImages: sameImages)
 
         // The first build makes every file; later ones, whether they read a few files again or
         // the whole site, make the files that read a changed input, as `tomo build` does.
@@ -218,9 +218,11 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     /// to date with what was read again. Debug builds (the tests) also make them all, as
     /// `tomo build` does, and stop when the two differ: an update that missed a key would leave
     /// pages stale.
-    private func fingerprints(of next: SiteModel) throws(DiagnosticList) -> (InputFingerprints.Keys, changed: Set<InputKey>) {
+    /// `sameImages`: `next` has the very thumbnail table of the last model.
+    private func fingerprints(of next: SiteModel, sameImages: Bool) throws(DiagnosticList) -> (InputFingerprints.Keys, changed: Set<InputKey>) {
         guard let model else { return (InputFingerprints.of(next, stamps: stamps), []) }
-        let update = InputFingerprints.updated(fingerprints, from: model, to: next, stamps: stamps, reload: reload)
+        let changedImages = sameImages ? [] : next.images.changedPaths(comparedWith: model.images)
+        let update = InputFingerprints.updated(fingerprints, from: model, to: next, stamps: stamps, reload: reload, changedImages: changedImages)
         if DebugChecks.enabled {
             let wrong = ChangeEngine.changedKeys(from: InputFingerprints.of(next, stamps: stamps), to: update.keys)
             guard wrong.isEmpty else {

@@ -134,6 +134,21 @@ import TomoStore
         }
     }
 
+    @Test func anImageTwoProfilesShareMovesWhenOneStopsShowingIt() throws {
+        let site = try Self.richSite()
+        for name in ["shared.jpg", "other.jpg"] { try site.write("content/users/\(name)", bytes: PostPagesTests.photo) }
+        try site.write("content/users/alice.yaml", "name: Alice\nicon: shared.jpg\n")
+        try site.write("content/users/bob.yaml", "name: Bob\nicon: shared.jpg\n")
+        let session = SiteSession(options: BuildOptions(site: site.root))
+        let served = Served()
+        served.apply(try session.buildAll())
+        // The thumbnails were published under the first user's folder; now only Bob shows them.
+        try site.write("content/users/alice.yaml", "name: Alice\nicon: other.jpg\n")
+        served.apply(try session.rebuild(changedPaths: ["content/users/alice.yaml"]))
+        #expect(served.files.keys.contains { $0.hasPrefix("media/bob/shared-") })
+        #expect(served.texts == (try site.fullBuild()).filter { $0.key != ".tomo-output" })
+    }
+
     /// The errors of a running session's rebuild after `edit` changed `path`, and of a build.
     func errorsAfter(_ path: String, _ edit: (SiteFolder) throws -> Void) throws -> (session: [String]?, build: [String]?) {
         let site = try Self.richSite()

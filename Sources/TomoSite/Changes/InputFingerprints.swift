@@ -68,7 +68,12 @@ enum InputFingerprints {
     /// `previous` (the keys of `old`) brought up to `model`, which differs from `old` only by
     /// what `reload` read again, with the same profiles and graph unless the whole site or the
     /// store was read again (then every key is made again, as `of` does).
-    static func updated(_ previous: Keys, from old: SiteModel, to model: SiteModel, stamps: InputStamps, reload: ContentReload) -> Update {
+    /// `changedImages` are the images (by path in the site) whose thumbnails differ between the
+    /// two models: every profile and post showing one of them is made again too (an image two
+    /// users show moves to the other's media folder when one stops showing it).
+    static func updated(
+        _ previous: Keys, from old: SiteModel, to model: SiteModel, stamps: InputStamps, reload: ContentReload, changedImages: Set<String>
+    ) -> Update {
         if reload.everything || reload.store || reload.images { return Update(keys: of(model, stamps: stamps), touched: nil) }
         var keys = Update(keys: previous, touched: [])
         keys[.site] = site(model, stamps: stamps)
@@ -81,8 +86,16 @@ enum InputFingerprints {
             for (key, value) in pages(model.content.pages, stamps: stamps) { keys[key] = value }
             keys.add(pageShape(model.content.pages) &- pageShape(old.content.pages), to: .siteShape)
         }
-        // Profiles read again, and, at a new build date, those whose items have dates.
+        // Profiles read again, those showing a changed image, and, at a new build date, those
+        // whose items have dates.
         var profiles = reload.profiles
+        var postIDs = reload.posts
+        if !changedImages.isEmpty {
+            for profile in model.content.profiles where [profile.icon, profile.header].contains(where: { $0.map { changedImages.contains(ContentPath.userFile($0)) } == true }) {
+                profiles.insert(profile.handle)
+            }
+            for post in model.content.posts where changedImages.contains(post.photoFile) { postIDs.insert(post.id) }
+        }
         if old.buildDate != model.buildDate {
             for profile in model.content.profiles where profile.items.contains(where: { $0.from != nil || $0.until != nil }) {
                 profiles.insert(profile.handle)
@@ -97,7 +110,6 @@ enum InputFingerprints {
             keys.add(part(handle, card) &- part(handle, before), to: .anyCard)
         }
         // Posts read again: each one's part of its owner's posts, of all posts and of the shape.
-        var postIDs = reload.posts
         for handle in reload.postFolders {
             postIDs.formUnion(old.posts.posts(of: handle).map(\.id))
             postIDs.formUnion(model.posts.posts(of: handle).map(\.id))

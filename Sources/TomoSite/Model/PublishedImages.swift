@@ -99,6 +99,14 @@ struct PublishedImages: Sendable {
         for image in bySitePath.values { files.merge(image.files) { first, _ in first } }
     }
 
+    /// The images (by path in the site) published differently in `other`, or in one only.
+    func changedPaths(comparedWith other: PublishedImages) -> Set<String> {
+        var changed: Set<String> = []
+        for (path, image) in bySitePath where other.bySitePath[path]?.path != image.path { changed.insert(path) }
+        for path in other.bySitePath.keys where bySitePath[path] == nil { changed.insert(path) }
+        return changed
+    }
+
     private mutating func add(_ image: PublishedImage, for sitePath: String) {
         bySitePath[sitePath] = image
         files.merge(image.files) { first, _ in first }
