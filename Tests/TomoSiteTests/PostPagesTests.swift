@@ -140,6 +140,8 @@ final class AtomSummary: NSObject, XMLParserDelegate {
     private(set) var rootName = ""
     private(set) var feedElements: Set<String> = []
     private(set) var entries: [[String: String]] = []
+    /// The text of the feed's own elements (`updated`, `title`…).
+    private(set) var feedTexts: [String: String] = [:]
     private var path: [String] = []
     private var text = ""
 
@@ -168,6 +170,7 @@ final class AtomSummary: NSObject, XMLParserDelegate {
         if path.count == 3, path[1] == "entry", !entries.isEmpty {
             entries[entries.count - 1][name] = text
         }
+        if path.count == 2 { feedTexts[name] = text }
         path.removeLast()
     }
 }

@@ -288,6 +288,7 @@ extension InputKey {
         case .following(let handle): "following:" + handle
         case .timeline(let handle): "timeline:" + handle
         case .postStats(let handle): "postStats:" + handle
+        case .registration(let handle): "registration:" + handle
         }
     }
 
@@ -315,6 +316,7 @@ extension InputKey {
             case "following": self = .following(value)
             case "timeline": self = .timeline(value)
             case "postStats": self = .postStats(value)
+            case "registration": self = .registration(value)
             default: return nil
             }
         }

@@ -243,7 +243,7 @@ enum InputFingerprints {
         return stats.value
     }
 
-    /// The keys of what the store says (follows, blocks, likes, registration order).
+    /// The keys of what the store says (follows, blocks, likes, registrations and their order).
     private static func addGraph(_ model: SiteModel, to keys: inout Keys) {
         let graph = model.graph
         var anyStats: UInt64 = 0
@@ -251,11 +251,21 @@ enum InputFingerprints {
             keys[.followers(handle)] = digest(graph.followers(of: handle))
             keys[.following(handle)] = digest(graph.following(of: handle))
             keys[.timeline(handle)] = digest(graph.timelineOwners(of: handle))
+            keys[.registration(handle)] = digest(graph.registration(of: handle))
             let stats = postStats(handle, model: model)
             keys[.postStats(handle)] = stats
             anyStats &+= part(handle, stats)
         }
         keys[.anyPostStats] = anyStats
-        keys[.userOrder] = digest(graph.newestFirst)
+        var order = StableHasher()
+        order.add(digest(graph.newestFirst))
+        order.add(digest(graph.newestRegistration))
+        keys[.userOrder] = order.value
+    }
+
+    private static func digest(_ date: Date?) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.add(date.map { String($0.timeIntervalSince1970) })
+        return hasher.value
     }
 }

@@ -36,7 +36,10 @@ enum InputKey: Sendable, Hashable {
     case postStats(String)
     /// `postStats` of anyone (the home page's recent posts).
     case anyPostStats
-    /// The order users registered in (the home page, the search index).
+    /// When the user registered, as the store says (their feed, while it has no entry).
+    case registration(String)
+    /// The order users registered in and the latest registration time (the home page, the
+    /// search index, the site feed while it has no entry).
     case userOrder
     /// Which profiles, posts and pages exist (not what they say).
     case siteShape
@@ -60,7 +63,7 @@ enum InputKey: Sendable, Hashable {
     /// only other keys change, `tomo serve` keeps its plan.
     var shapesPlan: Bool {
         switch self {
-        case .profile, .card, .anyCard, .page, .theme, .staticFile, .userOrder: false
+        case .profile, .card, .anyCard, .page, .theme, .staticFile, .userOrder, .registration: false
         case .site, .pageList, .post, .postsOf, .anyPost, .followers, .following, .timeline, .postStats, .anyPostStats, .siteShape: true
         }
     }

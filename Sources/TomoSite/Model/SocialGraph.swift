@@ -1,3 +1,5 @@
+import Foundation
+import TomoContent
 import TomoStore
 
 /// The store's relations indexed once per build, limited to users who have a profile page (a
@@ -16,6 +18,11 @@ struct SocialGraph: Sendable {
     /// Handles with a profile, newest registration first (store order), then those the store
     /// does not know, by handle.
     let newestFirst: [String]
+    /// Handle → when the store says they registered (a `created` that reads as a date): what an
+    /// empty feed of theirs says it was updated.
+    private let registered: [String: Date]
+    /// The latest of those: what the site feed says while no post is published.
+    let newestRegistration: Date?
 
     init(store: Store, profiles: Set<String>) {
         for follow in store.follows where follow.status == .accepted && profiles.contains(follow.from) && profiles.contains(follow.to) {
@@ -32,10 +39,14 @@ struct SocialGraph: Sendable {
             likers[likes.post] = likes.users
         }
         hidden = Set(store.hiddenPosts)
-        let registered = store.usersNewestFirst.map(\.handle).filter(profiles.contains)
-        let known = Set(registered)
-        newestFirst = registered + profiles.filter { !known.contains($0) }.sorted()
+        let users = store.usersNewestFirst.filter { profiles.contains($0.handle) }
+        let known = Set(users.map(\.handle))
+        newestFirst = users.map(\.handle) + profiles.filter { !known.contains($0) }.sorted()
+        registered = Dictionary(users.compactMap { user in WrittenDate.parse(user.created).map { (user.handle, $0.instant) } }, uniquingKeysWith: { first, _ in first })
+        newestRegistration = registered.values.max()
     }
+
+    func registration(of handle: String) -> Date? { registered[handle] }
 
     func followers(of handle: String) -> [String] { followers[handle] ?? [] }
     func following(of handle: String) -> [String] { following[handle] ?? [] }

@@ -1,3 +1,4 @@
+import Foundation
 import TomoContent
 import TomoCore
 
@@ -5,15 +6,18 @@ import TomoCore
 /// the 50 newest posts. Plan and view side by side.
 enum FeedPages {
     static let entryCount = 50
+    /// What a feed without entries says it was updated when the store has no registration time
+    /// for it: Atom needs a date, and one that is the same at every build.
+    static let undatedUpdate = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01T00:00:00Z
 
     static func plan(_ model: SiteModel, into files: inout [PlannedFile]) {
         guard model.content.config.publishes(.feed) else { return }
-        files.append(PlannedFile(path: "feed.xml", inputs: [.site, .theme, .anyCard, .anyPost], source: .page(template: "feed") { views in
+        files.append(PlannedFile(path: "feed.xml", inputs: [.site, .theme, .anyCard, .anyPost, .userOrder], source: .page(template: "feed") { views in
             views.feed(Array(views.newestPosts.prefix(entryCount)), owner: nil)
         }))
         for profile in model.content.profiles {
             let handle = profile.handle
-            files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: [.site, .theme, .card(handle), .postsOf(handle)], source: .page(template: "feed") { views in
+            files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: [.site, .theme, .card(handle), .postsOf(handle), .registration(handle)], source: .page(template: "feed") { views in
                 views.feed(Array(views.posts(of: handle).prefix(entryCount)), owner: views.card(handle))
             }))
         }
@@ -48,7 +52,10 @@ extension PageViews {
                 "contentHTML": .string(html),
             ]
         }
-        let updated = posts.first.map { PostDates.rfc3339($0.date, utcOffset: $0.utcOffset) } ?? "1970-01-01T00:00:00Z"
+        // Without entries: when the owner registered (the whole site: its newest user).
+        let registered = owner.map { registration(of: $0.handle) } ?? newestRegistration
+        let updated = posts.first.map { PostDates.rfc3339($0.date, utcOffset: $0.utcOffset) }
+            ?? PostDates.rfc3339(registered ?? FeedPages.undatedUpdate, utcOffset: 0)
         return [
             "site": site,
             "feed": [

@@ -129,6 +129,18 @@ struct PageViews: Sendable {
         return graph.newestFirst
     }
 
+    /// When the store says the user registered (`InputKey.registration`).
+    func registration(of handle: String) -> Date? {
+        read(.registration(handle))
+        return graph.registration(of: handle)
+    }
+
+    /// The latest time any user registered (`InputKey.userOrder`).
+    var newestRegistration: Date? {
+        read(.userOrder)
+        return graph.newestRegistration
+    }
+
     /// Everything a profile says, for the user's own pages.
     func profile(_ handle: String) -> Profile? {
         read(.profile(handle))
@@ -209,8 +221,19 @@ struct PageViews: Sendable {
         config.publishes(kind) ? .string(address.path(path)) : .null
     }
 
+    /// How search engines are to treat a page.
+    enum Indexing {
+        /// Indexed, at its own URL (the canonical link and `og:url`).
+        case indexed
+        /// At its own URL but kept out of search results (`page.noindex`): lists and timelines
+        /// only repeat what profiles and posts show.
+        case noindex
+        /// The not-found page, served at any missing address: no URL of its own (`page.url` null).
+        case notFound
+    }
+
     /// The view every template receives, with `fields` added for the page at hand.
-    func view(title: String, heading: String, description: String?, path: String, type: String, image: String?, fields: [String: JSONValue]) -> JSONValue {
+    func view(title: String, heading: String, description: String?, path: String, type: String, image: String?, indexing: Indexing = .indexed, fields: [String: JSONValue]) -> JSONValue {
         var view: [String: JSONValue] = [
             "site": site,
             "labels": labels.view,
@@ -219,10 +242,11 @@ struct PageViews: Sendable {
                 "title": .string(title),
                 "heading": .string(heading),
                 "description": JSONValue(description),
-                "url": .string(address.absolute(path)),
+                "url": indexing == .notFound ? .null : .string(address.absolute(path)),
                 "path": .string(address.path(path)),
                 "type": .string(type),
                 "image": JSONValue(image.map(address.absolute)),
+                "noindex": .bool(indexing == .noindex),
             ],
         ]
         view.merge(fields) { _, own in own }

@@ -1,7 +1,8 @@
 import TomoContent
 import TomoCore
 
-/// The site-wide files that are data rather than pages: the sitemap and the search index.
+/// The site-wide files that are data rather than pages: the sitemap, `robots.txt` and the search
+/// index.
 enum SiteFiles {
     /// `/sitemap.xml`: the home page, every profile, every free page and every published post,
     /// with absolute URLs.
@@ -16,6 +17,12 @@ enum SiteFiles {
         }
         xml += "</urlset>\n"
         return Array(xml.utf8)
+    }
+
+    /// `/robots.txt`: everything may be crawled, and the sitemap is at its absolute URL (the
+    /// protocol wants one, with the base path of a site hosted under a path).
+    static func robots(address: SiteAddress) -> [UInt8] {
+        Array("User-agent: *\nAllow: /\nSitemap: \(address.absolute("sitemap.xml"))\n".utf8)
     }
 
     /// `/search.json`: every user's handle, name and page (newest first), for the home page's

@@ -2,7 +2,7 @@ import TomoContent
 import TomoCore
 
 /// The site-wide files: the home page, the 404 page, the free pages (`content/pages`), the
-/// sitemap, the search index, the theme's static files and the thumbnails. Plan and view side
+/// sitemap, `robots.txt`, the search index, the theme's static files and the thumbnails. Plan and view side
 /// by side.
 enum SitePages {
     static func plan(_ model: SiteModel, into files: inout [PlannedFile]) {
@@ -17,6 +17,9 @@ enum SitePages {
         // The sitemap lists posts newest first, so a post's new date moves it.
         files.append(PlannedFile(path: "sitemap.xml", inputs: [.site, .pageList, .siteShape, .anyPost], source: .bytes { views in
             SiteFiles.sitemap(handles: views.handles, pages: views.pageNames, postPaths: views.newestPosts.map { "\($0.handle)/posts/\($0.slug)/" }, address: views.address)
+        }))
+        files.append(PlannedFile(path: "robots.txt", inputs: [.site], source: .bytes { views in
+            SiteFiles.robots(address: views.address)
         }))
         files.append(PlannedFile(path: "search.json", inputs: [.site, .anyCard, .userOrder], source: .bytes { views in
             SiteFiles.searchIndex(views.newestUsers.compactMap(views.card), address: views.address)
@@ -76,6 +79,7 @@ extension PageViews {
             path: "404.html",
             type: "website",
             image: nil,
+            indexing: .notFound,
             fields: [:]
         )
     }

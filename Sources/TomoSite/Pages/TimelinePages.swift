@@ -46,6 +46,7 @@ extension PageViews {
             path: pagePath(number),
             type: "website",
             image: nil,
+            indexing: .noindex,
             fields: [
                 "owner": ownerView(owner),
                 "posts": .array(posts.enumerated().map { postCard($1, position: $0) }),

@@ -40,6 +40,7 @@ extension PageViews {
             path: "\(owner.handle)/\(kind.rawValue)/",
             type: "website",
             image: nil,
+            indexing: .noindex,
             fields: [
                 "owner": ownerView(owner),
                 "users": .array(cardViews(handles)),
