@@ -79,4 +79,23 @@ import TomoTestSupport
             #expect(reply.status == 200, "\(path)")
         }
     }
+
+    /// With no file edited, the running preview publishes a post when its date comes.
+    @Test func tomoServePublishesAFuturePostWhenItsDateComes() throws {
+        let site = try ServeTimedItemsTests.site("name: Alice\n")
+        let server = try ServedPreview(site: site.url)
+        defer { server.stop() }
+        #expect(ServeTimedItemsTests.profilePage(server) { $0.contains("Alice") } != nil)
+        // Written after the start, so the date is ahead of the rebuild this edit makes.
+        let due = Date().addingTimeInterval(2)
+        try site.write("content/posts/alice/p.jpg", bytes: Array(try Data(contentsOf: sampleJPEG)))
+        try site.write("content/posts/alice/mkfutureslug.md", "---\nphoto: p.jpg\ndate: \(ServeTimedItemsTests.written(due))\nalt: Later\n---\nmkfuturecaption\n")
+        try site.write("content/users/alice.yaml", "name: Alice\nbio: Edited\n")
+        let before = ServeTimedItemsTests.profilePage(server) { $0.contains("Edited") }
+        #expect(before != nil && before?.contains("mkfutureslug") == false, "\(server.errors)")
+        let after = ServeTimedItemsTests.profilePage(server) { $0.contains("mkfutureslug") }
+        #expect(after != nil, "\(server.errors)")
+        #expect(Date() >= due, "nothing was published before its date")
+        #expect((try fetch(server.port, "/alice/posts/mkfutureslug/")).status == 200)
+    }
 }
