@@ -6,6 +6,8 @@ public struct Page: Sendable, Hashable {
     public var file: String
     public var title: String
     public var description: String?
+    /// `draft: true`: published only by `tomo serve --drafts` (and `tomo build --drafts`).
+    public var draft: Bool
     /// The body as written (Markdown) and as HTML (raw HTML and unsafe links removed).
     public var markdown: String
     public var html: String

@@ -2,9 +2,9 @@ import TomoCore
 import TomoMarkdown
 import TomoYAML
 
-/// Reads a free page: YAML front matter (`title`, `description`) and a Markdown body.
+/// Reads a free page: YAML front matter (`title`, `description`, `draft`) and a Markdown body.
 enum PageReader {
-    static let keys = ["title", "description"]
+    static let keys = ["title", "description", "draft"]
 
     static func read(_ bytes: [UInt8], name: String, file: String, reader: NodeReader) -> Page? {
         guard let document = reader.splitFrontMatter(bytes, file: file) else { return nil }
@@ -17,12 +17,14 @@ enum PageReader {
         guard let fields = reader.fields(of: root, known: keys, what: "a page's front matter") else { return nil }
         let title = reader.string(fields, "title", required: "About")
         let description = reader.string(fields, "description")
+        let draft = reader.bool(fields, "draft") ?? false
         guard let title, reader.markdownIsReadable(document.body, named: "the page", at: start, firstLine: document.bodyLine) else { return nil }
         let page = Page(
             name: name,
             file: file,
             title: title,
             description: description,
+            draft: draft,
             markdown: document.body,
             html: Markdown.html(document.body)
         )

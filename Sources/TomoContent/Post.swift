@@ -21,14 +21,15 @@ public struct Post: Sendable, Hashable {
         var utcOffset: Int
         var alt: String?
         var visibility: Visibility
+        var draft: Bool
         var caption: Caption
         var photoAt: SourceLocation?
     }
 
     private let shared: SharedFields<Fields>
 
-    public init(handle: String, slug: String, file: String, photo: String, date: Date, dateText: String, utcOffset: Int, alt: String?, visibility: Visibility, caption: Caption, photoAt: SourceLocation? = nil) {
-        shared = SharedFields(Fields(handle: handle, slug: slug, file: file, photo: photo, date: date, dateText: dateText, utcOffset: utcOffset, alt: alt, visibility: visibility, caption: caption, photoAt: photoAt))
+    public init(handle: String, slug: String, file: String, photo: String, date: Date, dateText: String, utcOffset: Int, alt: String?, visibility: Visibility, draft: Bool = false, caption: Caption, photoAt: SourceLocation? = nil) {
+        shared = SharedFields(Fields(handle: handle, slug: slug, file: file, photo: photo, date: date, dateText: dateText, utcOffset: utcOffset, alt: alt, visibility: visibility, draft: draft, caption: caption, photoAt: photoAt))
     }
 
     /// The folder name: a valid handle with a profile.
@@ -49,6 +50,8 @@ public struct Post: Sendable, Hashable {
     /// The photo described for people who cannot see it; nil when the post has none.
     public var alt: String? { shared.fields.alt }
     public var visibility: Visibility { shared.fields.visibility }
+    /// `draft: true`: published only by `tomo serve --drafts` (and `tomo build --drafts`).
+    public var draft: Bool { shared.fields.draft }
     public var caption: Caption { shared.fields.caption }
 
     /// `<handle>/<slug>`, the id the store and the CLI name the post by.

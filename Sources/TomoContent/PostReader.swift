@@ -3,10 +3,10 @@ import TomoCore
 import TomoMarkdown
 import TomoYAML
 
-/// Validates one post file: YAML front matter (`photo`, `date`, `alt`, `visibility`) and a
-/// Markdown caption.
+/// Validates one post file: YAML front matter (`photo`, `date`, `alt`, `visibility`, `draft`)
+/// and a Markdown caption.
 struct PostReader {
-    static let keys = ["photo", "date", "alt", "visibility"]
+    static let keys = ["photo", "date", "alt", "visibility", "draft"]
 
     let handle: String
     let slug: String
@@ -21,6 +21,7 @@ struct PostReader {
         let photo = self.photo(fields)
         let date = self.date(fields)
         let visibility = self.visibility(fields)
+        let draft = reader.bool(fields, "draft") ?? false
         let alt = reader.string(fields, "alt").flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         // No alt text is a warning; `alt:` with no value is an error already.
         if alt == nil, fields["alt"]?.scalar != .null {
@@ -40,6 +41,7 @@ struct PostReader {
             utcOffset: date.parsed.utcOffset,
             alt: alt,
             visibility: visibility,
+            draft: draft,
             caption: Post.Caption(markdown: caption, html: Markdown.html(caption), firstLine: Markdown.firstLinePlainText(caption)),
             photoAt: fields["photo"]?.location
         )

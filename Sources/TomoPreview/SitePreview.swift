@@ -14,6 +14,10 @@ public final class SitePreview: Sendable {
         public var host = "127.0.0.1"
         public var port: UInt16 = 8080
         public var liveReload = true
+        /// Shows posts and pages with `draft: true` (`--drafts`).
+        public var drafts = false
+        /// Shows posts dated later than now (`--future`); otherwise each shows at its date.
+        public var future = false
         /// How long the watcher waits for more changes before rebuilding.
         public var debounce: Duration = .milliseconds(30)
 
@@ -67,7 +71,7 @@ public final class SitePreview: Sendable {
         // Absolute links (Open Graph, canonical) point at the preview, as pages are seen there.
         let liveReload = options.liveReload
         // Each page is made ready to serve on the thread that renders it (see `ServedFile`).
-        let session = SiteSession(options: BuildOptions(site: options.site, baseURL: server.url)) { path, bytes in
+        let session = SiteSession(options: BuildOptions(site: options.site, baseURL: server.url, drafts: options.drafts, future: options.future)) { path, bytes in
             ServedFile(path: path, bytes: liveReload ? ServedSite.withReloadScript(bytes, at: path) : bytes)
         }
         let state = PreviewState(session: session, server: server, liveReload: options.liveReload, onEvent: onEvent)
@@ -125,7 +129,7 @@ public final class SitePreview: Sendable {
 }
 
 /// The preview's moving parts: the first build runs on the starting thread, every rebuild on
-/// the watcher's or, when an item's `from` or `until` moment passes, the alarm's; one at a time
+/// the watcher's or, when an item's `from` or `until` moment or a post's date passes, the alarm's; one at a time
 /// (`building`), each at the time it runs, as `tomo build` run then would.
 private final class PreviewState: @unchecked Sendable {
     private let building = NSLock()
@@ -136,7 +140,7 @@ private final class PreviewState: @unchecked Sendable {
     /// Whether the server holds a site that built (rather than the error page).
     var servesGoodSite = false
     var showsError = false
-    /// Rings at the next moment an item appears or disappears.
+    /// Rings at the next moment an item appears or disappears or a post is published.
     private var alarm: MomentAlarm?
 
     init(session: SiteSession<ServedFile>, server: PreviewServer, liveReload: Bool, onEvent: @escaping @Sendable (SitePreview.Event) -> Void) {
@@ -175,7 +179,8 @@ private final class PreviewState: @unchecked Sendable {
         rebuild(paths)
     }
 
-    /// An item's `from` or `until` moment passed: its profile page shows the item or drops it.
+    /// An item's `from` or `until` moment passed (its profile page shows the item or drops it),
+    /// or a post's date (it is published).
     private func rebuildAtThisMoment() {
         rebuild([])
     }

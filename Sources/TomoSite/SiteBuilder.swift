@@ -14,13 +14,20 @@ public struct BuildOptions: Sendable {
     public var buildDate: Date
     /// Renders and compares every file, ignoring what the last build kept in `.tomo-cache/build`.
     public var full: Bool
+    /// Publishes posts and pages with `draft: true` (`--drafts`).
+    public var drafts: Bool
+    /// Publishes posts dated after `buildDate` now (`--future`); otherwise each one is
+    /// published by the first build at or after its date.
+    public var future: Bool
 
-    public init(site: URL, output: URL? = nil, baseURL: String? = nil, buildDate: Date = Date(), full: Bool = false) {
+    public init(site: URL, output: URL? = nil, baseURL: String? = nil, buildDate: Date = Date(), full: Bool = false, drafts: Bool = false, future: Bool = false) {
         self.site = site
         self.output = output ?? site.appendingPathComponent("public")
         self.baseURL = baseURL
         self.buildDate = buildDate
         self.full = full
+        self.drafts = drafts
+        self.future = future
     }
 }
 
@@ -92,7 +99,8 @@ public enum SiteBuilder {
         let outputPath = options.output.standardizedFileURL.path
         var previous = options.full ? nil : keptState(for: options)
         clock.finished("stamp the input files")
-        // Unchanged files show the same site until an item's `from` or `until` moment passes.
+        // Unchanged files show the same site until an item's `from` or `until` moment, or a
+        // post's date, passes.
         if let previous, previous.inputs == inputsDigest, previous.nextChange.map({ options.buildDate.nanosecondsSince1970 < $0 }) ?? true {
             return BuildReport(
                 pages: previous.pages, images: previous.images, files: previous.files, written: 0,
@@ -105,7 +113,7 @@ public enum SiteBuilder {
 
         let inputs = try SiteInputs.load(options)
         clock.finished("load content, theme and store")
-        let model = try SiteModel.make(from: inputs, site: options.site, buildDate: options.buildDate)
+        let model = try SiteModel.make(from: inputs, options: options)
         let images = model.images
         clock.finished("thumbnails")
         let plan = SitePlan.files(for: model)
@@ -135,7 +143,7 @@ public enum SiteBuilder {
             if let marker = BuildState.markerIdentity(output: options.output) {
                 BuildState(
                     setting: setting(options, marker: marker),
-                    nextChange: TimedItems.nextChange(after: options.buildDate, in: model.content)?.nanosecondsSince1970,
+                    nextChange: TimedItems.nextChange(after: options.buildDate, in: model.published)?.nanosecondsSince1970,
                     pages: pages, images: images.count, files: counts.total, warnings: inputs.warnings.map(\.description),
                     inputs: inputsDigest, keys: keys, outputs: output.digests
                 ).save(site: options.site)
@@ -172,7 +180,8 @@ public enum SiteBuilder {
     private static func setting(_ options: BuildOptions, marker: UInt64) -> BuildState.Setting {
         BuildState.Setting(
             tool: BuildState.toolIdentity, output: options.output.standardizedFileURL.path,
-            baseURL: options.baseURL ?? "", marker: marker
+            baseURL: options.baseURL ?? "", publishing: [options.drafts ? "drafts" : nil, options.future ? "future" : nil].compactMap { $0 }.joined(separator: " "),
+            marker: marker
         )
     }
 }

@@ -47,7 +47,7 @@ public enum SiteChecker {
     /// What the build's later steps would fail on: the images, then every planned file.
     private static func renderingProblems(_ inputs: SiteInputs, options: BuildOptions) -> [Diagnostic] {
         do {
-            let model = try SiteModel.make(from: inputs, site: options.site, buildDate: options.buildDate, checkingOnly: true)
+            let model = try SiteModel.make(from: inputs, options: options, checkingOnly: true)
             try SiteRenderer.forEach(SitePlan.files(for: model)) { file throws(Diagnostic) in
                 // A `.file` is a thumbnail, whose source the inspector has tested.
                 if case .file = file.source { return }

@@ -52,7 +52,8 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     /// The date the last good build showed items at (see `rebuild`).
     private var buildDate: Date
     /// The first moment after the last good build at which an item appears or disappears
-    /// (`from`/`until`): a rebuild at or after it, with that date, shows the change.
+    /// (`from`/`until`) or a post is published: a rebuild at or after it, with that date, shows
+    /// the change.
     public private(set) var nextChange: Date?
 
     public init(options: BuildOptions, finish: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> Output) {
@@ -77,6 +78,13 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         reload.add(changedPaths, content: inputs?.content)
+        // A post whose date lies between the last build's and this one is published at one of
+        // them only: its pages, feeds and counts are made again as if its file had changed.
+        if let posts = inputs?.content.posts, date != self.buildDate {
+            for post in posts where PublishedSite.isDue(post, at: date, options: options) != PublishedSite.isDue(post, at: self.buildDate, options: options) {
+                reload.posts.insert(post.id)
+            }
+        }
         var partly: SiteInputs?
         if !reload.everything, model != nil, let current = inputs {
             partly = try reloaded(current)
@@ -99,7 +107,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         // their index on the graph and the posts. After a profile edit all of them stay.
         let sameGraph = !everything && !reload.store
         let samePosts = sameGraph && reload.posts.isEmpty && reload.postFolders.isEmpty
-        let published = PublishedSite(next, graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.content.posts : nil)
+        let published = PublishedSite(next, options: options, at: date, graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.published : nil)
         // A profile edit that keeps its icon and header shows the same images.
         let sameImages = samePosts && !reload.images && reload.profiles.allSatisfy { handle in
             model?.profiles[handle].map(Self.images) == next.content.profiles.first { $0.handle == handle }.map(Self.images)
@@ -136,7 +144,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         fingerprints = nextFingerprints
         reload = ContentReload()
         self.buildDate = date
-        nextChange = TimedItems.nextChange(after: date, in: nextModel.content)
+        nextChange = TimedItems.nextChange(after: date, in: nextModel.published)
         let elapsed = clock.now - start
         return Update(
             files: changedFiles,

@@ -213,15 +213,15 @@ import TomoTestSupport
     }
 }
 
-/// The real `tomo serve --no-reload` on a free loopback port, stopped with SIGINT.
+/// The real `tomo serve --no-reload` (and `options`) on a free loopback port, stopped with SIGINT.
 final class PreviewProcess {
     let process = Process()
     let port: UInt16
 
-    init(site: URL) throws {
+    init(site: URL, options: [String] = []) throws {
         port = try freeLoopbackPort()
         process.executableURL = tomoBinary()
-        process.arguments = ["serve", "--no-reload", "--port", String(port), "--site", site.path]
+        process.arguments = ["serve", "--no-reload", "--port", String(port), "--site", site.path] + options
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -25,6 +25,18 @@ import Testing
         #expect(site.errors() == ["content/pages/about.md:3:1: unknown key \"titel\" in a page's front matter (did you mean \"title\"?)"])
     }
 
+    @Test func draftIsReadAsABooleanAndAnythingElseIsAnErrorAtItsValue() throws {
+        let draft = try SiteFixture(["content/pages/about.md": "---\ntitle: About\ndraft: true\n---\nBody\n"])
+        #expect(draft.load().content?.pages.first?.draft == true)
+        let page = try SiteFixture(["content/pages/about.md": "---\ntitle: About\n---\nBody\n"])
+        #expect(page.load().content?.pages.first?.draft == false)
+        for value in ["no", "\"false\"", "0", "{a: 1}"] {
+            let site = try SiteFixture(["content/pages/about.md": "---\ntitle: About\ndraft: \(value)\n---\nBody\n"])
+            #expect(site.errors().count == 1, "\(value)")
+            #expect(site.errors().first?.hasPrefix("content/pages/about.md:3:8: expected true or false for \"draft\"") == true, "\(value): \(site.errors())")
+        }
+    }
+
     @Test func pageWithoutTitleIsAnError() throws {
         let site = try SiteFixture(["content/pages/about.md": "Just text\n"])
         #expect(site.errors() == [

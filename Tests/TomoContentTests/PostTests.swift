@@ -109,6 +109,17 @@ private let frontMatterEnd = "alt: A red sky\n---\nCaption\n"
         ])
     }
 
+    @Test func draftIsReadAsABooleanAndAnythingElseIsAnErrorAtItsValue() throws {
+        #expect(try postSite("---\nphoto: sunset.jpg\ndate: 2026-05-01\ndraft: true\n\(frontMatterEnd)").load().content?.posts.first?.draft == true)
+        #expect(try postSite("---\nphoto: sunset.jpg\ndate: 2026-05-01\ndraft: false\n\(frontMatterEnd)").load().content?.posts.first?.draft == false)
+        #expect(try postSite("---\nphoto: sunset.jpg\ndate: 2026-05-01\n\(frontMatterEnd)").load().content?.posts.first?.draft == false)
+        for value in ["yes", "\"true\"", "1", "[true]"] {
+            let site = try postSite("---\nphoto: sunset.jpg\ndate: 2026-05-01\ndraft: \(value)\n\(frontMatterEnd)")
+            #expect(site.errors().count == 1, "\(value)")
+            #expect(site.errors().first?.hasPrefix("content/posts/alice/sunset.md:4:8: expected true or false for \"draft\"") == true, "\(value): \(site.errors())")
+        }
+    }
+
     @Test func missingPhotoIsAnError() throws {
         let site = try postSite("---\ndate: 2026-05-01\n\(frontMatterEnd)")
         #expect(site.errors() == ["content/posts/alice/sunset.md:2:1: \"photo\" is missing or empty: add a line like `photo: sunset.jpg`"])

@@ -38,8 +38,8 @@ import TomoStore
 
     @Test func everyFileOfARichSiteReadsOnlyWhatItsPlanNames() throws {
         let site = try Self.richSite()
-        let inputs = try SiteInputs.load(BuildOptions(site: site.root))
-        let model = try SiteModel.make(from: inputs, site: site.root, buildDate: Date())
+        let options = BuildOptions(site: site.root)
+        let model = try SiteModel.make(from: try SiteInputs.load(options), options: options)
         let plan = SitePlan.files(for: model)
         #expect(plan.count > 30)
         for file in plan {
@@ -56,8 +56,8 @@ import TomoStore
 
     @Test func aPageReadingAnInputItsPlanDoesNotNameFailsTheBuild() throws {
         let site = try Self.richSite()
-        let inputs = try SiteInputs.load(BuildOptions(site: site.root))
-        let model = try SiteModel.make(from: inputs, site: site.root, buildDate: Date())
+        let options = BuildOptions(site: site.root)
+        let model = try SiteModel.make(from: try SiteInputs.load(options), options: options)
         // Names only the site's settings, but shows Alice's followers.
         let wrong = PlannedFile(path: "wrong/index.html", inputs: SitePlan.everyPage, source: .page(template: "404") { views in
             views.view(title: "\(views.followers(of: "alice").count)", heading: "", description: nil, path: "wrong/", type: "website", image: nil, fields: [:])

@@ -12,6 +12,8 @@ enum BuildCommand {
             OptionSpec("base-url", value: "URL", "the site's address for feeds, the sitemap and Open Graph (instead of site.yaml's baseURL)"),
             .flag("timings", "print how long each step of the build took"),
             .flag("full", "render and compare every file, ignoring what the last build kept in .tomo-cache/build"),
+            .flag("drafts", "publish posts and pages with draft: true too"),
+            .flag("future", "publish posts dated in the future at once, instead of at their date"),
         ],
         discussion: """
         A build writes only new and changed files, beside their targets, and renames them in at
@@ -22,6 +24,7 @@ enum BuildCommand {
         A build remembers what it read and wrote (.tomo-cache/build). The next one stops at once
         when no file under content/ or templates/ changed, and after an edit renders only the
         pages that show what changed. Pass --full after changing files in the output by hand.
+        A post dated later than now is left out until a build at or after its date.
 
         Examples:
           tomo build
@@ -37,7 +40,9 @@ enum BuildCommand {
                 site: site,
                 output: invocation.option("out").map(invocation.path),
                 baseURL: invocation.option("base-url"),
-                full: invocation.flag("full")
+                full: invocation.flag("full"),
+                drafts: invocation.flag("drafts"),
+                future: invocation.flag("future")
             )
             let console = invocation.console
             let showsProgress = console.isInteractive

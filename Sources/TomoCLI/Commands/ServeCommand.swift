@@ -11,6 +11,8 @@ enum ServeCommand {
             OptionSpec("port", value: "PORT", "the first port to try (default 8080; a taken port moves on to the next)"),
             OptionSpec("host", value: "ADDRESS", "the address to listen on (default 127.0.0.1, this machine only; any other address is reachable from the network)"),
             .flag("no-reload", "do not add the live-reload script to pages"),
+            .flag("drafts", "show posts and pages with draft: true"),
+            .flag("future", "show posts dated later than now (otherwise each one appears at its date)"),
         ],
         discussion: """
         Builds the site into memory and serves it. Every save in content/ or templates/ rebuilds
@@ -34,6 +36,8 @@ enum ServeCommand {
                 options.port = number
             }
             options.liveReload = !invocation.flag("no-reload")
+            options.drafts = invocation.flag("drafts")
+            options.future = invocation.flag("future")
             let console = invocation.console
             let preview = try SitePreview.start(options) { event in report(event, on: console) }
             console.line("Serving \(console.paint(preview.url, .bold)) (Ctrl-C stops)")

@@ -21,6 +21,8 @@ struct BuildState: Sendable {
         var tool: String
         var output: String
         var baseURL: String
+        /// What the build publishes besides the default: `drafts`, `future`, both or nothing.
+        var publishing: String
         /// The output folder's marker file (`markerIdentity`): a deleted or replaced output is rebuilt.
         var marker: UInt64
     }
@@ -81,6 +83,7 @@ struct BuildState: Sendable {
               let tool = lines.popFirst().flatMap({ value($0, after: "tool ") }),
               let output = lines.popFirst().flatMap({ value($0, after: "output ") }),
               let baseURL = lines.popFirst().flatMap({ value($0, after: "base ") }),
+              let publishing = lines.popFirst().flatMap({ value($0, after: "publish ") }),
               let marker = lines.popFirst().flatMap({ value($0, after: "marker ") }).flatMap({ UInt64($0) }),
               let next = lines.popFirst().flatMap({ value($0, after: "next ") }),
               next == "-" || Int64(next) != nil,
@@ -91,7 +94,7 @@ struct BuildState: Sendable {
               let outputsDigest = lines.popFirst().flatMap({ value($0, after: "outputs ") }).flatMap({ UInt64($0, radix: 16) })
         else { return nil }
         var state = BuildState(
-            setting: Setting(tool: String(tool), output: String(output), baseURL: String(baseURL), marker: marker),
+            setting: Setting(tool: String(tool), output: String(output), baseURL: String(baseURL), publishing: String(publishing), marker: marker),
             nextChange: Int64(next),
             pages: pages, images: images, files: files, warnings: [], inputs: inputs
         )
@@ -126,7 +129,7 @@ struct BuildState: Sendable {
     }
 
     /// The first line of `state`; another one (an older tomo's) means a full build.
-    private static let formatLine = "tomo-build-state 2"
+    private static let formatLine = "tomo-build-state 3"
     /// The last line of `state`: `sum ` and the digest of everything before it.
     private static let checksumPrefix = "sum "
 
@@ -192,6 +195,7 @@ struct BuildState: Sendable {
         tool \(setting.tool)
         output \(setting.output)
         base \(setting.baseURL)
+        publish \(setting.publishing)
         marker \(setting.marker)
         next \(nextChange.map(String.init) ?? "-")
         pages \(pages)

@@ -1,14 +1,16 @@
 import Foundation
 import TomoContent
 
-/// Profile items with `from`/`until` change a profile page at a moment, without any file
-/// changing (`InputFingerprints` fingerprints which items show at the build date). `tomo build`
-/// keeps the next such moment and does not stop at "nothing changed" after it; `tomo serve`
-/// rebuilds at it.
+/// Profile items with `from`/`until` change a profile page at a moment, and a post dated after
+/// the build is published at its date, without any file changing (`InputFingerprints`
+/// fingerprints which items show at the build date, `PublishedSite` which posts are out).
+/// `tomo build` keeps the next such moment and does not stop at "nothing changed" after it;
+/// `tomo serve` rebuilds at it.
 enum TimedItems {
-    /// The first moment after `date` at which an item of some profile appears or disappears.
-    static func nextChange(after date: Date, in content: SiteContent) -> Date? {
-        let moments = content.profiles.lazy.flatMap(\.items).flatMap { [$0.from, $0.until] }.compactMap { $0 }
-        return moments.filter { $0 > date }.min()
+    /// The first moment after `date` at which an item of some profile appears or disappears, or
+    /// a post is published.
+    static func nextChange(after date: Date, in published: PublishedSite) -> Date? {
+        let moments = published.content.profiles.lazy.flatMap(\.items).flatMap { [$0.from, $0.until] }.compactMap { $0 }
+        return (moments.filter { $0 > date } + [published.nextPost].compactMap { $0 }).min()
     }
 }

@@ -1,13 +1,16 @@
+import Foundation
 import TomoContent
 import TomoCore
 
 /// The part of a site that may be published, decided here and nowhere else.
 ///
 /// The image step, the plan, the fingerprints and the page views are given only this: posts
-/// that are not public, are hidden with `tomo post hide` or belong to a user without a profile,
-/// and the private fields of profiles, are not in it. Nothing can be made from them, because
-/// nothing downstream can read them. The store reaches the pages only as the `SocialGraph` of
-/// the published profiles, never as the store itself (blocks, picks, reports, locations).
+/// that are not public, are hidden with `tomo post hide`, belong to a user without a profile,
+/// are drafts (without `--drafts`) or are dated after the build (without `--future`), draft
+/// pages, and the private fields of profiles, are not in it. Nothing can be made from them,
+/// because nothing downstream can read them. The store reaches the pages only as the
+/// `SocialGraph` of the published profiles, never as the store itself (blocks, picks, reports,
+/// locations).
 struct PublishedSite: Sendable {
     /// The content less everything private: profiles sorted by handle (an `email` only with
     /// `showEmail: true`, no `hidden: true` items), pages, and the published posts sorted by id.
@@ -16,24 +19,46 @@ struct PublishedSite: Sendable {
     let graph: SocialGraph
     let theme: Theme
     let address: SiteAddress
+    /// The first date after the build's of a post kept back only for being dated after it: the
+    /// moment the published posts change without any file changing.
+    let nextPost: Date?
 
-    /// `graph` and `posts` may come from the previous published site when the store and the set
-    /// of profiles (for `posts`: and the posts) did not change, which saves indexing them again
-    /// after a profile edit.
-    init(_ inputs: SiteInputs, graph reusedGraph: SocialGraph? = nil, posts reusedPosts: [Post]? = nil) {
+    /// The site published by a build with `options` at `date` (the build date; a `tomo serve`
+    /// session moves it on). `graph` may come from the previous published site when the store
+    /// and the set of profiles did not change, and `posts` (its posts and `nextPost`) when the
+    /// posts did not either and no post's date lies between the two build dates, which saves
+    /// indexing them again after a profile edit.
+    init(_ inputs: SiteInputs, options: BuildOptions, at date: Date, graph reusedGraph: SocialGraph? = nil, posts previous: PublishedSite? = nil) {
         let all = inputs.content
         let profiles = all.profiles.map(Self.published)
         let handles = Set(profiles.map(\.handle))
         let graph = reusedGraph ?? SocialGraph(store: inputs.store, profiles: handles)
         var content = all
         content.profiles = profiles
-        content.posts = reusedPosts ?? all.posts.filter { post in
-            post.visibility == .public && !graph.hidden.contains(post.id) && handles.contains(post.handle)
+        content.pages = all.pages.filter { options.drafts || !$0.draft }
+        if let previous {
+            content.posts = previous.content.posts
+            nextPost = previous.nextPost
+        } else {
+            var nextPost: Date?
+            content.posts = all.posts.filter { post in
+                guard post.visibility == .public, !graph.hidden.contains(post.id), handles.contains(post.handle),
+                      options.drafts || !post.draft else { return false }
+                if Self.isDue(post, at: date, options: options) { return true }
+                nextPost = min(nextPost ?? post.date, post.date)
+                return false
+            }
+            self.nextPost = nextPost
         }
         self.content = content
         self.graph = graph
         theme = inputs.theme
         address = inputs.address
+    }
+
+    /// Whether `post`'s date lets it be published at `date`: it has come, or `--future` was given.
+    static func isDue(_ post: Post, at date: Date, options: BuildOptions) -> Bool {
+        options.future || post.date <= date
     }
 
     /// `profile` without what its page must never print. Most profiles have nothing to take

@@ -36,11 +36,11 @@ struct SiteModel: Sendable {
     /// The published part of `inputs`, its thumbnails made (or found in the cache), indexed.
     /// `checkingOnly` (for `tomo check`) puts every image through the same tests without making
     /// thumbnails or writing anything (`PublishedImages.inspect`).
-    static func make(from inputs: SiteInputs, site: URL, buildDate: Date, checkingOnly: Bool = false) throws(DiagnosticList) -> SiteModel {
-        let published = PublishedSite(inputs)
+    static func make(from inputs: SiteInputs, options: BuildOptions, checkingOnly: Bool = false) throws(DiagnosticList) -> SiteModel {
+        let published = PublishedSite(inputs, options: options, at: options.buildDate)
         let images = checkingOnly
-            ? try PublishedImages.inspect(for: published.content, site: site)
-            : try PublishedImages.make(for: published.content, site: site)
-        return SiteModel(published: published, images: images, buildDate: buildDate)
+            ? try PublishedImages.inspect(for: published.content, site: options.site)
+            : try PublishedImages.make(for: published.content, site: options.site)
+        return SiteModel(published: published, images: images, buildDate: options.buildDate)
     }
 }
