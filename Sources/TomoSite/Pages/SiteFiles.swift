@@ -4,21 +4,6 @@ import TomoCore
 /// The site-wide files that are data rather than pages: the sitemap, `robots.txt` and the search
 /// index.
 enum SiteFiles {
-    /// `/sitemap.xml`: the home page, every profile, every free page and every published post,
-    /// with absolute URLs.
-    static func sitemap(handles: [String], pages: [String], postPaths: [String], address: SiteAddress) -> [UInt8] {
-        var paths = [""]
-        paths += handles.map { $0 + "/" }
-        paths += pages.map { $0 + "/" }
-        paths += postPaths
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for path in paths {
-            xml += "  <url><loc>\(escapeMarkup(address.absolute(path)))</loc></url>\n"
-        }
-        xml += "</urlset>\n"
-        return Array(xml.utf8)
-    }
-
     /// `/robots.txt`: everything may be crawled, and the sitemap is at its absolute URL (the
     /// protocol wants one, with the base path of a site hosted under a path).
     static func robots(address: SiteAddress) -> [UInt8] {

@@ -14,10 +14,7 @@ enum SitePages {
                 views.page(named: name).map(views.freePage) ?? .null
             }))
         }
-        // The sitemap lists posts newest first, so a post's new date moves it.
-        files.append(PlannedFile(path: "sitemap.xml", inputs: [.site, .pageList, .siteShape, .anyPost], source: .bytes { views in
-            SiteFiles.sitemap(handles: views.handles, pages: views.pageNames, postPaths: views.newestPosts.map { "\($0.handle)/posts/\($0.slug)/" }, address: views.address)
-        }))
+        Sitemap.plan(model, into: &files)
         files.append(PlannedFile(path: "robots.txt", inputs: [.site], source: .bytes { views in
             SiteFiles.robots(address: views.address)
         }))
