@@ -33,11 +33,9 @@ public enum ContentPath: Sendable, Hashable {
     case other
 
     public static let siteConfigFile = "content/site.yaml"
-    public static let storeFile = "content/store.json"
     public static let usersFolder = "content/users"
     public static let postsFolder = "content/posts"
     public static let pagesFolder = "content/pages"
-    public static let templatesFolder = "templates"
 
     /// `content/users/<handle>.<format>` (`yaml` or `json`).
     public static func profileFile(_ handle: String, format: String = "yaml") -> String {
@@ -69,7 +67,7 @@ public enum ContentPath: Sendable, Hashable {
         return found.isEmpty ? name : String(name.dropLast(found.count + 1))
     }
 
-    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]
+    private static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]
     public static let profileExtensions: Set<String> = ["yaml", "json"]
 
     public static func isImage(_ name: String) -> Bool { imageExtensions.contains(fileExtension(of: name).lowercased()) }

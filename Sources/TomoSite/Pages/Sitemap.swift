@@ -25,8 +25,21 @@ enum Sitemap {
     static let inputs: [InputKey] = [.site, .pageList, .siteShape, .anyPost]
 
     static func plan(_ model: SiteModel, into files: inout [PlannedFile]) {
-        let entries = self.entries(handles: model.content.profiles.map(\.handle), pages: model.content.pages.map(\.name), posts: model.posts.newestFirst)
-        let layout = self.layout(of: entries, address: model.address, limit: .protocolLimit)
+        let content = model.content
+        let count = 1 + content.profiles.count + content.pages.count + content.posts.count
+        // Nearly every site fits in one file, which is known from the count and the longest
+        // path alone; only a site that may not is written out here to be measured (and again
+        // when its files are made).
+        var longestPath = 0
+        for profile in content.profiles { longestPath = max(longestPath, profile.handle.utf8.count + 1) }
+        for page in content.pages { longestPath = max(longestPath, page.name.utf8.count + 1) }
+        for post in content.posts { longestPath = max(longestPath, post.handle.utf8.count + post.slug.utf8.count + 8) }
+        // Escaping makes a character at most 6 bytes; the tags and a date take under 100.
+        let longestLine = 100 + 6 * (model.address.baseURL.utf8.count + longestPath)
+        let limit = Limit.protocolLimit
+        let layout: [(path: String, range: Range<Int>?)] = count <= limit.urls && count * longestLine + header.utf8.count + footer.utf8.count <= limit.bytes
+            ? [("sitemap.xml", 0..<count)]
+            : self.layout(of: entries(handles: content.profiles.map(\.handle), pages: content.pages.map(\.name), posts: model.posts.newestFirst), address: model.address, limit: limit)
         for (path, range) in layout {
             // The plan is made again whenever the entries may differ, so the ranges hold.
             files.append(PlannedFile(path: path, inputs: inputs, source: .bytes { views in
