@@ -82,14 +82,6 @@ public enum Markdown {
     /// inside a paragraph a space, and blocks (paragraphs, headings, list items, code) are
     /// separated by a newline. For machine-read descriptions (JSON-LD); escape it like any text.
     public static func plainText(_ markdown: String) -> String {
-        var source = markdown
-        guard let document = source.withUTF8({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
-        }) else { return "" }
-        defer { cmark_node_free(document) }
-        guard let iterator = cmark_iter_new(document) else { return "" }
-        defer { cmark_iter_free(iterator) }
-
         var blocks: [String] = []
         var text = ""
         func endBlock() {
@@ -97,8 +89,7 @@ public enum Markdown {
             if !block.isEmpty { blocks.append(block) }
             text = ""
         }
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard let node = cmark_iter_get_node(iterator) else { continue }
+        walk(markdown) { node, _ in
             switch cmark_node_get_type(node) {
             case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
                 endBlock()
@@ -111,8 +102,9 @@ public enum Markdown {
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 text += " "
             default:
-                continue
+                break
             }
+            return true
         }
         endBlock()
         return blocks.joined(separator: "\n")
@@ -122,34 +114,50 @@ public enum Markdown {
     /// **Tokyo**." gives "Photographer in Tokyo.". For cards and descriptions; HTML-escape it
     /// like any other text.
     public static func firstLinePlainText(_ markdown: String) -> String {
-        var source = markdown
-        guard let document = source.withUTF8({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
-        }) else { return "" }
-        defer { cmark_node_free(document) }
-        guard let iterator = cmark_iter_new(document) else { return "" }
-        defer { cmark_iter_free(iterator) }
-
         var text = ""
         var enteredBlock = false
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard let node = cmark_iter_get_node(iterator) else { continue }
+        var line: String?
+        walk(markdown) { node, event in
             let type = cmark_node_get_type(node)
             switch type {
             case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CODE_BLOCK:
-                if event == CMARK_EVENT_EXIT { return text.trimmingWhitespace() }
+                if event == CMARK_EVENT_EXIT {
+                    line = text
+                    return false
+                }
                 enteredBlock = true
                 if type == CMARK_NODE_CODE_BLOCK, let literal = cmark_node_get_literal(node) {
-                    return String(String(cString: literal).prefix { $0 != "\n" }).trimmingWhitespace()
+                    line = String(String(cString: literal).prefix { $0 != "\n" })
+                    return false
                 }
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 if enteredBlock, let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                if enteredBlock { return text.trimmingWhitespace() }
+                if enteredBlock {
+                    line = text
+                    return false
+                }
             default:
-                continue
+                break
             }
+            return true
         }
-        return text.trimmingWhitespace()
+        return (line ?? text).trimmingWhitespace()
+    }
+
+    /// Parses `markdown` and shows `visit` every node as the walk enters it (and leaves it, for
+    /// nodes with children), until `visit` returns false.
+    private static func walk(_ markdown: String, _ visit: (_ node: OpaquePointer, _ event: cmark_event_type) -> Bool) {
+        var source = markdown
+        guard let document = source.withUTF8({ buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
+        }) else { return }
+        defer { cmark_node_free(document) }
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if !visit(node, event) { return }
+        }
     }
 }

@@ -15,18 +15,6 @@ struct PreviewImage: Sendable, Hashable {
     /// without icon or header): `templates/static/preview.png`, a PNG.
     static let themePath = "static/preview.png"
 
-    init(path: String, width: Int, height: Int, alt: String) {
-        self.path = path
-        self.width = width
-        self.height = height
-        self.alt = alt
-    }
-
-    /// The widest JPEG of a published image (the file `PublishedImage.path` names).
-    init(_ image: PublishedImage, alt: String) {
-        self.init(path: image.path, width: image.width, height: image.height, alt: alt)
-    }
-
     /// `twitter:card`: `summary_large_image` shows the image at 1.91:1, cropping what does not
     /// fit; `summary` shows a small square.
     enum Card: String, Sendable {
@@ -65,6 +53,13 @@ struct PreviewImage: Sendable, Hashable {
     }
 }
 
+extension PreviewImage {
+    /// The widest JPEG of a published image (the file `PublishedImage.path` names).
+    init(_ image: PublishedImage, alt: String) {
+        self.init(path: image.path, width: image.width, height: image.height, alt: alt)
+    }
+}
+
 /// Structured data for a `<script type="application/ld+json">` element.
 enum ScriptJSON {
     /// `value` as compact JSON that cannot end the script element or change how it is parsed:
@@ -86,14 +81,9 @@ enum ScriptJSON {
         return escaped
     }
 
-    /// A schema.org object: `@context` added, empty members (nil, "", []) left out.
+    /// A schema.org object at the top of a script element: `thing` with its `@context`.
     static func schema(_ type: String, _ members: [String: JSONValue?]) -> JSONValue {
-        var object = thing(type, members)
-        if case .object(var fields) = object {
-            fields["@context"] = "https://schema.org"
-            object = .object(fields)
-        }
-        return object
+        thing(type, members.merging(["@context": .string("https://schema.org")]) { _, context in context })
     }
 
     /// A nested schema.org object (no `@context`), empty members left out.
