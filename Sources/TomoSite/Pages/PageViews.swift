@@ -102,7 +102,7 @@ struct PageViews: Sendable {
     /// The theme's preview image, for pages without one of their own (`InputKey.staticFile`).
     var themePreview: PreviewImage? {
         read(.staticFile(PreviewImage.themePath))
-        return theme.previewImageSize.map { PreviewImage(path: PreviewImage.themePath, width: $0.width, height: $0.height, alt: content.config.title) }
+        return theme.previewImageSize.map { PreviewImage(path: PreviewImage.themePath, width: $0.width, height: $0.height, alt: config.title) }
     }
 
     /// The free pages' titles and addresses, for every page's navigation.
