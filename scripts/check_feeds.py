@@ -36,15 +36,15 @@ like ours, plus PyPI's `feedparser` (what many readers use):
 `--self-test` breaks a valid feed in one way at a time and requires each break to be reported
 (and the valid feed not to be), so the check is known to fail when it should.
 """
-import argparse
 import datetime
 import html.parser
 import os
 import re
 import sys
 import urllib.parse
-import xml.dom
 import xml.dom.minidom
+
+import site_checks
 
 try:
     import feedparser
@@ -53,8 +53,6 @@ except ImportError:
 
 ATOM = "http://www.w3.org/2005/Atom"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
-EARLIEST = datetime.datetime(1995, 1, 1, tzinfo=datetime.timezone.utc)
-FUTURE_SLACK = datetime.timedelta(days=1)
 
 # Atom elements, where each may appear, and how many times (None: any number).
 FEED_CHILDREN = {"id": (1, 1), "title": (1, 1), "updated": (1, 1), "subtitle": (0, 1), "rights": (0, 1),
@@ -98,20 +96,15 @@ def rfc3339(text):
     if not match:
         return None, f"{text!r} is not an RFC 3339 date-time with its offset (2026-05-01T18:30:00+09:00 or ...Z)"
     year, month, day, hour, minute, second = (int(group) for group in match.groups()[:6])
-    zone = match.group(8)
     try:
-        offset = datetime.timedelta(0) if zone == "Z" else \
-            (1 if zone[0] == "+" else -1) * datetime.timedelta(hours=int(zone[1:3]), minutes=int(zone[4:6]))
-        value = datetime.datetime(year, month, day, hour, minute, min(second, 59), tzinfo=datetime.timezone(offset))
+        value = datetime.datetime(year, month, day, hour, minute, min(second, 59),
+                                  tzinfo=datetime.timezone(site_checks.offset(match.group(8))))
     except ValueError as error:
         return None, f"{text!r} is not a real date and time ({error})"
     if second > 60:
         return None, f"{text!r} has {second} seconds"
-    if value < EARLIEST:
-        return None, f"{text!r} is implausible: before {EARLIEST.date()}"
-    if value > datetime.datetime.now(datetime.timezone.utc) + FUTURE_SLACK:
-        return None, f"{text!r} is implausible: more than a day in the future"
-    return value, None
+    problem = site_checks.implausibility(value, text)
+    return (None, problem) if problem else (value, None)
 
 
 def iri_problem(text, base_url=None):
@@ -396,13 +389,13 @@ def check_site(output, base_url):
     paths = sorted(os.path.relpath(os.path.join(folder, name), output)
                    for folder, _, names in os.walk(output) for name in names if name == "feed.xml")
     if not paths:
-        return [f"{output}: no feed.xml at all"], 0
+        return [f"{output}: no feed.xml at all"], None
     problems = []
     for path in paths:
         with open(os.path.join(output, path), "rb") as file:
             data = file.read()
         problems += FeedCheck(path, base_url + path.replace(os.sep, "/"), base_url).run(data)
-    return problems, len(paths)
+    return problems, f"{len(paths)} feeds of {output} pass RFC 4287 and feedparser"
 
 
 VALID = """<?xml version="1.0" encoding="utf-8"?>
@@ -487,34 +480,8 @@ def self_test():
         check.feedparser(VALID.replace(old, new, 1).encode())
         if not check.problems:
             failures.append(f"feedparser does not report {what}")
-    for failure in failures:
-        print("check_feeds.py self-test:", failure, file=sys.stderr)
-    if failures:
-        return 1
-    print(f"check_feeds.py self-test: the valid feed passes and each of {len(BREAKS) + 2} broken ones fails")
-    return 0
-
-
-def main():
-    parser = argparse.ArgumentParser(description="Check every feed.xml of a built site (RFC 4287 and feedparser).")
-    parser.add_argument("output", nargs="?", help="the built site's folder")
-    parser.add_argument("--base-url", help="the URL the site was built for (as baseURL, ending in /)")
-    parser.add_argument("--self-test", action="store_true", help="check that broken feeds are reported")
-    arguments = parser.parse_args()
-    if arguments.self_test:
-        return self_test()
-    if not arguments.output or not arguments.base_url:
-        parser.error("OUTPUT_DIR and --base-url are needed (or --self-test)")
-    base_url = arguments.base_url if arguments.base_url.endswith("/") else arguments.base_url + "/"
-    problems, count = check_site(arguments.output, base_url)
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    if problems:
-        print(f"check_feeds.py: {len(problems)} problems in the feeds of {arguments.output}", file=sys.stderr)
-        return 1
-    print(f"check_feeds.py: {count} feeds of {arguments.output} pass RFC 4287 and feedparser")
-    return 0
+    return failures, f"the valid feed passes and each of {len(BREAKS) + 2} broken ones fails"
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(site_checks.main("check_feeds.py", "Check every feed.xml of a built site (RFC 4287 and feedparser).", check_site, self_test))

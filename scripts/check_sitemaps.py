@@ -26,7 +26,6 @@ Starting at OUTPUT_DIR/sitemap.xml:
 `--self-test` breaks a valid sitemap (and an index with its parts) in one way at a time and
 requires each break to be reported, so the check is known to fail when it should.
 """
-import argparse
 import datetime
 import os
 import re
@@ -36,12 +35,12 @@ import tempfile
 import urllib.parse
 import xml.parsers.expat
 
+import site_checks
+
 NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9"
 MAX_URLS = 50_000
 MAX_BYTES = 50 * 1024 * 1024
 MAX_LOC = 2048
-EARLIEST = datetime.datetime(1995, 1, 1, tzinfo=datetime.timezone.utc)
-FUTURE_SLACK = datetime.timedelta(days=1)
 CHANGEFREQ = {"always", "hourly", "daily", "weekly", "monthly", "yearly", "never"}
 W3C_DATETIME = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)?)?$")
 URI_CHARACTERS = re.compile(r"^(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$")
@@ -56,18 +55,11 @@ def w3c_datetime_problem(text):
         return f"{text!r} is not a W3C Datetime (2026-05-01 or 2026-05-01T18:30:00+09:00)"
     year, month, day, hour, minute, second, zone = match.groups()
     try:
-        offset = datetime.timedelta(0)
-        if zone and zone != "Z":
-            offset = (1 if zone[0] == "+" else -1) * datetime.timedelta(hours=int(zone[1:3]), minutes=int(zone[4:6]))
         value = datetime.datetime(int(year), int(month or 1), int(day or 1), int(hour or 0), int(minute or 0),
-                                  int(second or 0), tzinfo=datetime.timezone(offset))
+                                  int(second or 0), tzinfo=datetime.timezone(site_checks.offset(zone or "Z")))
     except ValueError as error:
         return f"{text!r} is not a real date and time ({error})"
-    if value < EARLIEST:
-        return f"{text!r} is implausible: before {EARLIEST.date()}"
-    if value > datetime.datetime.now(datetime.timezone.utc) + FUTURE_SLACK:
-        return f"{text!r} is implausible: more than a day in the future"
-    return None
+    return site_checks.implausibility(value, text)
 
 
 class SitemapFile:
@@ -260,7 +252,7 @@ class SiteCheck:
 
 def check(output, base_url):
     site = SiteCheck(output, base_url)
-    return site.run(), site.urls
+    return site.run(), f"the sitemap of {output} ({site.urls} URLs) follows the sitemaps.org protocol"
 
 
 URLSET = """<?xml version="1.0" encoding="UTF-8"?>
@@ -354,34 +346,8 @@ def self_test():
             failures += [f"{what} is reported: {problem}" for problem in problems]
         elif not any(expected in problem for problem in problems):
             failures.append(f"{what}: not reported (expected {expected!r}; got {problems[:3]}{' …' if len(problems) > 3 else ''})")
-    for failure in failures:
-        print("check_sitemaps.py self-test:", failure, file=sys.stderr)
-    if failures:
-        return 1
-    print(f"check_sitemaps.py self-test: the valid sitemap and index pass and each of {len(BREAKS)} broken ones fails")
-    return 0
-
-
-def main():
-    parser = argparse.ArgumentParser(description="Check a built site's sitemap by the sitemaps.org protocol.")
-    parser.add_argument("output", nargs="?", help="the built site's folder")
-    parser.add_argument("--base-url", help="the URL the site was built for (as baseURL, ending in /)")
-    parser.add_argument("--self-test", action="store_true", help="check that broken sitemaps are reported")
-    arguments = parser.parse_args()
-    if arguments.self_test:
-        return self_test()
-    if not arguments.output or not arguments.base_url:
-        parser.error("OUTPUT_DIR and --base-url are needed (or --self-test)")
-    base_url = arguments.base_url if arguments.base_url.endswith("/") else arguments.base_url + "/"
-    problems, urls = check(arguments.output, base_url)
-    for problem in problems[:100]:
-        print(problem, file=sys.stderr)
-    if problems:
-        print(f"check_sitemaps.py: {len(problems)} problems in the sitemap of {arguments.output}", file=sys.stderr)
-        return 1
-    print(f"check_sitemaps.py: the sitemap of {arguments.output} ({urls} URLs) follows the sitemaps.org protocol")
-    return 0
+    return failures, f"the valid sitemap and index pass and each of {len(BREAKS)} broken ones fails"
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(site_checks.main("check_sitemaps.py", "Check a built site's sitemap by the sitemaps.org protocol.", check, self_test))
