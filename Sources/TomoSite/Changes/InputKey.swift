@@ -40,7 +40,8 @@ enum InputKey: Sendable, Hashable {
     /// a registration that feed reads the site's dates, which its plan names).
     case registration(String)
     /// The order users registered in and the latest registration time (the home page, the
-    /// search index, the site feed while it has no entry).
+    /// search index, the site feed while it has no entry, and so the empty feeds of users
+    /// without a registration).
     case userOrder
     /// Which profiles, posts and pages exist (not what they say).
     case siteShape
