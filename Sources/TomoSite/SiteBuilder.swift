@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable {
     /// Publishes posts dated after `buildDate` now (`--future`); otherwise each one is
     /// published by the first build at or after its date.
     public var future: Bool
+    /// What one sitemap file may hold: the protocol's limits, which tests lower to split a
+    /// small site.
+    var sitemapLimit = Sitemap.Limit.protocolLimit
 
     public init(site: URL, output: URL? = nil, baseURL: String? = nil, buildDate: Date = Date(), full: Bool = false, drafts: Bool = false, future: Bool = false) {
         self.site = site

@@ -113,7 +113,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             model?.profiles[handle].map(Self.images) == next.content.profiles.first { $0.handle == handle }.map(Self.images)
         }
         let images = try publishedImages(for: published, sameImages: sameImages)
-        let nextModel = SiteModel(published: published, images: images, buildDate: date, posts: samePosts ? model?.posts : nil)
+        let nextModel = SiteModel(published: published, images: images, buildDate: date, sitemapLimit: options.sitemapLimit, posts: samePosts ? model?.posts : nil)
         let (nextFingerprints, changed) = try fingerprints(of: nextModel, sameImages: sameImages)
 
         // The first build makes every file; later ones, whether they read a few files again or

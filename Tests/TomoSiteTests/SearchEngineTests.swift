@@ -68,7 +68,7 @@ import TomoStore
         try site.build()
         #expect(try feedUpdated(site, "alice/feed.xml") == "2026-03-01T00:00:00Z")
         #expect(try feedUpdated(site, "bob/feed.xml") == "2026-02-01T00:00:00Z")
-        #expect(try feedUpdated(site, "erin/feed.xml") == "2000-01-01T00:00:00Z", "no registration time: the fixed date")
+        #expect(try feedUpdated(site, "erin/feed.xml") == "2026-03-01T00:00:00Z", "no registration time: what the site feed says")
         #expect(try feedUpdated(site, "feed.xml") == "2026-03-01T00:00:00Z", "the newest registration of a user with a profile")
         for text in site.outputFiles().values { #expect(!text.contains("1970-01-01")) }
 
@@ -90,6 +90,54 @@ import TomoStore
         #expect(try feedUpdated(site, "alice/feed.xml") == "2026-05-01T18:30:00+09:00")
         #expect(try feedUpdated(site, "feed.xml") == "2026-05-01T18:30:00+09:00")
         #expect(site.outputFiles().filter { $0.key != ".tomo-output" } == (try site.fullBuild()).filter { $0.key != ".tomo-output" })
+    }
+
+    /// A profile the store does not know has no registration time: its empty feed says what the
+    /// site feed says (the site's newest post, else its latest registration), a date the site
+    /// really has, and follows it in builds and in `tomo serve`. Only a site without any date
+    /// says the fixed one.
+    @Test func anEmptyFeedWithoutARegistrationSaysWhatTheSiteFeedSays() throws {
+        let site = try emptySite()
+        // Fred follows nobody and nobody follows him: leaving the store changes only his
+        // registration and the order of users.
+        try site.write("content/users/fred.yaml", "name: Fred\n")
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
+            _ = try store.addUser("fred", at: "2026-02-15T00:00:00.000Z")
+            return .changed("registered")
+        }
+        let session = SiteSession(options: BuildOptions(site: site.root))
+        let served = ChangeEngineTests.Served()
+        served.apply(try session.buildAll())
+        try site.build()
+        #expect(try feedUpdated(site, "erin/feed.xml") == "2026-03-01T00:00:00Z", "Alice's registration, the newest")
+        #expect(try feedUpdated(site, "fred/feed.xml") == "2026-02-15T00:00:00Z", "his own registration")
+
+        // Fred leaves the store and keeps his profile; then Alice posts, in Tokyo time.
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
+            _ = try store.removeUser("fred")
+            return .changed("unregistered")
+        }
+        served.apply(try session.rebuild(changedPaths: ["content/store.json"]))
+        try site.build()
+        #expect(try feedUpdated(site, "fred/feed.xml") == "2026-03-01T00:00:00Z")
+        #expect(served.texts["fred/feed.xml"] == site.page("fred/feed.xml"))
+        try site.write("content/posts/alice/p.md", "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+09:00\nalt: A photo\n---\n")
+        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        served.apply(try session.rebuild(changedPaths: ["content/posts/alice/p.md", "content/posts/alice/p.jpg"]))
+        try site.build()
+        for path in ["feed.xml", "alice/feed.xml", "fred/feed.xml", "erin/feed.xml"] {
+            #expect(try feedUpdated(site, path) == "2026-05-01T18:30:00+09:00", "\(path)")
+        }
+        #expect(try feedUpdated(site, "carol/feed.xml") == "2026-01-01T00:00:00Z", "a registered user keeps her own date")
+        let full = try site.fullBuild().filter { $0.key != ".tomo-output" }
+        #expect(site.outputFiles().filter { $0.key != ".tomo-output" } == full)
+        #expect(served.texts == full)
+
+        // No store and no post: nothing is dated, and both feeds say the fixed date.
+        let undated = try SiteFolder(["content/users/erin.yaml": "name: Erin\n"])
+        try undated.build()
+        #expect(try feedUpdated(undated, "erin/feed.xml") == "2000-01-01T00:00:00Z")
+        #expect(try feedUpdated(undated, "feed.xml") == "2000-01-01T00:00:00Z")
     }
 
     @Test func tomoServeUpdatesAnEmptyFeedWhenTheStoreChanges() throws {

@@ -53,6 +53,67 @@ import TomoCore
         #expect(site.page("sitemap-1.xml") == nil)
     }
 
+    /// The locs of one sitemap file of `site`'s output, and its root element.
+    func locs(_ site: SiteFolder, _ path: String) throws -> (root: String?, locs: [String]) {
+        let elements = try #require(site.page(path).flatMap(Elements.of), "\(path)")
+        return (elements.last?.name, elements.filter { $0.name == "loc" }.map(\.text))
+    }
+
+    /// A real build with the limit lowered: a ninth URL splits the sitemap into an index and
+    /// parts, incremental builds make what a full one does, the parts pass
+    /// scripts/check_sitemaps.py (the protocol's rules), and back under the limit they go.
+    @Test func aBuildPastTheLimitWritesAnIndexOfPartsThatFollowTheProtocol() throws {
+        let site = try ChangeEngineTests.richSite()
+        var options = BuildOptions(site: site.root)
+        options.sitemapLimit = Sitemap.Limit(urls: 8, bytes: 1 << 20)
+        try SiteBuilder.build(options)
+        let single = try locs(site, "sitemap.xml")
+        #expect(single.root == "urlset" && single.locs.count == 8)
+        #expect(site.page("sitemap-1.xml") == nil)
+
+        try site.write("content/posts/carol/four.md", "---\nphoto: four.jpg\ndate: 2026-05-04T10:00:00+02:00\n---\nFourth\n")
+        try site.write("content/posts/carol/four.jpg", bytes: PostPagesTests.photo)
+        try SiteBuilder.build(options)
+        let index = try locs(site, "sitemap.xml")
+        #expect(index.root == "sitemapindex")
+        #expect(index.locs == ["https://example.com/sitemap-1.xml", "https://example.com/sitemap-2.xml"])
+        let parts = try [locs(site, "sitemap-1.xml"), locs(site, "sitemap-2.xml")]
+        #expect(parts.allSatisfy { $0.root == "urlset" && $0.locs.count <= 8 })
+        #expect(parts.flatMap(\.locs) == [single.locs[0]] + single.locs[1...4] + ["https://example.com/carol/posts/four/"] + single.locs[5...])
+        #expect(site.page("sitemap-3.xml") == nil)
+        #expect(site.page("robots.txt")?.contains("Sitemap: https://example.com/sitemap.xml\n") == true)
+
+        var full = options
+        full.output = site.root.appendingPathComponent("full-build")
+        full.full = true
+        try SiteBuilder.build(full)
+        #expect(SiteFolder.files(in: full.output).filter { $0.key != ".tomo-output" } == site.outputFiles().filter { $0.key != ".tomo-output" })
+
+        let check = try Self.checkSitemaps(site.output, baseURL: "https://example.com/")
+        #expect(check.status == 0, "\(check.output)")
+        #expect(check.output.contains("(9 URLs) follows the sitemaps.org protocol"), "\(check.output)")
+
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/carol"))
+        try SiteBuilder.build(options)
+        #expect(try locs(site, "sitemap.xml") == single)
+        #expect(site.page("sitemap-1.xml") == nil && site.page("sitemap-2.xml") == nil)
+    }
+
+    /// Runs scripts/check_sitemaps.py (python3 must be there: a missing one fails the test).
+    static func checkSitemaps(_ output: URL, baseURL: String) throws -> (status: Int32, output: String) {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repository.appendingPathComponent("scripts/check_sitemaps.py").path, "--base-url", baseURL, output.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     @Test func urlsPastALimitAreSplitIntoPartsListedByAnIndex() throws {
         let address = try SiteAddress("https://example.com/sub/")
         let entries = Sitemap.entries(handles: (1...9).map { "user\($0)" }, pages: [], posts: [])

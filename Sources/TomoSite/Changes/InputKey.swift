@@ -36,10 +36,12 @@ enum InputKey: Sendable, Hashable {
     case postStats(String)
     /// `postStats` of anyone (the home page's recent posts).
     case anyPostStats
-    /// When the user registered, as the store says (their feed, while it has no entry).
+    /// When the user registered, as the store says (their feed, while it has no entry; without
+    /// a registration that feed reads the site's dates, which its plan names).
     case registration(String)
     /// The order users registered in and the latest registration time (the home page, the
-    /// search index, the site feed while it has no entry).
+    /// search index, the site feed while it has no entry, and so the empty feeds of users
+    /// without a registration).
     case userOrder
     /// Which profiles, posts and pages exist (not what they say).
     case siteShape
@@ -63,8 +65,8 @@ enum InputKey: Sendable, Hashable {
     /// only other keys change, `tomo serve` keeps its plan.
     var shapesPlan: Bool {
         switch self {
-        case .profile, .card, .anyCard, .page, .theme, .staticFile, .userOrder, .registration: false
-        case .site, .pageList, .post, .postsOf, .anyPost, .followers, .following, .timeline, .postStats, .anyPostStats, .siteShape: true
+        case .profile, .card, .anyCard, .page, .theme, .staticFile, .userOrder: false
+        case .site, .pageList, .post, .postsOf, .anyPost, .followers, .following, .timeline, .postStats, .anyPostStats, .siteShape, .registration: true
         }
     }
 }

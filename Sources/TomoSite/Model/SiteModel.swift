@@ -13,6 +13,8 @@ struct SiteModel: Sendable {
     let images: PublishedImages
     /// Items with `from`/`until` are shown when this moment is inside them.
     let buildDate: Date
+    /// What one sitemap file may hold (`BuildOptions.sitemapLimit`).
+    let sitemapLimit: Sitemap.Limit
 
     var content: SiteContent { published.content }
     var graph: SocialGraph { published.graph }
@@ -21,7 +23,7 @@ struct SiteModel: Sendable {
 
     /// `posts` from the previous model, when the published posts and the graph are the same,
     /// saves indexing them again after a profile edit.
-    init(published: PublishedSite, images: PublishedImages, buildDate: Date, posts reusedPosts: PostIndex? = nil) {
+    init(published: PublishedSite, images: PublishedImages, buildDate: Date, sitemapLimit: Sitemap.Limit, posts reusedPosts: PostIndex? = nil) {
         let content = published.content
         let profiles = Dictionary(content.profiles.map { ($0.handle, $0) }, uniquingKeysWith: { first, _ in first })
         let posts = reusedPosts ?? PostIndex(published: content.posts)
@@ -30,6 +32,7 @@ struct SiteModel: Sendable {
         self.posts = posts
         self.images = images
         self.buildDate = buildDate
+        self.sitemapLimit = sitemapLimit
         views = PageViews(published: published, profilesByHandle: profiles, posts: posts, buildDate: buildDate, images: images.bySitePath)
     }
 
@@ -41,6 +44,6 @@ struct SiteModel: Sendable {
         let images = checkingOnly
             ? try PublishedImages.inspect(for: published.content, site: options.site)
             : try PublishedImages.make(for: published.content, site: options.site)
-        return SiteModel(published: published, images: images, buildDate: options.buildDate)
+        return SiteModel(published: published, images: images, buildDate: options.buildDate, sitemapLimit: options.sitemapLimit)
     }
 }

@@ -6,18 +6,26 @@ import TomoCore
 /// the 50 newest posts. Plan and view side by side.
 enum FeedPages {
     static let entryCount = 50
-    /// What a feed without entries says it was updated when the store has no registration time
-    /// for it: Atom needs a date, and one that is the same at every build.
+    /// What the site feed says it was updated while the site has neither a published post nor
+    /// a registered user, so no date at all: Atom needs one, plausible (after 1995, as
+    /// scripts/check_feeds.py requires) and the same at every build (a build date would change
+    /// the file every time).
     static let undatedUpdate = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01T00:00:00Z
+    /// What the site feed's `<updated>` reads (`PageViews.siteUpdated`).
+    static let siteDateInputs: [InputKey] = [.anyPost, .userOrder]
 
     static func plan(_ model: SiteModel, into files: inout [PlannedFile]) {
         guard model.content.config.publishes(.feed) else { return }
-        files.append(PlannedFile(path: "feed.xml", inputs: [.site, .theme, .anyCard, .anyPost, .userOrder], source: .page(template: "feed") { views in
+        files.append(PlannedFile(path: "feed.xml", inputs: [.site, .theme, .anyCard] + siteDateInputs, source: .page(template: "feed") { views in
             views.feed(Array(views.newestPosts.prefix(entryCount)), owner: nil)
         }))
         for profile in model.content.profiles {
             let handle = profile.handle
-            files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: [.site, .theme, .card(handle), .postsOf(handle), .registration(handle)], source: .page(template: "feed") { views in
+            // Only a feed with neither an entry nor its owner's registration reads the site's
+            // dates (see `feed`); both shape the plan, so this holds as long as the plan does.
+            let undated = model.posts.posts(of: handle).isEmpty && model.graph.registration(of: handle) == nil
+            let inputs: [InputKey] = [.site, .theme, .card(handle), .postsOf(handle), .registration(handle)] + (undated ? siteDateInputs : [])
+            files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: inputs, source: .page(template: "feed") { views in
                 views.feed(Array(views.posts(of: handle).prefix(entryCount)), owner: views.card(handle))
             }))
         }
@@ -52,10 +60,11 @@ extension PageViews {
                 "contentHTML": .string(html),
             ]
         }
-        // Without entries: when the owner registered (the whole site: its newest user).
-        let registered = owner.map { registration(of: $0.handle) } ?? newestRegistration
+        // Without entries: when the owner registered; without that either (a profile the store
+        // does not know), or for the site feed, the site's newest date.
         let updated = posts.first.map { PostDates.rfc3339($0.date, utcOffset: $0.utcOffset) }
-            ?? PostDates.rfc3339(registered ?? FeedPages.undatedUpdate, utcOffset: 0)
+            ?? owner.flatMap { registration(of: $0.handle) }.map { PostDates.rfc3339($0, utcOffset: 0) }
+            ?? siteUpdated
         return [
             "site": site,
             "feed": [
@@ -70,5 +79,12 @@ extension PageViews {
             ],
             "entries": .array(entries),
         ]
+    }
+
+    /// The site feed's `<updated>`: its newest post's date, else the latest registration of a
+    /// user with a profile, else `FeedPages.undatedUpdate` (reads `FeedPages.siteDateInputs`).
+    var siteUpdated: String {
+        if let newest = newestPosts.first { return PostDates.rfc3339(newest.date, utcOffset: newest.utcOffset) }
+        return PostDates.rfc3339(newestRegistration ?? FeedPages.undatedUpdate, utcOffset: 0)
     }
 }

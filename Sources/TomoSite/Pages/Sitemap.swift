@@ -36,7 +36,7 @@ enum Sitemap {
         for post in content.posts { longestPath = max(longestPath, post.handle.utf8.count + post.slug.utf8.count + 8) }
         // Escaping makes a character at most 6 bytes; the tags and a date take under 100.
         let longestLine = 100 + 6 * (model.address.baseURL.utf8.count + longestPath)
-        let limit = Limit.protocolLimit
+        let limit = model.sitemapLimit
         let layout: [(path: String, range: Range<Int>?)] = count <= limit.urls && count * longestLine + header.utf8.count + footer.utf8.count <= limit.bytes
             ? [("sitemap.xml", 0..<count)]
             : self.layout(of: entries(handles: content.profiles.map(\.handle), pages: content.pages.map(\.name), posts: model.posts.newestFirst), address: model.address, limit: limit)
