@@ -1,3 +1,5 @@
+import TomoCore
+
 /// One `tomo user rename`: the user known as `from` became `to` at `created`. The store keeps
 /// these in the order they were made, so later builds can publish redirects from the old
 /// addresses (a handle's whole path, through every later rename) to the user's pages.
@@ -19,11 +21,16 @@ public struct Rename: Sendable, Hashable {
 extension Store {
     /// Every handle a user left, with the handle its last holder has now: a→b then b→c gives
     /// a → c and b → c; a→b then b→a gives b → a and nothing for a. A handle that is registered
-    /// again, or that `taken` says has pages of its own, has none.
+    /// again, or that `taken` says has pages of its own, has none. A record that names
+    /// something that is no handle (a hand edit, which `tomo check` reports) is left out: the
+    /// handles become paths of the site.
     public func renamedHandles(taken: (String) -> Bool) -> [String: String] {
         needs(.users, .renames)
         var departures: [String: [Int]] = [:]
-        for (index, rename) in renames.enumerated() { departures[rename.from, default: []].append(index) }
+        for (index, rename) in renames.enumerated()
+        where rename.from != rename.to && Identifiers.handleProblem(rename.from) == nil && Identifiers.handleProblem(rename.to) == nil {
+            departures[rename.from, default: []].append(index)
+        }
         var result: [String: String] = [:]
         for (old, indices) in departures where users.record(for: old) == nil && !taken(old) {
             guard var position = indices.last else { continue }

@@ -65,6 +65,16 @@ import TomoCore
         #expect(try site.read().renamedHandles { _ in false } == ["p": "q"])
     }
 
+    /// A hand-edited record naming no handle leads nowhere: its names would become paths.
+    @Test func aRecordThatNamesNoHandleIsLeftOut() throws {
+        let site = try TemporarySite()
+        try site.writeStore("""
+            {"renames": [{"created":"t","from":"../up","to":"amy"}, {"created":"t","from":"amy","to":"x/y"}, {"created":"t","from":"old","to":"amy"}],
+             "users": [{"approveFollows":false,"created":"t","handle":"amy","sequence":1}], "version": 3}
+            """)
+        #expect(try site.read().renamedHandles { _ in false } == ["old": "amy"])
+    }
+
     @Test func aVersion2StoreHasNoRenamesAndIsWrittenAsVersion3() throws {
         let site = try TemporarySite()
         try site.writeStore("{\"version\": 2, \"users\": [{\"handle\": \"amy\", \"created\": \"t\", \"sequence\": 1}]}")

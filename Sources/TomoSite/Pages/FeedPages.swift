@@ -16,11 +16,15 @@ enum FeedPages {
             views.feed(Array(views.newestPosts.prefix(entryCount)), owner: nil)
         }))
         for profile in model.content.profiles {
-            let handle = profile.handle
-            files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: [.site, .theme, .card(handle), .postsOf(handle), .registration(handle)], source: .page(template: "feed") { views in
-                views.feed(Array(views.posts(of: handle).prefix(entryCount)), owner: views.card(handle))
-            }))
+            files.append(userFeed(of: profile.handle, at: "\(profile.handle)/feed.xml"))
         }
+    }
+
+    /// `handle`'s feed, at `path` (its own, or an address they left: `RedirectPages`).
+    static func userFeed(of handle: String, at path: String, alsoReading extra: [InputKey] = []) -> PlannedFile {
+        PlannedFile(path: path, inputs: [.site, .theme, .card(handle), .postsOf(handle), .registration(handle)] + extra, source: .page(template: "feed") { views in
+            views.feed(Array(views.posts(of: handle).prefix(entryCount)), owner: views.card(handle))
+        })
     }
 }
 
@@ -42,7 +46,7 @@ extension PageViews {
             html += post.caption.html
             let published = PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
             return [
-                "id": .string(address.absolute("\(post.handle)/posts/\(post.slug)/")),
+                "id": .string(FeedIDs.entry(post, registration: registration(of: post.handle), address: address)),
                 "title": .string(post.caption.firstLine.isEmpty ? labels.text("photoBy", name: name) : post.caption.firstLine),
                 "url": .string(address.absolute("\(post.handle)/posts/\(post.slug)/")),
                 "published": .string(published),
@@ -52,14 +56,17 @@ extension PageViews {
                 "contentHTML": .string(html),
             ]
         }
+        let ownerRegistration = owner.flatMap { registration(of: $0.handle) }
         // Without entries: when the owner registered (the whole site: its newest user).
-        let registered = owner.map { registration(of: $0.handle) } ?? newestRegistration
+        let registered = owner == nil ? newestRegistration : ownerRegistration?.date
         let updated = posts.first.map { PostDates.rfc3339($0.date, utcOffset: $0.utcOffset) }
             ?? PostDates.rfc3339(registered ?? FeedPages.undatedUpdate, utcOffset: 0)
+        // The site's feed keeps its URL as its id: no rename changes it.
+        let id = owner == nil ? nil : FeedIDs.feed(registration: ownerRegistration, address: address)
         return [
             "site": site,
             "feed": [
-                "id": .string(address.absolute(path)),
+                "id": .string(id ?? address.absolute(path)),
                 "title": .string(owner.map { "\($0.name) · \(config.title)" } ?? config.title),
                 "subtitle": JSONValue(owner?.summary ?? config.description),
                 "selfURL": .string(address.absolute(path)),
