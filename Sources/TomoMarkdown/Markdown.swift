@@ -78,38 +78,86 @@ public enum Markdown {
         }
     }
 
+    /// The whole text, markup removed: inline markup and links give their text, a line break
+    /// inside a paragraph a space, and blocks (paragraphs, headings, list items, code) are
+    /// separated by a newline. For machine-read descriptions (JSON-LD); escape it like any text.
+    public static func plainText(_ markdown: String) -> String {
+        var blocks: [String] = []
+        var text = ""
+        func endBlock() {
+            let block = text.trimmingWhitespace()
+            if !block.isEmpty { blocks.append(block) }
+            text = ""
+        }
+        walk(markdown) { node, _ in
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+                endBlock()
+            case CMARK_NODE_CODE_BLOCK:
+                endBlock()
+                if let literal = cmark_node_get_literal(node) { text = String(cString: literal) }
+                endBlock()
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text += " "
+            default:
+                break
+            }
+            return true
+        }
+        endBlock()
+        return blocks.joined(separator: "\n")
+    }
+
     /// The first line of the first paragraph or heading, markup removed: "Photographer in
     /// **Tokyo**." gives "Photographer in Tokyo.". For cards and descriptions; HTML-escape it
     /// like any other text.
     public static func firstLinePlainText(_ markdown: String) -> String {
-        var source = markdown
-        guard let document = source.withUTF8({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
-        }) else { return "" }
-        defer { cmark_node_free(document) }
-        guard let iterator = cmark_iter_new(document) else { return "" }
-        defer { cmark_iter_free(iterator) }
-
         var text = ""
         var enteredBlock = false
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard let node = cmark_iter_get_node(iterator) else { continue }
+        var line: String?
+        walk(markdown) { node, event in
             let type = cmark_node_get_type(node)
             switch type {
             case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CODE_BLOCK:
-                if event == CMARK_EVENT_EXIT { return text.trimmingWhitespace() }
+                if event == CMARK_EVENT_EXIT {
+                    line = text
+                    return false
+                }
                 enteredBlock = true
                 if type == CMARK_NODE_CODE_BLOCK, let literal = cmark_node_get_literal(node) {
-                    return String(String(cString: literal).prefix { $0 != "\n" }).trimmingWhitespace()
+                    line = String(String(cString: literal).prefix { $0 != "\n" })
+                    return false
                 }
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 if enteredBlock, let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                if enteredBlock { return text.trimmingWhitespace() }
+                if enteredBlock {
+                    line = text
+                    return false
+                }
             default:
-                continue
+                break
             }
+            return true
         }
-        return text.trimmingWhitespace()
+        return (line ?? text).trimmingWhitespace()
+    }
+
+    /// Parses `markdown` and shows `visit` every node as the walk enters it (and leaves it, for
+    /// nodes with children), until `visit` returns false.
+    private static func walk(_ markdown: String, _ visit: (_ node: OpaquePointer, _ event: cmark_event_type) -> Bool) {
+        var source = markdown
+        guard let document = source.withUTF8({ buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
+        }) else { return }
+        defer { cmark_node_free(document) }
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if !visit(node, event) { return }
+        }
     }
 }

@@ -210,6 +210,7 @@ enum InputFingerprints {
         var card = StableHasher()
         card.add(shown.name)
         card.add(shown.summary)
+        card.add(shown.fediverseCreator)
         add(shown.icon, to: &card)
         var whole = StableHasher()
         whole.add(stamp(profile.file, stamps))

@@ -11,6 +11,9 @@ public struct Theme: Sendable {
     public let labels: [String: JSONValue]
     /// Output path (`static/style.css`) → where the bytes come from.
     public let staticFiles: [String: StaticFile]
+    /// The pixel size of the link-preview image for pages without one of their own
+    /// (`static/preview.png`), nil when the theme has none.
+    let previewImageSize: (width: Int, height: Int)?
 
     public enum StaticFile: Sendable, Hashable {
         case builtin(String)
@@ -103,7 +106,20 @@ public struct Theme: Sendable {
             staticFiles[relative] = .site(resolved)
         }
 
+        // Pages give the preview image's pixel size in og:image:width and height: it must be
+        // a PNG, whose header says it.
+        var previewImageSize: (width: Int, height: Int)?
+        if let preview = staticFiles[PreviewImage.themePath] {
+            previewImageSize = preview.contents().flatMap(PreviewImage.pngSize)
+            if previewImageSize == nil {
+                problems.append(Diagnostic(
+                    "this is not a PNG image, and the link-preview image must be one: save it as PNG (1200×630 suits every card)",
+                    at: SourceLocation(file: "templates/" + PreviewImage.themePath, line: 1, column: 1)
+                ))
+            }
+        }
+
         guard problems.isEmpty else { throw DiagnosticList(problems) }
-        return Theme(templates: templates, labels: labels, staticFiles: staticFiles)
+        return Theme(templates: templates, labels: labels, staticFiles: staticFiles, previewImageSize: previewImageSize)
     }
 }

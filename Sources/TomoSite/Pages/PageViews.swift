@@ -51,6 +51,7 @@ struct PageViews: Sendable {
             "contact": JSONValue(config.contact),
             "contactHref": JSONValue(config.contact.map(URLRules.mailtoURL)),
             "feedURL": config.publishes(.feed) ? .string(address.path("feed.xml")) : .null,
+            "locale": .string(config.language.openGraphLocale),
         ]
         pageLinks = .array(content.pages.map { page in ["title": .string(page.title), "url": .string(address.path(page.name + "/"))] })
     }
@@ -99,6 +100,12 @@ struct PageViews: Sendable {
     func staticFile(_ path: String) -> [UInt8]? {
         read(.staticFile(path))
         return theme.staticFiles[path]?.contents()
+    }
+
+    /// The theme's preview image, for pages without one of their own (`InputKey.staticFile`).
+    var themePreview: PreviewImage? {
+        read(.staticFile(PreviewImage.themePath))
+        return theme.previewImageSize.map { PreviewImage(path: PreviewImage.themePath, width: $0.width, height: $0.height, alt: config.title) }
     }
 
     /// The free pages' titles and addresses, for every page's navigation.
@@ -241,22 +248,31 @@ struct PageViews: Sendable {
         case notFound
     }
 
-    /// The view every template receives, with `fields` added for the page at hand.
-    func view(title: String, heading: String, description: String?, path: String, type: String, image: String?, indexing: Indexing = .indexed, fields: [String: JSONValue]) -> JSONValue {
+    /// The view every template receives, with `fields` added for the page at hand. `image` is
+    /// the page's link preview (the theme's when nil); `meta` adds to `page` what only some
+    /// pages carry (`username`, `publishedTime`, `fediverseCreator`, `jsonLD`).
+    func view(
+        title: String, heading: String, description: String?, path: String, type: String, image: PreviewImage?,
+        indexing: Indexing = .indexed, meta: [String: JSONValue] = [:], fields: [String: JSONValue]
+    ) -> JSONValue {
+        let preview = image ?? themePreview
+        var page: [String: JSONValue] = [
+            "title": .string(title),
+            "heading": .string(heading),
+            "description": JSONValue(description),
+            "url": indexing == .notFound ? .null : .string(address.absolute(path)),
+            "path": .string(address.path(path)),
+            "type": .string(type),
+            "image": preview?.view(address) ?? .null,
+            "twitterCard": .string((preview?.card ?? .summary).rawValue),
+            "noindex": .bool(indexing == .noindex),
+        ]
+        page.merge(meta) { _, own in own }
         var view: [String: JSONValue] = [
             "site": site,
             "labels": labels.view,
             "pages": navigation,
-            "page": [
-                "title": .string(title),
-                "heading": .string(heading),
-                "description": JSONValue(description),
-                "url": indexing == .notFound ? .null : .string(address.absolute(path)),
-                "path": .string(address.path(path)),
-                "type": .string(type),
-                "image": JSONValue(image.map(address.absolute)),
-                "noindex": .bool(indexing == .noindex),
-            ],
+            "page": .object(page),
         ]
         view.merge(fields) { _, own in own }
         return .object(view)
@@ -285,7 +301,8 @@ struct PageViews: Sendable {
     }
 }
 
-/// What other pages show of a user (`InputKey.card`): a name, an icon and the bio's first line.
+/// What other pages show of a user (`InputKey.card`): a name, an icon, the bio's first line and
+/// the fediverse account posts name as their creator.
 /// A profile edit that leaves these alone touches only the user's own pages.
 struct UserCard: Sendable {
     var handle: String
@@ -293,11 +310,15 @@ struct UserCard: Sendable {
     /// The bio's first line; nil without a bio.
     var summary: String?
     var icon: PublishedImage?
+    /// `@user@instance` from the profile's Mastodon link, for `fediverse:creator` on the
+    /// user's posts; nil without one in that form.
+    var fediverseCreator: String?
 
     init(_ profile: Profile, images: [String: PublishedImage]) {
         handle = profile.handle
         name = profile.name
         summary = profile.bio?.firstLine
         icon = profile.icon.flatMap { images[ContentPath.userFile($0)] }
+        fediverseCreator = FediverseAccount.handle(of: profile.links)
     }
 }

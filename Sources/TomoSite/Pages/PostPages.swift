@@ -52,13 +52,35 @@ extension PageViews {
         fields["ownerInitial"] = .string(Self.initial(of: owner?.name ?? post.handle))
         let name = owner?.name ?? post.handle
         let title = post.caption.firstLine.isEmpty ? labels.text("photoBy", name: name) : post.caption.firstLine
+        let published = PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
+        let photo = photo(of: post).map { PreviewImage($0, alt: post.alt ?? labels.text("photoBy", name: name)) }
+        let path = "\(post.handle)/posts/\(post.slug)/"
+        let jsonLD = ScriptJSON.schema("SocialMediaPosting", [
+            "url": .string(address.absolute(path)),
+            "headline": .string(title),
+            "datePublished": .string(published),
+            "author": owner.map { personLD($0) },
+            "image": photo.map { photo in
+                ScriptJSON.thing("ImageObject", [
+                    "contentUrl": .string(address.absolute(photo.path)),
+                    "width": .int(photo.width),
+                    "height": .int(photo.height),
+                    "description": .string(photo.alt),
+                ])
+            },
+        ])
         return view(
             title: "\(title) · \(name) · \(config.title)",
             heading: title,
             description: post.alt ?? post.caption.firstLine,
-            path: "\(post.handle)/posts/\(post.slug)/",
+            path: path,
             type: "article",
-            image: photo(of: post)?.path,
+            image: photo,
+            meta: [
+                "publishedTime": .string(published),
+                "fediverseCreator": JSONValue(owner?.fediverseCreator),
+                "jsonLD": .string(ScriptJSON.text(jsonLD)),
+            ],
             fields: ["post": .object(fields)]
         )
     }

@@ -20,13 +20,13 @@ extension PageViews {
     func profilePage(_ profile: Profile) -> JSONValue {
         let handle = profile.handle
         let header = header(of: profile)
-        let icon = card(handle)?.icon
+        let card = card(handle)
+        let icon = card?.icon
         let links: [JSONValue] = profile.links.map { link in
             [
                 "service": .string(link.service.rawValue),
                 "label": .string(link.service.label),
                 "url": .string(link.url),
-                "isMe": .bool(link.service.isRelMe),
                 "iconPartial": .string("icons/" + link.service.rawValue),
             ]
         }
@@ -75,13 +75,31 @@ extension PageViews {
             "email": JSONValue(profile.publicEmail),
             "emailHref": JSONValue(profile.publicEmail.map(URLRules.mailtoURL)),
         ]
+        // The header when the large card shows it well, else the (square) icon in the small
+        // card, else the header all the same; the theme's image for a profile with neither.
+        let headerPreview = header.map { PreviewImage($0, alt: labels.text("headerOf", name: profile.name)) }
+        let iconPreview = card.flatMap(iconPreview)
+        let preview = headerPreview.flatMap { $0.card == .large ? $0 : nil } ?? iconPreview ?? headerPreview
+        let person = card.map { card in
+            personLD(card, members: [
+                "image": (iconPreview ?? headerPreview).map { .string(address.absolute($0.path)) },
+                "description": profile.bio.map { .string($0.plainText) },
+                "sameAs": .array(profile.links.filter { $0.service != .email }.map { .string($0.url) }),
+            ])
+        }
+        let jsonLD = ScriptJSON.schema("ProfilePage", ["url": .string(address.absolute(handle + "/")), "mainEntity": person])
         return view(
             title: "\(profile.name) (@\(handle)) · \(config.title)",
             heading: profile.name,
             description: profile.bio?.firstLine,
             path: handle + "/",
             type: "profile",
-            image: (header ?? icon)?.path,
+            image: preview,
+            meta: [
+                "username": .string(handle),
+                "fediverseCreator": JSONValue(card?.fediverseCreator),
+                "jsonLD": .string(ScriptJSON.text(jsonLD)),
+            ],
             fields: ["user": user]
         )
     }

@@ -47,7 +47,7 @@ extension PageViews {
             description: nil,
             path: pagePath(number),
             type: "website",
-            image: nil,
+            image: iconPreview(owner),
             indexing: .noindex,
             fields: [
                 "owner": ownerView(owner),

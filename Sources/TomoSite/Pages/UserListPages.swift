@@ -39,7 +39,7 @@ extension PageViews {
             description: nil,
             path: "\(owner.handle)/\(kind.rawValue)/",
             type: "website",
-            image: nil,
+            image: iconPreview(owner),
             indexing: .noindex,
             fields: [
                 "owner": ownerView(owner),
