@@ -11,7 +11,9 @@ On every page: og:title, og:type, og:locale, og:image with og:image:width/height
 pixel size of the file the URL names, read from its header), og:url absolute (none on 404.html)
 and a twitter:card that fits the image's shape. On profiles: profile:username, JSON-LD
 ProfilePage whose Person's sameAs are the profile's own links, an h-card. On posts:
-article:published_time and JSON-LD SocialMediaPosting. Exits 1 naming every problem.
+article:published_time and JSON-LD SocialMediaPosting. A page left at a renamed user's old
+address (a meta refresh) has no preview of its own: its canonical URL must be a page of the
+site. Exits 1 naming every problem.
 """
 import json
 import os
@@ -185,10 +187,26 @@ def check_page(folder, path, base, problems):
     return read
 
 
+def redirect_target(folder, path):
+    """Where a page left at a renamed user's old address sends readers (its canonical URL), or
+    None for a page of its own (no meta refresh)."""
+    tree = lxml.html.fromstring(open(os.path.join(folder, path), encoding="utf-8").read())
+    if not any((meta.get("http-equiv") or "").lower() == "refresh" for meta in tree.iter("meta")):
+        return None
+    return next((link.get("href") or "" for link in tree.iter("link") if link.get("rel") == "canonical"), "")
+
+
 def check_site(folder):
     base = base_url(folder)
     problems, pages = [], {}
     for path in sorted(html_pages(folder)):
+        # A redirect has no preview of its own: a previewer follows it to the page it names,
+        # which must be one of the site's, and is checked as such.
+        target = redirect_target(folder, path)
+        if target is not None:
+            if not target.startswith(base) or not os.path.isfile(os.path.join(folder, target[len(base):], "index.html")):
+                problems.append(f"{path}: redirects to {target!r}, which is no page of the site")
+            continue
         pages[path] = check_page(folder, path, base, problems)
     if not pages:
         problems.append(f"{folder}: no HTML page")

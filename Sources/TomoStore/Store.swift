@@ -1,12 +1,12 @@
 import TomoCore
 
 /// The social graph of one site: users, follows and follow requests, blocks, likes, reports,
-/// picks and hidden posts. Changed only through the rule methods (which keep every array sorted
+/// picks, hidden posts and past renames. Changed only through the rule methods (which keep every array sorted
 /// and every rule of the design), read through the queries, saved by `StoreFile`.
 public struct Store: Sendable, Hashable {
     /// The format version this build writes; a newer one is refused, older ones are migrated
     /// (`StoreMigration`).
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     /// Sorted by handle.
     public internal(set) var users: [User] = []
@@ -24,6 +24,8 @@ public struct Store: Sendable, Hashable {
     public internal(set) var picks: [Pick] = []
     /// Post ids kept out of the output, sorted.
     public internal(set) var hiddenPosts: [String] = []
+    /// Every `tomo user rename`, in the order they were made.
+    public internal(set) var renames: [Rename] = []
 
     /// With `.followPairs`: the file's accepted follows, as its bytes (`follows` then holds only
     /// requests and the follows this command added or changed).
@@ -187,6 +189,7 @@ public enum StoreSection: String, Sendable, Hashable, CaseIterable {
     case reports
     case picks
     case hidden
+    case renames
 
     /// The file's section names for this part.
     var fileSections: [String] {

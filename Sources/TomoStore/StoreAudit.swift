@@ -3,7 +3,7 @@ import TomoCore
 /// Where one record of `store.json` is, and whom and what it names.
 struct StoreRecordPlace: Sendable, Hashable {
     enum Kind: String, Sendable {
-        case user, follow, request, block, like, report, pick, hidden
+        case user, follow, request, block, like, report, pick, hidden, rename
     }
 
     var kind: Kind
@@ -31,7 +31,9 @@ struct StoreRecordPlace: Sendable, Hashable {
 ///
 /// - errors, in `store.json`: a relation (follow, request, block, like, report, pick) naming a
 ///   user who is not registered, a follow, request, block or pick of a user by themselves, a post
-///   id that is not `<handle>/<slug>`. Only a hand edit makes these; pages would count them.
+///   id that is not `<handle>/<slug>`, a rename naming something that is not a handle or giving
+///   a user the handle they had, two users with one `sequence`. Only a hand edit makes these;
+///   pages would count them.
 /// - warnings: a registration without a profile (no page is built for them; their relations
 ///   are left off the pages), a like, report or hidden mark of a post that does not exist (it
 ///   shows nowhere: left behind by a post file deleted by hand), and, once the site has a
@@ -59,7 +61,16 @@ enum StoreAudit {
         var posts: [String: PostStatus] = [:]
         /// The likes of each post that is gone: one warning a post, not one a like.
         var likesOfMissingPosts: [String: (offset: Int, likers: [String])] = [:]
+        /// Each registration order's first holder: a second one would share their feed ids.
+        var sequences: [Int: String] = [:]
         for place in places {
+            if place.kind == .user, let handle = place.first, let sequence = store.user(handle)?.sequence, sequence > 0 {
+                if let first = sequences[sequence], first != handle {
+                    report("\(handle) has the \"sequence\" \(sequence) of \(first) too, and their feeds would give the same ids: give \(handle) one higher than every other user's", at: place.offset)
+                } else {
+                    sequences[sequence] = handle
+                }
+            }
             if place.kind == .user, let handle = place.first {
                 if profiles[handle] == nil {
                     report("\(handle) is registered but has no profile, so no page is built for them\(rename.hint(to: handle)): `tomo user add \(handle)` writes a starter profile (or `tomo user rm \(handle) --yes` removes them)", at: place.offset, severity: .warning)
@@ -67,6 +78,16 @@ enum StoreAudit {
                 continue
             }
             func what() -> String { place.post.map { "this \(place.kind.rawValue) of \($0)" } ?? "this \(place.kind.rawValue)" }
+            if place.kind == .rename {
+                // Its handles are old ones, mostly no one's now: they need only be handles.
+                for problem in place.handles.compactMap(Identifiers.handleProblem) {
+                    report("this rename: \(problem): correct the handle or remove the record", at: place.offset)
+                }
+                if let from = place.first, place.second == from {
+                    report("this rename gives \(from) the handle they had: remove the record", at: place.offset)
+                }
+                continue
+            }
             for handle in [place.first, place.second == place.first ? nil : place.second].compactMap({ $0 }) where !registered.contains(handle) {
                 report("\(what()) names \"\(handle)\", who is not registered\(Suggestion.hint(for: handle, in: registered)): register them with `tomo user add \(handle)` or remove the record", at: place.offset)
             }

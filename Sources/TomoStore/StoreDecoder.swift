@@ -82,7 +82,7 @@ public enum StoreDecoder {
         }
     }
 
-    static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "reports", "requests", "users", "version"]
+    static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "renames", "reports", "requests", "users", "version"]
 
     private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>, sections wanted: Set<StoreSection>, notingPlaces: Bool) throws(Failure) -> Parts {
         var reader = StoreReader(bytes: bytes, range: 0..<bytes.count)
@@ -150,6 +150,7 @@ public enum StoreDecoder {
         }
         if wanted.contains(.reports), var r = section("reports") { parts.store.reports = try decodeReports(&r, places: &places) }
         if wanted.contains(.picks), var r = section("picks") { parts.store.picks = try decodePicks(&r, places: &places) }
+        if wanted.contains(.renames), var r = section("renames") { parts.store.renames = try decodeRenames(&r, places: &places) }
         if wanted.contains(.hidden), var r = section("hidden") {
             try forEachElement(&r, "an array of post ids") { r throws(Failure) in
                 let start = r.position
@@ -305,24 +306,35 @@ public enum StoreDecoder {
     }
 
     private static func decodeBlocks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Block] {
-        var blocks: [Block] = []
-        try forEachElement(&r, "an array of blocks") { r throws(Failure) in
+        var blocks = try decodeFromTo(&r, .block, places: &places).map { Block(from: $0.from, to: $0.to, created: $0.created) }
+        blocks.normalizeOrder()
+        return blocks
+    }
+
+    /// Kept in the file's order: the order they were made, which is what redirects follow.
+    private static func decodeRenames(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Rename] {
+        try decodeFromTo(&r, .rename, places: &places)
+    }
+
+    /// `[{"created": …, "from": …, "to": …}, …]`: the blocks or the renames, as renames.
+    private static func decodeFromTo(_ r: inout StoreReader, _ kind: StoreRecordPlace.Kind, places: inout [StoreRecordPlace]?) throws(Failure) -> [Rename] {
+        var records: [Rename] = []
+        try forEachElement(&r, "an array of \(kind.rawValue)s") { r throws(Failure) in
             let start = r.position
-            var block = Block(from: "", to: "", created: "")
-            try forEachMember(&r, "a block") { r, key throws(Failure) in
+            var record = Rename(from: "", to: "", created: "")
+            try forEachMember(&r, "a \(kind.rawValue)") { r, key throws(Failure) in
                 switch key {
-                case "from": block.from = try r.readString()
-                case "to": block.to = try r.readString()
-                case "created": block.created = try r.readString()
+                case "from": record.from = try r.readString()
+                case "to": record.to = try r.readString()
+                case "created": record.created = try r.readString()
                 default: throw unknownKey(key, in: ["created", "from", "to"], r)
                 }
             }
-            try requirePair(block.from, block.to, "block", r, at: start)
-            places?.append(StoreRecordPlace(kind: .block, names: block.from, and: block.to, post: nil, offset: start))
-            blocks.append(block)
+            try requirePair(record.from, record.to, kind.rawValue, r, at: start)
+            places?.append(StoreRecordPlace(kind: kind, names: record.from, and: record.to, post: nil, offset: start))
+            records.append(record)
         }
-        blocks.normalizeOrder()
-        return blocks
+        return records
     }
 
     private static func decodePicks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Pick] {

@@ -23,10 +23,7 @@ public enum StoreEncoder {
     private static func encode<Sink: ByteSink>(_ store: Store, into out: inout ChunkedOutput<Sink>) throws(Sink.Failure) {
         out.buffer.append(contentsOf: "{\n".utf8)
         try section("blocks", store.blocks, of: store, into: &out) { block, out in
-            out.append(contentsOf: "{\"created\":".utf8); appendString(block.created, to: &out)
-            out.append(contentsOf: ",\"from\":".utf8); appendString(block.from, to: &out)
-            out.append(contentsOf: ",\"to\":".utf8); appendString(block.to, to: &out)
-            out.append(UInt8(ascii: "}"))
+            appendFromTo(created: block.created, from: block.from, to: block.to, to: &out)
         }
         if let raw = store.rawFollows {
             try merge("follows", raw, with: store.follows.lazy.filter { $0.status == .accepted }, into: &out, appendFollow)
@@ -45,6 +42,9 @@ public enum StoreEncoder {
             out.append(contentsOf: "\",\"from\":".utf8); appendString(pick.from, to: &out)
             out.append(contentsOf: ",\"to\":".utf8); appendString(pick.to, to: &out)
             out.append(UInt8(ascii: "}"))
+        }
+        try section("renames", store.renames, of: store, into: &out) { rename, out in
+            appendFromTo(created: rename.created, from: rename.from, to: rename.to, to: &out)
         }
         try section("reports", store.reports, of: store, into: &out) { report, out in
             out.append(contentsOf: "{\"created\":".utf8); appendString(report.created, to: &out)
@@ -77,6 +77,14 @@ public enum StoreEncoder {
         }
         try raw.appendRecords(copied..<raw.starts.count, to: &out, isFirst: &isFirst)
         out.buffer.append(contentsOf: (isFirst ? "\(close),\n" : "\n  \(close),\n").utf8)
+    }
+
+    /// `{"created":…,"from":…,"to":…}`: a block or a rename.
+    private static func appendFromTo(created: String, from: String, to: String, to out: inout [UInt8]) {
+        out.append(contentsOf: "{\"created\":".utf8); appendString(created, to: &out)
+        out.append(contentsOf: ",\"from\":".utf8); appendString(from, to: &out)
+        out.append(contentsOf: ",\"to\":".utf8); appendString(to, to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// `"handle/slug": ["liker",…]`

@@ -7,6 +7,8 @@
 ///   profile's `name` is the one display name). Version 1 knew only creation times, so its
 ///   users are numbered as version 1 listed them newest first: by time, and within one
 ///   millisecond by handle (the earlier handle counted as the newer).
+/// - Version 2 → 3: the `renames` section, the record of every `tomo user rename`. An older
+///   store has none: the renames made before it were not recorded, so they have no redirects.
 enum StoreMigration {
     /// Whether user records of `version` carry `sequence` (and no longer `name`).
     static func userHasSequence(in version: Int) -> Bool { version >= 2 }

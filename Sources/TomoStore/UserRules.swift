@@ -41,11 +41,14 @@ extension Store {
     }
 
     /// Removes the user and every relation that names them: follows, blocks, likes (theirs and
-    /// those on their posts), reports, picks and their hidden posts.
+    /// those on their posts), reports, picks, their hidden posts and the renames that led to
+    /// their handle (their old addresses redirect nowhere, and whoever registers one of those
+    /// handles, or theirs, later starts afresh).
     public mutating func removeUser(_ handle: String) throws(Diagnostic) -> Outcome {
         settleBulkInserts()
-        needs(.users, .follows, .blocks, .likes, .reports, .picks, .hidden)
+        needs(.users, .follows, .blocks, .likes, .reports, .picks, .hidden, .renames)
         _ = try requireUser(handle)
+        for index in renameHistory(of: handle) { renames.remove(at: index) }
         users.remove(handle)
         let ownPrefix = PostID.ownerPrefix(handle)
         follows.removeAll { $0.from == handle || $0.to == handle }
@@ -58,10 +61,11 @@ extension Store {
         return .changed("removed \(handle) and every relation naming them")
     }
 
-    /// Gives `old` the handle `new` in every record (their post ids included).
-    public mutating func renameUser(_ old: String, to new: String) throws(Diagnostic) -> Outcome {
+    /// Gives `old` the handle `new` in every record (their post ids included), and records the
+    /// rename, so builds redirect `old`'s addresses to `new`'s.
+    public mutating func renameUser(_ old: String, to new: String, at time: String = Timestamp.now()) throws(Diagnostic) -> Outcome {
         settleBulkInserts()
-        needs(.users, .follows, .blocks, .likes, .reports, .picks, .hidden)
+        needs(.users, .follows, .blocks, .likes, .reports, .picks, .hidden, .renames)
         var user = try requireUser(old)
         if old == new { return .unchanged("\(old) already has that handle") }
         if let problem = Identifiers.handleProblem(new) { throw Diagnostic(problem) }
@@ -83,6 +87,7 @@ extension Store {
         blocks.normalizeOrder()
         picks.normalizeOrder()
         likes.normalizeOrder()
+        renames.append(Rename(from: old, to: new, created: time))
         return .changed("renamed \(old) to \(new)")
     }
 }

@@ -122,6 +122,8 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         }
         #expect(batched.exists("content/users/caroline.yaml") && !batched.exists("content/users/dave.yaml"))
         #expect(try batched.store().reports.first?.user == "caroline")
+        // The rename is recorded, for the redirects.
+        #expect(try batched.store().renames.map { "\($0.from)>\($0.to)" } == ["carol>caroline"])
     }
 
     @Test func skipsBlankLinesAndCommentsAndAcceptsALeadingTomo() throws {

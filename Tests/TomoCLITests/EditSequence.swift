@@ -165,7 +165,7 @@ struct EditSequence {
         (8, { try $0.storeCommand() }),
         (2, { try $0.addUser() }),
         (2, { try $0.removeUser() }),
-        (2, { try $0.renameUser() }),
+        (3, { try $0.renameUser() }),
         (3, { try $0.editPage() }),
         (4, { try $0.editSiteConfig() }),
         (3, { try $0.editTemplate() }),
@@ -419,7 +419,7 @@ struct EditSequence {
 
     mutating func addUser() throws -> String? {
         // Now and then one named like a free page: the page and the profile want one address.
-        let pool = Self.newHandles + (random.chance(0.3) ? Array(state.pages.keys.sorted().prefix(1)) : [])
+        let pool = Self.newHandles + (random.chance(0.3) ? Array(state.pages.keys.sorted().prefix(1)) : []) + (random.chance(0.3) ? state.renamedAway : [])
         let handle = random.pick(pool)
         let name = next(random.pick(Self.names))
         try remember("content/store.json", "content/users/\(handle).yaml")
@@ -442,7 +442,8 @@ struct EditSequence {
 
     mutating func renameUser() throws -> String? {
         guard let old = state.registered.isEmpty ? nil : random.pick(state.registered) else { return nil }
-        let new = random.pick(Self.newHandles.filter { $0 != old })
+        // Now and then back to a handle someone left (a→b→a, or a chain's end taking it).
+        let new = random.pick((Self.newHandles + (random.chance(0.5) ? state.renamedAway : [])).filter { $0 != old })
         let paths = [old, new].flatMap { ["content/users/\($0).yaml", "content/users/\($0).json", "content/users/\($0)", "content/posts/\($0)"] }
         try remember(["content/store.json"] + paths)
         let result = runTomo(["user", "rename", old, new, "--site", site.path])
@@ -463,6 +464,7 @@ struct EditSequence {
             state.posts[new + id.dropFirst(old.count)] = post
         }
         state.registered = state.registered.map { $0 == old ? new : $0 }
+        state.renamedAway = state.renamedAway.filter { $0 != new } + [old]
         state.hidden = Set(state.hidden.map { $0.hasPrefix(old + "/") ? new + $0.dropFirst(old.count) : $0 })
     }
 

@@ -13,6 +13,9 @@ extension EditSequence {
         /// Users registered in the store, oldest first.
         var registered: [String] = []
         var hidden: Set<String> = []
+        /// Handles a rename left: a later rename may take one back, a new user may register it
+        /// (its redirects then stop).
+        var renamedAway: [String] = []
     }
 
     struct Config {

@@ -31,9 +31,14 @@ import TomoTestSupport
     }
 
     /// The site's content a person sees: every file but the hidden ones (the store's lock and
-    /// temporary file, which a kill may leave and which are harmless).
+    /// temporary file, which a kill may leave and which are harmless), with the time of the
+    /// store's record of the rename left out (the one time each run gives anew).
     static func content(_ site: TemporaryFolder) -> [String: Data] {
-        fileTree(site.url.appendingPathComponent("content")).filter { !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
+        var files = fileTree(site.url.appendingPathComponent("content")).filter { !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
+        if let store = files["store.json"] {
+            files["store.json"] = Data(String(decoding: store, as: UTF8.self).replacing(/\{"created":"[^"]*","from":/, with: "{\"created\":TIME,\"from\":").utf8)
+        }
+        return files
     }
 
     /// What `command` makes of the site when it runs whole.

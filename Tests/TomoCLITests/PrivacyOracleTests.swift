@@ -82,10 +82,22 @@ import TomoTestSupport
         let batch = runTomo(["batch", "graph.txt"], in: site.url)
         #expect(batch.status == 0, "\(batch.error)")
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("graph.txt"))
+        try pinRecordTimes(in: site)
         if withPrivateData {
             try site.write("content/posts/alice/mkprivateslug.md", "---\nphoto: mkprivatephoto.jpg\ndate: 2026-05-01T18:30:00+09:00\nalt: mkprivatealt\nvisibility: private\n---\nmkprivatecaption\n")
         }
         return site
+    }
+
+    /// The two sites are made moments apart, and a registration time is published (an empty
+    /// feed says when its owner registered): every record gets one fixed time, so that only
+    /// the private data can make the two outputs differ.
+    static func pinRecordTimes(in site: TemporaryFolder) throws {
+        let store = site.url.appendingPathComponent("content/store.json")
+        let text = try String(contentsOf: store, encoding: .utf8)
+        let pinned = text.replacing(/"created":"[^"]*"/, with: "\"created\":\"2026-01-01T00:00:00.000Z\"")
+        #expect(pinned != text, "the store's records carry no created time to pin")
+        try pinned.write(to: store, atomically: true, encoding: .utf8)
     }
 
     static func copyDemo(_ path: String, to destination: String, in site: TemporaryFolder) throws {

@@ -1,8 +1,6 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+import TomoTestSupport
 import TomoContent
 import TomoCore
 @testable import TomoSite

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TomoTestSupport
 import TomoCore
 @testable import TomoSite
 

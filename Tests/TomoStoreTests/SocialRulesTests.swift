@@ -339,6 +339,8 @@ import TomoCore
         #expect(store.likers("bob/b") == ["zed"])
         #expect(store.blocking("zara") == ["zed"])
         #expect(store.isHidden("zara/a"))
-        #expect(!site.storeText().contains("alice"))
+        // Only the record of the rename still names alice.
+        #expect(store.renames.map(\.from) == ["alice"])
+        #expect(site.storeText().components(separatedBy: "alice").count == 2)
     }
 }

@@ -35,6 +35,7 @@ import TomoCore
             "alice/sunset": ["bob"]
           },
           "picks": [],
+          "renames": [],
           "reports": [],
           "requests": [
             ["alice","bob","2026-01-04T00:00:00.000Z"]
@@ -43,12 +44,12 @@ import TomoCore
             {"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"alice","sequence":2},
             {"approveFollows":true,"created":"2026-01-02T00:00:00.000Z","handle":"bob","sequence":1}
           ],
-          "version": 2
+          "version": 3
         }
 
         """)
         // It is JSON any tool reads.
-        #expect(try JSONParser.parse(site.storeText(), file: "store.json")["version"] == .int(2))
+        #expect(try JSONParser.parse(site.storeText(), file: "store.json")["version"] == .int(3))
     }
 
     @Test func encodingADecodedStoreGivesTheSameBytes() throws {
@@ -92,22 +93,22 @@ import TomoCore
 
     @Test func aStoreFromANewerTomoIsRefusedAndNotRewritten() throws {
         let site = try TemporarySite()
-        let newer = "{\"users\": [], \"version\": 3, \"future\": {\"x\": 1}}"
+        let newer = "{\"users\": [], \"version\": 4, \"future\": {\"x\": 1}}"
         try site.writeStore(newer)
         // The version is checked before anything else (an unknown section would be the next complaint).
         #expect(throws: Diagnostic.self) { try site.read() }
-        try site.writeStore("{\"users\": [], \"version\": 3}")
+        try site.writeStore("{\"users\": [], \"version\": 4}")
         #expect(throws: Diagnostic(
-            "this store was written by a newer tomo (store version 3; this tomo reads versions up to 2): upgrade tomo; the store is left as it is",
+            "this store was written by a newer tomo (store version 4; this tomo reads versions up to 3): upgrade tomo; the store is left as it is",
             at: SourceLocation(file: "content/store.json", line: 1, column: 26)
         )) { try site.apply { store throws(Diagnostic) in try store.addUser("bob") } }
-        #expect(site.storeText() == "{\"users\": [], \"version\": 3}")
+        #expect(site.storeText() == "{\"users\": [], \"version\": 4}")
     }
 
     @Test func aStoreWithoutAVersionOrWithVersionZeroIsRefused() throws {
         let site = try TemporarySite()
         try site.writeStore("{\"users\": []}")
-        #expect(throws: Diagnostic("the store has no \"version\": add \"version\": 2", at: SourceLocation(file: "content/store.json", line: 1, column: 1))) { try site.read() }
+        #expect(throws: Diagnostic("the store has no \"version\": add \"version\": 3", at: SourceLocation(file: "content/store.json", line: 1, column: 1))) { try site.read() }
         try site.writeStore("{\"version\": 0}")
         #expect(throws: Diagnostic.self) { try site.read() }
     }
@@ -159,8 +160,8 @@ import TomoCore
 
     /// Version 1 knew only creation times: its users are numbered as it listed them (newest
     /// first by time, ties by handle), its copies of display names are dropped, its errors keep
-    /// their places, and the first write is version 2.
-    @Test func aVersion1StoreIsReadInRegistrationOrderAndWrittenAsVersion2() throws {
+    /// their places, and the first write is the current version.
+    @Test func aVersion1StoreIsReadInRegistrationOrderAndWrittenAsTheCurrentVersion() throws {
         let site = try TemporarySite()
         try site.writeStore("""
         {"users": [
@@ -177,7 +178,7 @@ import TomoCore
         #expect(store.usersNewestFirst.map(\.handle) == ["eve", "cat", "amy", "bob", "dan"])
         #expect(store.usersNewestFirst.map(\.sequence) == [5, 4, 3, 2, 1])
         #expect(store.following("amy") == ["bob"])
-        #expect(site.storeText().contains("\"version\": 2"))
+        #expect(site.storeText().contains("\"version\": 3"))
         #expect(!site.storeText().contains("\"name\""))
 
         try site.writeStore("{\"version\": 1,\n \"users\": [{\"handle\": \"amy\", \"created\": \"t\", \"colour\": 1}]}")

@@ -180,7 +180,8 @@ enum UserCommands {
         options: [.flag("yes", "confirm: without it nothing is deleted")],
         discussion: """
         Removes HANDLE from the store with every follow, request, block, like, report and pick
-        that names them (and the likes and reports on their posts), and deletes
+        that names them (the likes and reports on their posts, and the recorded renames that led
+        to HANDLE, so their old addresses redirect nowhere), and deletes
         content/users/HANDLE.yaml (or .json), content/users/HANDLE/ and content/posts/HANDLE/.
 
         Example:
@@ -221,7 +222,9 @@ enum UserCommands {
         discussion: """
         Rewrites every relation (follows, blocks, likes, reports, picks, hidden posts: post ids
         become NEW/slug) and moves content/users/OLD/, content/posts/OLD/ and
-        content/users/OLD.yaml to NEW's places. Refused when NEW is taken.
+        content/users/OLD.yaml to NEW's places. Refused when NEW is taken. The store records the
+        rename: later builds publish a redirect at each of OLD's addresses to NEW's, and
+        /_redirects, until someone holds OLD again. Feed ids stay the same.
 
         The store changes first, then the files, in an order that leaves a rename stopped half
         way (a kill, a crash) to be finished: run the same command again. `tomo check` reports

@@ -282,6 +282,7 @@ extension InputKey {
         case .anyPostStats: "anyPostStats"
         case .userOrder: "userOrder"
         case .siteShape: "siteShape"
+        case .redirects: "redirects"
         case .staticFile(let path): "static:" + path
         case .page(let name): "page:" + name
         case .profile(let handle): "profile:" + handle
@@ -306,6 +307,7 @@ extension InputKey {
         case "anyPostStats": self = .anyPostStats
         case "userOrder": self = .userOrder
         case "siteShape": self = .siteShape
+        case "redirects": self = .redirects
         default:
             guard let colon = storageName.firstIndex(of: ":") else { return nil }
             let value = String(storageName[storageName.index(after: colon)...])

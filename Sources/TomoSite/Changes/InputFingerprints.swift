@@ -41,6 +41,7 @@ enum InputFingerprints {
         }
         keys[.anyPost] = anyPost
         keys[.siteShape] = shape
+        keys[.redirects] = redirects(model)
         addGraph(model, to: &keys)
         return keys
     }
@@ -85,6 +86,8 @@ enum InputFingerprints {
             for page in old.content.pages { keys[.page(page.name)] = nil }
             for (key, value) in pages(model.content.pages, stamps: stamps) { keys[key] = value }
             keys.add(pageShape(model.content.pages) &- pageShape(old.content.pages), to: .siteShape)
+            // A page may take an old handle's addresses, or give them back.
+            keys[.redirects] = redirects(model)
         }
         // Profiles read again, those showing a changed image, and, at a new build date, those
         // whose items have dates.
@@ -248,11 +251,14 @@ enum InputFingerprints {
     private static func addGraph(_ model: SiteModel, to keys: inout Keys) {
         let graph = model.graph
         var anyStats: UInt64 = 0
+        var anyRegistration: UInt64 = 0
         for handle in model.profiles.keys {
             keys[.followers(handle)] = digest(graph.followers(of: handle))
             keys[.following(handle)] = digest(graph.following(of: handle))
             keys[.timeline(handle)] = digest(graph.timelineOwners(of: handle))
-            keys[.registration(handle)] = digest(graph.registration(of: handle))
+            let registration = digest(graph.registration(of: handle))
+            keys[.registration(handle)] = registration
+            anyRegistration &+= part(handle, registration)
             let stats = postStats(handle, model: model)
             keys[.postStats(handle)] = stats
             anyStats &+= part(handle, stats)
@@ -261,7 +267,25 @@ enum InputFingerprints {
         var order = StableHasher()
         order.add(digest(graph.newestFirst))
         order.add(digest(graph.newestRegistration))
+        // Every registration: the site feed reads its entries' owners' (`InputKey.covers`).
+        order.add(anyRegistration)
         keys[.userOrder] = order.value
+    }
+
+    private static func redirects(_ model: SiteModel) -> UInt64 {
+        var hasher = StableHasher()
+        for (old, new) in model.published.redirects.sorted(by: { $0.key < $1.key }) {
+            hasher.add(old)
+            hasher.add(new)
+        }
+        return hasher.value
+    }
+
+    private static func digest(_ registration: SocialGraph.Registration?) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.add(digest(registration?.date))
+        hasher.add(UInt64(truncatingIfNeeded: registration?.sequence ?? 0))
+        return hasher.value
     }
 
     private static func digest(_ date: Date?) -> UInt64 {

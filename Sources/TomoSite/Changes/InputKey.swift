@@ -39,10 +39,12 @@ enum InputKey: Sendable, Hashable {
     /// When the user registered, as the store says (their feed, while it has no entry; without
     /// a registration that feed reads the site's dates, which its plan names).
     case registration(String)
-    /// The order users registered in and the latest registration time (the home page, the
-    /// search index, the site feed while it has no entry, and so the empty feeds of users
-    /// without a registration).
+    /// The order users registered in, the latest registration time and every registration (the
+    /// home page, the search index, the site feed: its entries' ids and, while it has no entry,
+    /// its date; and so the empty feeds of users without a registration).
     case userOrder
+    /// Which old handles redirect, and to whom (the store's renames, less handles in use).
+    case redirects
     /// Which profiles, posts and pages exist (not what they say).
     case siteShape
 
@@ -57,6 +59,7 @@ enum InputKey: Sendable, Hashable {
         case (.anyPost, .post), (.anyPost, .postsOf): return true
         case (.postsOf(let handle), .post(let id)): return id.hasPrefix(handle + "/")
         case (.anyPostStats, .postStats): return true
+        case (.userOrder, .registration): return true
         default: return false
         }
     }
@@ -66,7 +69,7 @@ enum InputKey: Sendable, Hashable {
     var shapesPlan: Bool {
         switch self {
         case .profile, .card, .anyCard, .page, .theme, .staticFile, .userOrder: false
-        case .site, .pageList, .post, .postsOf, .anyPost, .followers, .following, .timeline, .postStats, .anyPostStats, .siteShape, .registration: true
+        case .site, .pageList, .post, .postsOf, .anyPost, .followers, .following, .timeline, .postStats, .anyPostStats, .registration, .redirects, .siteShape: true
         }
     }
 }

@@ -22,6 +22,9 @@ struct PublishedSite: Sendable {
     /// The first date after the build's of a post kept back only for being dated after it: the
     /// moment the published posts change without any file changing.
     let nextPost: Date?
+    /// Each old handle whose addresses redirect, with the handle they lead to: the graph's
+    /// renames less the handles a published free page has taken.
+    let redirects: [String: String]
 
     /// The site published by a build with `options` at `date` (the build date; a `tomo serve`
     /// session moves it on). `graph` may come from the previous published site when the store
@@ -50,6 +53,8 @@ struct PublishedSite: Sendable {
             }
             self.nextPost = nextPost
         }
+        let pageNames = Set(content.pages.map(\.name))
+        redirects = graph.renamed.filter { !pageNames.contains($0.key) }
         self.content = content
         self.graph = graph
         theme = inputs.theme

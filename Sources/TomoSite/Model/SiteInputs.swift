@@ -13,7 +13,7 @@ struct SiteInputs: Sendable {
     var warnings: [Diagnostic]
 
     /// The templates every site needs; a site may override them but not remove them.
-    static let requiredTemplates = ["home", "profile", "user-list", "post", "timeline", "feed", "page", "404"]
+    static let requiredTemplates = ["home", "profile", "user-list", "post", "timeline", "feed", "page", "404", "redirect"]
 
     static func load(_ options: BuildOptions) throws(DiagnosticList) -> SiteInputs {
         let loaded = ContentLoader.load(site: options.site)

@@ -18,11 +18,21 @@ struct SocialGraph: Sendable {
     /// Handles with a profile, newest registration first (store order), then those the store
     /// does not know, by handle.
     let newestFirst: [String]
-    /// Handle → when the store says they registered (a `created` that reads as a date): what an
-    /// empty feed of theirs says it was updated.
-    private let registered: [String: Date]
+    /// When a user registered, as the store says (a `created` that reads as a date), and their
+    /// registration order: what their feed's ids are made of (`FeedIDs`), and what an empty
+    /// feed of theirs says it was updated.
+    struct Registration: Sendable, Hashable {
+        var date: Date
+        /// The store's `sequence`: given once, never changed, never given to another user.
+        var sequence: Int
+    }
+
+    private let registered: [String: Registration]
     /// The latest of those: what the site feed says while no post is published.
     let newestRegistration: Date?
+    /// Old handle → the handle with a profile its user has now, through every later rename
+    /// (`Store.renamedHandles`); none for a handle registered again or someone's profile.
+    let renamed: [String: String]
 
     init(store: Store, profiles: Set<String>) {
         for follow in store.follows where follow.status == .accepted && profiles.contains(follow.from) && profiles.contains(follow.to) {
@@ -42,11 +52,14 @@ struct SocialGraph: Sendable {
         let users = store.usersNewestFirst.filter { profiles.contains($0.handle) }
         let known = Set(users.map(\.handle))
         newestFirst = users.map(\.handle) + profiles.filter { !known.contains($0) }.sorted()
-        registered = Dictionary(users.compactMap { user in WrittenDate.parse(user.created).map { (user.handle, $0.instant) } }, uniquingKeysWith: { first, _ in first })
-        newestRegistration = registered.values.max()
+        registered = Dictionary(users.compactMap { user in
+            WrittenDate.parse(user.created).map { (user.handle, Registration(date: $0.instant, sequence: user.sequence)) }
+        }, uniquingKeysWith: { first, _ in first })
+        newestRegistration = registered.values.lazy.map(\.date).max()
+        renamed = store.renamedHandles { profiles.contains($0) }.filter { profiles.contains($0.value) }
     }
 
-    func registration(of handle: String) -> Date? { registered[handle] }
+    func registration(of handle: String) -> Registration? { registered[handle] }
 
     func followers(of handle: String) -> [String] { followers[handle] ?? [] }
     func following(of handle: String) -> [String] { following[handle] ?? [] }

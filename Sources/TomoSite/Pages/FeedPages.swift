@@ -20,15 +20,19 @@ enum FeedPages {
             views.feed(Array(views.newestPosts.prefix(entryCount)), owner: nil)
         }))
         for profile in model.content.profiles {
-            let handle = profile.handle
-            // Only a feed with neither an entry nor its owner's registration reads the site's
-            // dates (see `feed`); both shape the plan, so this holds as long as the plan does.
-            let undated = model.posts.posts(of: handle).isEmpty && model.graph.registration(of: handle) == nil
-            let inputs: [InputKey] = [.site, .theme, .card(handle), .postsOf(handle), .registration(handle)] + (undated ? siteDateInputs : [])
-            files.append(PlannedFile(path: "\(handle)/feed.xml", inputs: inputs, source: .page(template: "feed") { views in
-                views.feed(Array(views.posts(of: handle).prefix(entryCount)), owner: views.card(handle))
-            }))
+            files.append(userFeed(of: profile.handle, at: "\(profile.handle)/feed.xml", in: model))
         }
+    }
+
+    /// `handle`'s feed, at `path` (its own, or an address they left: `RedirectPages`).
+    static func userFeed(of handle: String, at path: String, in model: SiteModel, alsoReading extra: [InputKey] = []) -> PlannedFile {
+        // Only a feed with neither an entry nor its owner's registration reads the site's dates
+        // (see `feed`); both shape the plan, so this holds as long as the plan does.
+        let undated = model.posts.posts(of: handle).isEmpty && model.graph.registration(of: handle) == nil
+        let inputs: [InputKey] = [.site, .theme, .card(handle), .postsOf(handle), .registration(handle)] + (undated ? siteDateInputs : []) + extra
+        return PlannedFile(path: path, inputs: inputs, source: .page(template: "feed") { views in
+            views.feed(Array(views.posts(of: handle).prefix(entryCount)), owner: views.card(handle))
+        })
     }
 }
 
@@ -50,7 +54,7 @@ extension PageViews {
             html += post.caption.html
             let published = PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
             return [
-                "id": .string(address.absolute("\(post.handle)/posts/\(post.slug)/")),
+                "id": .string(FeedIDs.entry(post, registration: registration(of: post.handle), address: address)),
                 "title": .string(post.caption.firstLine.isEmpty ? labels.text("photoBy", name: name) : post.caption.firstLine),
                 "url": .string(address.absolute("\(post.handle)/posts/\(post.slug)/")),
                 "published": .string(published),
@@ -60,15 +64,18 @@ extension PageViews {
                 "contentHTML": .string(html),
             ]
         }
+        let ownerRegistration = owner.flatMap { registration(of: $0.handle) }
         // Without entries: when the owner registered; without that either (a profile the store
         // does not know), or for the site feed, the site's newest date.
         let updated = posts.first.map { PostDates.rfc3339($0.date, utcOffset: $0.utcOffset) }
-            ?? owner.flatMap { registration(of: $0.handle) }.map { PostDates.rfc3339($0, utcOffset: 0) }
+            ?? ownerRegistration.map { PostDates.rfc3339($0.date, utcOffset: 0) }
             ?? siteUpdated
+        // The site's feed keeps its URL as its id: no rename changes it.
+        let id = owner == nil ? nil : FeedIDs.feed(registration: ownerRegistration, address: address)
         return [
             "site": site,
             "feed": [
-                "id": .string(address.absolute(path)),
+                "id": .string(id ?? address.absolute(path)),
                 "title": .string(owner.map { "\($0.name) · \(config.title)" } ?? config.title),
                 "subtitle": JSONValue(owner?.summary ?? config.description),
                 "selfURL": .string(address.absolute(path)),

@@ -22,6 +22,8 @@ struct PageViews: Sendable {
     /// Published images by their path in the site (`content/users/alice/icon.jpg`).
     private let images: [String: PublishedImage]
     private let theme: Theme
+    /// Old handle → the handle its addresses redirect to.
+    private let renamed: [String: String]
     /// The parts every page shares, built once per model rather than once per page.
     private let siteView: JSONValue
     private let pageLinks: JSONValue
@@ -38,6 +40,7 @@ struct PageViews: Sendable {
         self.buildDate = buildDate
         self.images = images
         theme = published.theme
+        renamed = published.redirects
         let config = content.config
         let address = published.address
         siteView = [
@@ -136,8 +139,8 @@ struct PageViews: Sendable {
         return graph.newestFirst
     }
 
-    /// When the store says the user registered (`InputKey.registration`).
-    func registration(of handle: String) -> Date? {
+    /// When the store says the user registered, and in which order (`InputKey.registration`).
+    func registration(of handle: String) -> SocialGraph.Registration? {
         read(.registration(handle))
         return graph.registration(of: handle)
     }
@@ -170,6 +173,12 @@ struct PageViews: Sendable {
     func card(_ handle: String) -> UserCard? {
         read(.card(handle))
         return profilesByHandle[handle].map { UserCard($0, images: images) }
+    }
+
+    /// Every old handle whose addresses redirect, with the handle they lead to (`InputKey.redirects`).
+    var redirects: [String: String] {
+        read(.redirects)
+        return renamed
     }
 
     func followers(of handle: String) -> [String] {

@@ -13,6 +13,7 @@ enum SitePlan {
         PostPages.plan(model, into: &files)
         TimelinePages.plan(model, into: &files)
         UserListPages.plan(model, into: &files)
+        RedirectPages.plan(model, into: &files)
         return files
     }
 }

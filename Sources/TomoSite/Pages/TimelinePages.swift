@@ -26,8 +26,11 @@ enum TimelinePages {
     }
 
     /// Where page `number` (1-based) of the timeline is, relative to the site.
-    static func path(_ handle: String, _ number: Int) -> String {
-        number == 1 ? "\(handle)/timeline/index.html" : "\(handle)/timeline/page/\(number)/index.html"
+    static func path(_ handle: String, _ number: Int) -> String { address(handle, number) + "index.html" }
+
+    /// The address of page `number` (1-based) of the timeline, relative to the site.
+    static func address(_ handle: String, _ number: Int) -> String {
+        number == 1 ? "\(handle)/timeline/" : "\(handle)/timeline/page/\(number)/"
     }
 }
 
@@ -37,8 +40,7 @@ extension PageViews {
         let posts = timelinePage(of: owner.handle, number: number, size: config.pageSize)
         let labels = labels
         let heading = labels.text("timelineOf", name: owner.name)
-        let base = owner.handle + "/timeline/"
-        let pagePath = { (page: Int) in page == 1 ? base : base + "page/\(page)/" }
+        let pagePath = { (page: Int) in TimelinePages.address(owner.handle, page) }
         return view(
             title: number == 1 ? "\(heading) · \(config.title)" : "\(heading) (\(number)) · \(config.title)",
             heading: heading,

@@ -1,0 +1,62 @@
+import TomoContent
+import TomoCore
+
+/// The addresses a renamed user left (`PublishedSite.redirects`: old handle → the handle they
+/// have now). At each old path of a page the user has now (profile, posts, followers,
+/// following, the timeline's pages) a page that sends readers on: a meta refresh, a canonical
+/// link, noindex and a link to follow by hand. At the old feed's path the user's feed itself:
+/// feed readers do not follow an HTML page, and its entries keep their ids (`FeedPages`), so
+/// nothing shows twice. And `/_redirects`, the same moves as permanent redirects for hosts
+/// that read that file (Netlify, Cloudflare Pages). The sitemap lists none of these. Plan and
+/// view side by side.
+enum RedirectPages {
+    static func plan(_ model: SiteModel, into files: inout [PlannedFile]) {
+        let redirects = model.published.redirects
+        guard !redirects.isEmpty else { return }
+        let config = model.content.config
+        for (old, new) in redirects.sorted(by: { $0.key < $1.key }) {
+            // The addresses of the user's pages, as the part after the handle.
+            var places = [""] + model.posts.posts(of: new).map { "posts/\($0.slug)/" }
+            for kind in [UserListPages.Kind.followers, .following] where config.publishes(kind.pageKind) {
+                places.append(kind.rawValue + "/")
+            }
+            if config.publishes(.timeline) {
+                let pages = model.posts.timelinePageOwners(of: new, graph: model.graph, size: config.pageSize).count
+                for number in stride(from: 1, through: pages, by: 1) {
+                    places.append(String(TimelinePages.address(new, number).dropFirst(new.count + 1)))
+                }
+            }
+            for place in places {
+                files.append(PlannedFile(path: "\(old)/\(place)index.html", inputs: [.site, .theme, .redirects], source: .page(template: "redirect") { views in
+                    views.redirects[old].map { views.redirectPage(to: "\($0)/\(place)") } ?? .null
+                }))
+            }
+            if config.publishes(.feed) {
+                files.append(FeedPages.userFeed(of: new, at: "\(old)/feed.xml", in: model, alsoReading: [.redirects]))
+            }
+        }
+        files.append(PlannedFile(path: "_redirects", inputs: [.site, .redirects], source: .bytes { views in
+            Array(rules(views.redirects, address: views.address).map { $0 + "\n" }.joined().utf8)
+        }))
+    }
+
+    /// The `_redirects` lines for `redirects` (old handle → new): each old handle's bare address,
+    /// then everything under it, moved for good (301). Exact lines come before those with a
+    /// `*`, as Cloudflare Pages asks. The lines alone, so a site's own can be put beside them.
+    static func rules(_ redirects: [String: String], address: SiteAddress) -> [String] {
+        let moves = redirects.sorted { $0.key < $1.key }
+        return moves.map { "\(address.path($0.key)) \(address.path($0.value + "/")) 301" }
+            + moves.map { "\(address.path($0.key + "/*")) \(address.path($0.value + "/")):splat 301" }
+    }
+}
+
+extension PageViews {
+    /// A page at an old address that sends readers to `path` (relative to the site).
+    func redirectPage(to path: String) -> JSONValue {
+        [
+            "site": site,
+            "labels": labels.view,
+            "redirect": ["path": .string(address.path(path)), "url": .string(address.absolute(path))],
+        ]
+    }
+}
