@@ -385,16 +385,50 @@ class FeedCheck:
                 self.report(f"feedparser entry {number}", f"the link is {entry.get('link')!r}, not a web page from a <link>")
 
 
+def redirect_rules(output):
+    """The (from, to) path pairs of the output's `_redirects` (Netlify's format), in order."""
+    try:
+        with open(os.path.join(output, "_redirects"), encoding="utf-8") as file:
+            lines = file.read().splitlines()
+    except FileNotFoundError:
+        return []
+    rules = []
+    for line in lines:
+        fields = line.split()
+        if len(fields) >= 2 and not fields[0].startswith("#"):
+            rules.append((fields[0], fields[1]))
+    return rules
+
+
+def redirected(url, rules):
+    """Where the first matching rule sends `url` (same scheme and host), or None."""
+    parts = urllib.parse.urlsplit(url)
+    for source, target in rules:
+        if source.endswith("/*") and parts.path.startswith(source[:-1]):
+            path = target.replace(":splat", parts.path[len(source) - 1:])
+        elif parts.path == source:
+            path = target
+        else:
+            continue
+        return urllib.parse.urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+    return None
+
+
 def check_site(output, base_url):
     paths = sorted(os.path.relpath(os.path.join(folder, name), output)
                    for folder, _, names in os.walk(output) for name in names if name == "feed.xml")
     if not paths:
         return [f"{output}: no feed.xml at all"], None
     problems = []
+    moved = redirect_rules(output)
     for path in paths:
         with open(os.path.join(output, path), "rb") as file:
             data = file.read()
-        problems += FeedCheck(path, base_url + path.replace(os.sep, "/"), base_url).run(data)
+        url = base_url + path.replace(os.sep, "/")
+        # A feed left at a renamed user's old address names the new one as itself, where the
+        # site's _redirects sends readers: that is the URL its self link must have.
+        url = redirected(url, moved) or url
+        problems += FeedCheck(path, url, base_url).run(data)
     return problems, f"{len(paths)} feeds of {output} pass RFC 4287 and feedparser"
 
 
