@@ -1,12 +1,14 @@
+import Foundation
 import TomoCore
 import TomoYAML
 
 /// Validates the parsed `content/site.yaml` into a `SiteConfig`.
 enum SiteConfigReader {
-    static let keys = ["title", "baseURL", "language", "description", "homeUsers", "pageSize", "contact", "images", "disableKinds"]
+    static let keys = ["title", "baseURL", "language", "description", "homeUsers", "pageSize", "contact", "images", "disableKinds", "icon"]
 
     /// The settings, or nil when an error makes them unusable; problems go to `reader`.
-    static func read(_ root: YAMLNode, reader: NodeReader) -> SiteConfig? {
+    /// `content` is the folder the site icon's path is relative to.
+    static func read(_ root: YAMLNode, reader: NodeReader, content: URL) -> SiteConfig? {
         guard let fields = reader.fields(of: root, known: keys, what: "site.yaml") else { return nil }
         let title = reader.string(fields, "title", required: "My profiles")
         var config = SiteConfig(title: title ?? "")
@@ -32,6 +34,19 @@ enum SiteConfigReader {
             config.imageWidths = imageWidths(imageFields, reader: reader)
         }
         config.disabledKinds = disabledKinds(fields, reader: reader)
+        if let path = reader.string(fields, "icon"), let node = fields["icon"] {
+            switch ContainedFile.check(path, in: content) {
+            case .inside:
+                config.icon = path
+                config.iconAt = node.location
+            case .outside:
+                reader.error("icon \"\(path)\" must stay inside content/: use a path like site-icon.png (relative to content/)", at: node.location)
+            case .missing:
+                reader.error("icon file not found: put the image at content/\(path) or fix the path", at: node.location)
+            case .unusable(let reason):
+                reader.error("icon \"\(path)\" \(reason)", at: node.location)
+            }
+        }
         return title == nil ? nil : config
     }
 

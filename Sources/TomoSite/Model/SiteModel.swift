@@ -30,7 +30,7 @@ struct SiteModel: Sendable {
         self.posts = posts
         self.images = images
         self.buildDate = buildDate
-        views = PageViews(published: published, profilesByHandle: profiles, posts: posts, buildDate: buildDate, images: images.bySitePath)
+        views = PageViews(published: published, profilesByHandle: profiles, posts: posts, buildDate: buildDate, images: images.bySitePath, icons: images.icons)
     }
 
     /// The published part of `inputs`, its thumbnails made (or found in the cache), indexed.
