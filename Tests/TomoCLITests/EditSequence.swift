@@ -499,7 +499,7 @@ struct EditSequence {
     mutating func editSiteConfig() throws -> String? {
         var config = state.config
         let what: String
-        switch Int.random(in: 0..<9, using: &random) {
+        switch Int.random(in: 0..<10, using: &random) {
         case 0:
             config.title = next(random.pick(["Oracle", "オラクル", "A & B"]))
             what = "title \(config.title.debugDescription)"
@@ -525,6 +525,22 @@ struct EditSequence {
         case 7:
             config.widths = random.pick([nil, [48, 96], [64], [32, 48, 96]])
             what = "images.widths \(config.widths.map { "\($0)" } ?? "removed")"
+        case 8:
+            // The site icon set, removed, or its image replaced (site.yaml itself unchanged).
+            let icon = "content/brand/icon.jpg"
+            if config.icon != nil, random.chance(0.5) {
+                try remember(icon)
+                try copy(random.pick(Self.photos), to: icon)
+                return "replaced the site icon's image \(icon)"
+            }
+            if config.icon == nil {
+                try remember(icon)
+                try copy(random.pick(Self.photos), to: icon)
+                config.icon = "brand/icon.jpg"
+            } else {
+                config.icon = nil
+            }
+            what = "icon \(config.icon ?? "removed")"
         default:
             config.disableKinds = ["timeline", "followers", "following", "feed"].filter { _ in random.chance(0.3) }
             what = "disableKinds \(config.disableKinds)"

@@ -200,3 +200,28 @@ import TomoTestSupport
         #expect(!run.error.contains("tomo did not make"), "\(run.error)")
     }
 }
+
+/// `tomo serve` watches the root static folder, made after the start too: new, edited and
+/// hidden files are served as the build publishes them, and a collision is shown as an error.
+@Suite(.serialized) struct ServeRootStaticFolderTests {
+    @Test func filesAddedAndEditedWhileServingAreServed() throws {
+        let site = try ServeWatchTests.site()
+        let server = try ServedPreview(site: site.url)
+        defer { server.stop() }
+        #expect(ServeWatchTests.eventually(server, "/alice/", holds: "Alice"), "\(server.errors)")
+        try site.write("static/.well-known/atproto-did", "did:plc:first\n")
+        try site.write("static/CNAME", "photos.example.com\n")
+        try Unprivileged.handOver(site.url)
+        #expect(ServeWatchTests.eventually(server, "/.well-known/atproto-did", holds: "did:plc:first"), "\(server.errors)")
+        #expect(ServeWatchTests.eventually(server, "/CNAME", holds: "photos.example.com"), "\(server.errors)")
+        try site.write("static/.well-known/atproto-did", "did:plc:second\n")
+        #expect(ServeWatchTests.eventually(server, "/.well-known/atproto-did", holds: "did:plc:second"), "\(server.errors)")
+        try site.write("static/robots.txt", "User-agent: *\nDisallow: /x/\n")
+        #expect(ServeWatchTests.eventually(server, "/robots.txt", holds: "Disallow: /x/"), "\(server.errors)")
+        try site.write("static/index.html", "mine\n")
+        #expect(server.waitForError(containing: "static/index.html:1:1: this file would be published as index.html, but tomo makes index.html itself"), "\(server.errors)")
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("static/index.html"))
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("static/robots.txt"))
+        #expect(ServeWatchTests.eventually(server, "/robots.txt", holds: "Sitemap: "), "\(server.errors)")
+    }
+}
