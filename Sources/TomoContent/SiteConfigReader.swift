@@ -35,17 +35,12 @@ enum SiteConfigReader {
         }
         config.disabledKinds = disabledKinds(fields, reader: reader)
         if let path = reader.string(fields, "icon"), let node = fields["icon"] {
-            switch ContainedFile.check(path, in: content) {
-            case .inside:
-                config.icon = path
-                config.iconAt = node.location
-            case .outside:
-                reader.error("icon \"\(path)\" must stay inside content/: use a path like site-icon.png (relative to content/)", at: node.location)
-            case .missing:
-                reader.error("icon file not found: put the image at content/\(path) or fix the path", at: node.location)
-            case .unusable(let reason):
-                reader.error("icon \"\(path)\" \(reason)", at: node.location)
-            }
+            config.icon = reader.containedFile(
+                path, key: "icon", at: node.location, in: content,
+                outside: "must stay inside content/: use a path like site-icon.png (relative to content/)",
+                missing: "put the image at content/\(path) or fix the path"
+            )
+            config.iconAt = node.location
         }
         return title == nil ? nil : config
     }
