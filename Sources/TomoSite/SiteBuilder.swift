@@ -124,25 +124,20 @@ public enum SiteBuilder {
         } ?? (plan, [])
         clock.finished("find what changed")
 
-        // Only files tomo made are ever deleted: those of its record, and those the kept state
-        // names (an output an older tomo wrote has no record).
+        // Only files tomo made are ever deleted: those the kept state names, or without one
+        // those of its record (an output an older tomo wrote has none: nothing is deleted).
         let marker = BuildState.markerIdentity(output: options.output)
-        let recorded = lock.isNew ? [] : marker.flatMap { MadeFiles.load(site: options.site, output: outputPath, marker: $0) }
-        var madeBefore = recorded
-        if let kept = previous?.outputs.keys { madeBefore = (madeBefore ?? []).union(kept) }
+        let recorded = previous != nil || lock.isNew ? nil : marker.flatMap { MadeFiles.load(site: options.site, output: outputPath, marker: $0) }
         let output: OutputFolder
         do {
-            output = try OutputFolder(lock: lock, kept: previous?.outputs, madeBefore: madeBefore)
+            output = try OutputFolder(lock: lock, kept: previous?.outputs, madeBefore: recorded)
         } catch {
             throw DiagnosticList([error])
         }
         // The record holds every file this build may make before the first one lands, so that a
         // build killed half way leaves none it does not know.
-        var made = madeBefore ?? []
-        let madeCount = made.count
-        for file in plan { made.insert(file.path) }
-        if let marker, made.count != madeCount || recorded == nil {
-            MadeFiles.save(made, site: options.site, output: outputPath, marker: marker)
+        let recordCount = marker.map {
+            MadeFiles.grow(kept: previous?.outputs, recorded: recorded, plan: plan, toMake: toMake, site: options.site, output: outputPath, marker: $0)
         }
         // A build killed from here on leaves no state, so the next one is a full build.
         BuildState.remove(site: options.site, output: outputPath)
@@ -152,7 +147,7 @@ public enum SiteBuilder {
             clock.finished("render and write \(toMake.count) files")
             let counts = output.counts
             try output.commit()
-            if let marker, output.digests.count != made.count {
+            if let marker, output.digests.count != recordCount {
                 MadeFiles.save(output.digests.keys, site: options.site, output: outputPath, marker: marker)
             }
             clock.finished("swap the output in")

@@ -29,8 +29,8 @@ public final class OutputFolder: Sendable {
     /// The digests of the output's files as the last build left them (from its kept state), so
     /// an unchanged file is recognised without reading it; nil when unknown.
     private let kept: [String: FileDigest]?
-    /// The files tomo made in this output before this build (`MadeFiles`, the kept digests'
-    /// paths among them): the only ones commit deletes. Nil when unknown: nothing is deleted.
+    /// The files tomo made in this output before this build, besides those of the kept digests
+    /// (`MadeFiles`): with the kept digests' gone paths, the only ones commit deletes.
     private let madeBefore: Set<String>?
 
     private struct State {
@@ -41,6 +41,8 @@ public final class OutputFolder: Sendable {
         /// Every path of the new site, with its digest. With kept digests it starts as the last
         /// build's files: a build renders only what may have changed and names what is gone.
         var digests: [String: FileDigest] = [:]
+        /// Files of the last build the site no longer has, to delete on commit.
+        var gone: [String] = []
         /// Files in the output that are not the site's and that tomo did not make, found by a
         /// commit without kept digests (which lists the output).
         var foreign: [String] = []
@@ -107,7 +109,7 @@ public final class OutputFolder: Sendable {
     /// Takes `paths`, files the last build wrote, out of the new output: commit deletes them.
     func remove(_ paths: [String]) {
         state.withLock { state in
-            for path in paths { state.digests.removeValue(forKey: path) }
+            for path in paths where state.digests.removeValue(forKey: path) != nil { state.gone.append(path) }
         }
     }
 
@@ -152,12 +154,12 @@ public final class OutputFolder: Sendable {
     /// for the files tomo did not make (`foreignFiles`).
     public func commit() throws(Diagnostic) {
         if !isFresh {
-            let (pending, digests) = state.withLock { state in
+            let (pending, digests, gone) = state.withLock { state in
                 state.isTouched = true
-                return (state.pending, state.digests)
+                return (state.pending, state.digests, state.gone)
             }
             // Gone files first: a folder they leave empty may be where a new file goes.
-            removeGoneFiles(madeBefore?.filter { digests[$0] == nil } ?? [])
+            removeGoneFiles(gone + (madeBefore?.filter { digests[$0] == nil } ?? []))
             for (temporary, target) in pending where rename(temporary, target) != 0 {
                 throw Diagnostic("cannot replace \(target): \(String(cString: strerror(errno)))")
             }
@@ -244,7 +246,7 @@ public final class OutputFolder: Sendable {
     /// longer as before (the build state is not kept if the build then fails). Anything else in
     /// the way is an error.
     private func replaceMadeFile(at folder: String, withFolder full: String) throws(Diagnostic) {
-        guard madeBefore?.contains(folder) == true, unlink(full) == 0, mkdir(full, 0o755) == 0 else {
+        guard madeBefore?.contains(folder) == true || kept?[folder] != nil, unlink(full) == 0, mkdir(full, 0o755) == 0 else {
             throw Diagnostic("\(folder) in the output is not a folder: delete it and build again")
         }
         state.withLock { state in
