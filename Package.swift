@@ -31,7 +31,7 @@ let package = Package(
         // The build pipeline: content models → page views → rendered pages → output folder.
         .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoStore", "TomoImages", "TomoTemplates", "TomoTheme"]),
         // `tomo serve`: the site session, the server and the file watcher put together.
-        .target(name: "TomoPreview", dependencies: ["TomoCore", "TomoSite", "TomoServer", "CSystem"]),
+        .target(name: "TomoPreview", dependencies: ["TomoCore", "TomoContent", "TomoSite", "TomoServer", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
         .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoYAML", "TomoTemplates", "TomoContent", "TomoImages", "TomoSite", "TomoStore", "TomoPreview"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),

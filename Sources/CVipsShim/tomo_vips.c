@@ -164,6 +164,8 @@ static int has_colour_profile(const char *path) {
 struct thumbnail_call {
     const char *path;
     int width;
+    /// A `width` square, the middle of the image cropped to fill it (enlarged when smaller).
+    int square;
     VipsImage *result;
 };
 
@@ -184,16 +186,18 @@ static int make_thumbnail(void *context) {
         // sRGB before the profile is dropped, so colours stay right. Not for untagged images:
         // there libvips would run an sRGB-to-sRGB transform that visibly shifts colours.
         failed = vips_thumbnail(path, &thumbnail, width,
-            "height", VIPS_MAX_COORD,
-            "size", VIPS_SIZE_DOWN,
+            "height", call->square ? width : VIPS_MAX_COORD,
+            "size", call->square ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN,
+            "crop", call->square ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
             "export_profile", "srgb",
             "fail_on", VIPS_FAIL_ON_ERROR,
             NULL);
     } else {
         // Untagged CMYK is still converted to sRGB (libvips uses its built-in CMYK profile).
         failed = vips_thumbnail(path, &thumbnail, width,
-            "height", VIPS_MAX_COORD,
-            "size", VIPS_SIZE_DOWN,
+            "height", call->square ? width : VIPS_MAX_COORD,
+            "size", call->square ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN,
+            "crop", call->square ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
             "fail_on", VIPS_FAIL_ON_ERROR,
             NULL);
     }
@@ -223,8 +227,8 @@ static int make_thumbnail(void *context) {
     return 0;
 }
 
-TomoVipsImage *tomo_vips_thumbnail(const char *path, int width, char **error) {
-    struct thumbnail_call call = {path, width, NULL};
+TomoVipsImage *tomo_vips_thumbnail(const char *path, int width, int square, char **error) {
+    struct thumbnail_call call = {path, width, square, NULL};
     if (run_isolating_errors(make_thumbnail, &call, error)) {
         return NULL;
     }
@@ -275,6 +279,16 @@ static int save_jpeg(void *context) {
 int tomo_vips_save_webp(const TomoVipsImage *image, int quality, void **bytes, size_t *length, char **error) {
     struct save_call call = {as_vips(image), quality, bytes, length};
     return run_isolating_errors(save_webp, &call, error);
+}
+
+static int save_png(void *context) {
+    struct save_call *call = context;
+    return vips_pngsave_buffer(call->image, call->bytes, call->length, "compression", 9, "strip", TRUE, NULL);
+}
+
+int tomo_vips_save_png(const TomoVipsImage *image, void **bytes, size_t *length, char **error) {
+    struct save_call call = {as_vips(image), 0, bytes, length};
+    return run_isolating_errors(save_png, &call, error);
 }
 
 int tomo_vips_save_jpeg(const TomoVipsImage *image, int quality, void **bytes, size_t *length, char **error) {

@@ -55,3 +55,22 @@ enum ContainedFile {
         return .inside
     }
 }
+
+extension NodeReader {
+    /// `path`, the value of `key` at `location`, when it names a file inside `folder`; otherwise
+    /// nil and an error there, ending with `outside` (`must stay inside …: the fix`) or `missing`
+    /// (`put the image at … or fix the path`). Every path a content file names is checked here.
+    func containedFile(_ path: String, key: String, at location: SourceLocation, in folder: URL, outside: String, missing: String) -> String? {
+        switch ContainedFile.check(path, in: folder) {
+        case .inside:
+            return path
+        case .outside:
+            error("\(key) \"\(path)\" \(outside)", at: location)
+        case .missing:
+            error("\(key) file not found: \(missing)", at: location)
+        case .unusable(let reason):
+            error("\(key) \"\(path)\" \(reason)", at: location)
+        }
+        return nil
+    }
+}

@@ -32,7 +32,7 @@ public enum ContentLoader {
         let reader = NodeReader()
         defer { diagnostics += reader.diagnostics }
         guard let root = parse(site.appendingPathComponent(file), file: file, reader: reader) else { return nil }
-        let config = SiteConfigReader.read(root, reader: reader)
+        let config = SiteConfigReader.read(root, reader: reader, content: site.appendingPathComponent("content"))
         return reader.hasErrors ? nil : config
     }
 

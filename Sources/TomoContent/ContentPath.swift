@@ -26,6 +26,8 @@ public enum ContentPath: Sendable, Hashable {
     case template
     /// A static file of the theme, by its path in the output (`static/style.css`).
     case themeStatic(path: String)
+    /// Anything under the root static folder `static/` (or the folder itself): published as it is.
+    case rootStatic
     /// A hidden file or an editor's temporary file: not content, nothing to do.
     case ignored
     /// Anything else (`content` itself, `content/posts`, a folder of pages…): what it does is
@@ -36,6 +38,15 @@ public enum ContentPath: Sendable, Hashable {
     public static let usersFolder = "content/users"
     public static let postsFolder = "content/posts"
     public static let pagesFolder = "content/pages"
+    /// The root static folder, beside `content/` and `templates/`: copied to the output's root.
+    public static let rootStaticFolder = "static"
+
+    /// Whether the site file or folder `path` is inside the root static folder, where every
+    /// name is published, hidden files and editors' backups included (elsewhere they are not
+    /// content).
+    public static func isInRootStatic(_ path: String) -> Bool {
+        path == rootStaticFolder || path.hasPrefix(rootStaticFolder + "/")
+    }
 
     /// `content/users/<handle>.<format>` (`yaml` or `json`).
     public static func profileFile(_ handle: String, format: String = "yaml") -> String {
@@ -74,6 +85,10 @@ public enum ContentPath: Sendable, Hashable {
 
     /// What the file or folder at `path` (relative to the site folder) is.
     public init(classifying path: String) {
+        if Self.isInRootStatic(path) {
+            self = .rootStatic
+            return
+        }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         if let last = parts.last, Self.isTemporary(last) {
             self = .ignored

@@ -79,17 +79,11 @@ struct PostReader {
             reader.error("photo \"\(path)\" is not a photo file: use a .\(Post.photoExtensions.joined(separator: ", ."))", at: node.location)
             return nil
         }
-        switch ContainedFile.check(path, in: folder) {
-        case .inside:
-            return path
-        case .outside:
-            reader.error("photo \"\(path)\" must stay inside content/posts/\(handle)/: put the photo beside the post and write its file name", at: node.location)
-        case .missing:
-            reader.error("photo file not found: put the photo at content/posts/\(handle)/\(path) or fix the path", at: node.location)
-        case .unusable(let reason):
-            reader.error("photo \"\(path)\" \(reason)", at: node.location)
-        }
-        return nil
+        return reader.containedFile(
+            path, key: "photo", at: node.location, in: folder,
+            outside: "must stay inside content/posts/\(handle)/: put the photo beside the post and write its file name",
+            missing: "put the photo at content/posts/\(handle)/\(path) or fix the path"
+        )
     }
 
     private func date(_ fields: Fields) -> (text: String, parsed: WrittenDate)? {

@@ -180,16 +180,10 @@ struct ProfileReader {
     /// An image path relative to `content/users/`: it must stay inside that folder and exist.
     private func image(_ fields: Fields, _ key: String) -> String? {
         guard let path = reader.string(fields, key), let node = fields[key] else { return nil }
-        switch ContainedFile.check(path, in: usersFolder) {
-        case .inside:
-            return path
-        case .outside:
-            reader.error("\(key) \"\(path)\" must stay inside content/users/: use a path like \(handle)/\(key).jpg", at: node.location)
-        case .missing:
-            reader.error("\(key) file not found: put the image at \(ContentPath.userFile(path)) or fix the path", at: node.location)
-        case .unusable(let reason):
-            reader.error("\(key) \"\(path)\" \(reason)", at: node.location)
-        }
-        return nil
+        return reader.containedFile(
+            path, key: key, at: node.location, in: usersFolder,
+            outside: "must stay inside content/users/: use a path like \(handle)/\(key).jpg",
+            missing: "put the image at \(ContentPath.userFile(path)) or fix the path"
+        )
     }
 }

@@ -1,3 +1,5 @@
+import TomoCore
+
 /// `content/site.yaml`: the settings of the whole site.
 public struct SiteConfig: Sendable, Hashable {
     public enum Language: String, Sendable, Hashable, CaseIterable {
@@ -33,6 +35,11 @@ public struct SiteConfig: Sendable, Hashable {
     public var imageWidths: [Int]
     /// Page kinds not to publish.
     public var disabledKinds: Set<PageKind> = []
+    /// The site icon (every page's `<link rel="icon">`), relative to `content/`; nil for the
+    /// theme's default one.
+    public var icon: String?
+    /// Where site.yaml names the icon, for an error about the image.
+    public var iconAt: SourceLocation?
 
     public func publishes(_ kind: PageKind) -> Bool { !disabledKinds.contains(kind) }
 

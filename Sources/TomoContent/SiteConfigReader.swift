@@ -1,12 +1,14 @@
+import Foundation
 import TomoCore
 import TomoYAML
 
 /// Validates the parsed `content/site.yaml` into a `SiteConfig`.
 enum SiteConfigReader {
-    static let keys = ["title", "baseURL", "language", "description", "homeUsers", "pageSize", "contact", "images", "disableKinds"]
+    static let keys = ["title", "baseURL", "language", "description", "homeUsers", "pageSize", "contact", "images", "disableKinds", "icon"]
 
     /// The settings, or nil when an error makes them unusable; problems go to `reader`.
-    static func read(_ root: YAMLNode, reader: NodeReader) -> SiteConfig? {
+    /// `content` is the folder the site icon's path is relative to.
+    static func read(_ root: YAMLNode, reader: NodeReader, content: URL) -> SiteConfig? {
         guard let fields = reader.fields(of: root, known: keys, what: "site.yaml") else { return nil }
         let title = reader.string(fields, "title", required: "My profiles")
         var config = SiteConfig(title: title ?? "")
@@ -32,6 +34,14 @@ enum SiteConfigReader {
             config.imageWidths = imageWidths(imageFields, reader: reader)
         }
         config.disabledKinds = disabledKinds(fields, reader: reader)
+        if let path = reader.string(fields, "icon"), let node = fields["icon"] {
+            config.icon = reader.containedFile(
+                path, key: "icon", at: node.location, in: content,
+                outside: "must stay inside content/: use a path like site-icon.png (relative to content/)",
+                missing: "put the image at content/\(path) or fix the path"
+            )
+            config.iconAt = node.location
+        }
         return title == nil ? nil : config
     }
 

@@ -22,10 +22,20 @@ enum Vips {
         )
     }
 
-    static func thumbnail(of file: URL, width: Int) throws(VipsFailure) -> Thumbnail {
+    /// `square`: a `width` square cropped from the middle (an icon), see the shim.
+    static func thumbnail(of file: URL, width: Int, square: Bool = false) throws(VipsFailure) -> Thumbnail {
         var error: UnsafeMutablePointer<CChar>?
-        guard let image = tomo_vips_thumbnail(file.path, Int32(width), &error) else { throw failure(error) }
+        guard let image = tomo_vips_thumbnail(file.path, Int32(width), square ? 1 : 0, &error) else { throw failure(error) }
         return Thumbnail(image)
+    }
+
+    static func encodePNG(_ thumbnail: Thumbnail) throws(VipsFailure) -> [UInt8] {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        var error: UnsafeMutablePointer<CChar>?
+        guard tomo_vips_save_png(thumbnail.image, &buffer, &length, &error) == 0, let buffer else { throw failure(error) }
+        defer { tomo_vips_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
     }
 
     static func encode(_ thumbnail: Thumbnail, as format: ImageFormat, quality: Int) throws(VipsFailure) -> [UInt8] {

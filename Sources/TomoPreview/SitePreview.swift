@@ -1,5 +1,6 @@
 import CSystem
 import Foundation
+import TomoContent
 import TomoCore
 import TomoServer
 import TomoSite
@@ -81,7 +82,7 @@ public final class SitePreview: Sendable {
         // it (the rebuild waits for the build), never lost between the two.
         let site = options.site.standardizedFileURL
         // Both, whether or not they exist now: a templates/ folder made later is seen.
-        let folders = ["content", "templates"].map { site.appendingPathComponent($0) }
+        let folders = ["content", "templates", ContentPath.rootStaticFolder].map { site.appendingPathComponent($0) }
         try state.buildAll {
             // Links are followed as the build follows them: only inside the site.
             let watcher = try FileWatcher(folders: folders, debounce: options.debounce, links: SiteLinks(site: site.path), onUnwatched: { folder, problem in
@@ -116,12 +117,14 @@ public final class SitePreview: Sendable {
     }
 
     /// `content/users/alice.yaml` for a changed file, or nil for files that are not the site's
-    /// (hidden files, editor backups and swap files, the store's lock).
+    /// (hidden files, editor backups and swap files, the store's lock), except in the root
+    /// static folder, which publishes every file it holds.
     static func sitePath(of url: URL, in site: URL) -> String? {
         let path = url.standardizedFileURL.path
         guard path.hasPrefix(site.path + "/") else { return nil }
         let relative = String(path.dropFirst(site.path.count + 1))
         let name = url.lastPathComponent
+        if ContentPath.isInRootStatic(relative) { return relative }
         if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return nil }
         if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name == "4913" { return nil }
         return relative

@@ -119,7 +119,7 @@ public enum SiteBuilder {
         let model = try SiteModel.make(from: inputs, options: options)
         let images = model.images
         clock.finished("thumbnails")
-        let plan = SitePlan.files(for: model)
+        let plan = try SitePlan.files(for: model)
         clock.finished("index the site and plan its files")
         let keys = InputFingerprints.of(model, stamps: stamps)
         let (toMake, gone) = previous.map {
@@ -127,11 +127,20 @@ public enum SiteBuilder {
         } ?? (plan, [])
         clock.finished("find what changed")
 
+        // Only files tomo made are ever deleted: those the kept state names, or without one
+        // those of its record (an output an older tomo wrote has none: nothing is deleted).
+        let marker = BuildState.markerIdentity(output: options.output)
+        let recorded = previous != nil || lock.isNew ? nil : marker.flatMap { MadeFiles.load(site: options.site, output: outputPath, marker: $0) }
         let output: OutputFolder
         do {
-            output = try OutputFolder(lock: lock, kept: previous?.outputs)
+            output = try OutputFolder(lock: lock, kept: previous?.outputs, madeBefore: recorded)
         } catch {
             throw DiagnosticList([error])
+        }
+        // The record holds every file this build may make before the first one lands, so that a
+        // build killed half way leaves none it does not know.
+        let recordCount = marker.map {
+            MadeFiles.grow(kept: previous?.outputs, recorded: recorded, plan: plan, toMake: toMake, site: options.site, output: outputPath, marker: $0)
         }
         // A build killed from here on leaves no state, so the next one is a full build.
         BuildState.remove(site: options.site, output: outputPath)
@@ -141,6 +150,9 @@ public enum SiteBuilder {
             clock.finished("render and write \(toMake.count) files")
             let counts = output.counts
             try output.commit()
+            if let marker, output.digests.count != recordCount {
+                MadeFiles.save(output.digests.keys, site: options.site, output: outputPath, marker: marker)
+            }
             clock.finished("swap the output in")
             let pages = plan.count { $0.isPage }
             if let marker = BuildState.markerIdentity(output: options.output) {
@@ -154,7 +166,7 @@ public enum SiteBuilder {
             clock.finished("save the build state")
             return BuildReport(
                 pages: pages, images: images.count, files: counts.total, written: counts.written,
-                seconds: clock.total, warnings: inputs.warnings, output: output.destination, nothingChanged: false,
+                seconds: clock.total, warnings: foreignFilesWarning(output.foreignFiles, in: output.destination) + inputs.warnings, output: output.destination, nothingChanged: false,
                 steps: clock.steps
             )
         } catch {
@@ -168,6 +180,16 @@ public enum SiteBuilder {
             default: throw DiagnosticList([Diagnostic("\(error)")])
             }
         }
+    }
+
+    /// The files in the output that tomo did not make: kept, and named, with where they belong.
+    private static func foreignFilesWarning(_ paths: [String], in output: URL) -> [Diagnostic] {
+        guard !paths.isEmpty else { return [] }
+        let shown = paths.prefix(10).joined(separator: ", ") + (paths.count > 10 ? " and \(paths.count - 10) more" : "")
+        return [Diagnostic(
+            "\(output.path)/ holds \(paths.count == 1 ? "a file" : "\(paths.count) files") tomo did not make (\(shown)): no build deletes \(paths.count == 1 ? "it" : "them"), but only what is in the site is published; to publish a file, move it into \(ContentPath.rootStaticFolder)/ in the site folder, otherwise delete it",
+            severity: .warning
+        )]
     }
 
     /// What the last build into this output kept, when it still describes the output: the same

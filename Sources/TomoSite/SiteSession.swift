@@ -120,7 +120,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         // the whole site, make the files that read a changed input, as `tomo build` does.
         let isWhole = model == nil
         let samePlan = model.map { ChangeEngine.planStillHolds(changed: changed, before: $0, after: nextModel, sameImages: sameImages) } == true
-        let nextPlan = samePlan ? plan : SitePlan.files(for: nextModel)
+        let nextPlan = samePlan ? plan : try SitePlan.files(for: nextModel)
         let toMake = isWhole
             ? (make: nextPlan, gone: [])
             : ChangeEngine.filesToMake(nextPlan, changed: changed, kept: digests, readers: samePlan ? readers : nil)
@@ -197,6 +197,9 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         }
         if reload.theme {
             next.theme = try SiteInputs.loadTheme(options, language: next.content.config.language.rawValue)
+        }
+        if reload.rootFiles {
+            next.rootFolder = try RootFolder.load(site: options.site)
         }
         if reload.store {
             do {

@@ -8,7 +8,8 @@ import TomoTestSupport
 /// written by hand, deleted, moved to another user, dated, made private, captioned, photo
 /// replaced), hide and unhide, follows, blocks and likes and their undo, `tomo user add`, `rm`
 /// and `rename`, free pages, every key of site.yaml, template, label and static file overrides,
-/// symbolic links (a post folder or profile moved aside and linked back, a post folder linked
+/// files of the root static folder (dot files, nested and binary ones, the site's own robots.txt and
+/// files that collide with a generated one), symbolic links (a post folder or profile moved aside and linked back, a post folder linked
 /// from outside the site), folder moves, and edits that must fail the build (a YAML syntax
 /// error, an unknown key, a missing photo, a broken template, posts without a profile, a page
 /// named like a user).
@@ -170,6 +171,7 @@ struct EditSequence {
         (4, { try $0.editSiteConfig() }),
         (3, { try $0.editTemplate() }),
         (2, { try $0.editStaticFile() }),
+        (3, { try $0.editRootFile() }),
         (2, { try $0.linkAside() }),
         (1, { try $0.linkFromOutside() }),
         (1, { try $0.unlink() }),
@@ -499,7 +501,7 @@ struct EditSequence {
     mutating func editSiteConfig() throws -> String? {
         var config = state.config
         let what: String
-        switch Int.random(in: 0..<9, using: &random) {
+        switch Int.random(in: 0..<10, using: &random) {
         case 0:
             config.title = next(random.pick(["Oracle", "オラクル", "A & B"]))
             what = "title \(config.title.debugDescription)"
@@ -525,6 +527,22 @@ struct EditSequence {
         case 7:
             config.widths = random.pick([nil, [48, 96], [64], [32, 48, 96]])
             what = "images.widths \(config.widths.map { "\($0)" } ?? "removed")"
+        case 8:
+            // The site icon set, removed, or its image replaced (site.yaml itself unchanged).
+            let icon = "content/brand/icon.jpg"
+            if config.icon != nil, random.chance(0.5) {
+                try remember(icon)
+                try copy(random.pick(Self.photos), to: icon)
+                return "replaced the site icon's image \(icon)"
+            }
+            if config.icon == nil {
+                try remember(icon)
+                try copy(random.pick(Self.photos), to: icon)
+                config.icon = "brand/icon.jpg"
+            } else {
+                config.icon = nil
+            }
+            what = "icon \(config.icon ?? "removed")"
         default:
             config.disableKinds = ["timeline", "followers", "following", "feed"].filter { _ in random.chance(0.3) }
             what = "disableKinds \(config.disableKinds)"
@@ -564,6 +582,27 @@ struct EditSequence {
         let builtin = name == "style.css" ? try String(contentsOf: Self.theme.appendingPathComponent("static/style.css"), encoding: .utf8) : ""
         try write(path, builtin + "/* \(next("static")) */\n")
         return "wrote \(path)"
+    }
+
+    /// A file of the root static folder written (text or bytes), deleted, or put where it
+    /// replaces the default robots.txt; now and then one that collides with a page or a theme
+    /// file, which fails the build.
+    mutating func editRootFile() throws -> String? {
+        let colliding = ["static/index.html", "static/\(pickProfile() ?? "alice")/index.html", "static/static/style.css", "static/feed.xml/x"]
+        let name = random.chance(0.1)
+            ? random.pick(colliding)
+            : random.pick(["static/robots.txt", "static/.nojekyll", "static/CNAME", "static/_redirects", "static/.well-known/atproto-did", "static/deep/er/data.bin"])
+        try remember(name)
+        if exists(name), random.chance(0.4) {
+            try remove(name)
+            return "deleted \(name)"
+        }
+        if name.hasSuffix(".bin") {
+            try write(name, Data((0..<256).map { UInt8($0) } + Array(next("bytes").utf8)))
+        } else {
+            try write(name, next("root file") + "\n")
+        }
+        return "wrote \(name)"
     }
 
     // MARK: Links and folder moves

@@ -28,6 +28,8 @@ extension EditSequence {
         var contact: String?
         var widths: [Int]? = [48, 96]
         var disableKinds: [String] = []
+        /// The site icon, relative to content/.
+        var icon: String?
 
         var text: String {
             var lines = ["title: \(quoted(title))", "baseURL: \(quoted(baseURL))", "language: \(language)"]
@@ -37,6 +39,7 @@ extension EditSequence {
             if let contact { lines.append("contact: \(quoted(contact))") }
             if let widths { lines += ["images:", "  widths: [\(widths.map(String.init).joined(separator: ", "))]"] }
             if !disableKinds.isEmpty { lines.append("disableKinds: [\(disableKinds.joined(separator: ", "))]") }
+            if let icon { lines.append("icon: \(quoted(icon))") }
             return lines.joined(separator: "\n") + "\n"
         }
     }

@@ -34,6 +34,11 @@ import TomoTestSupport
                edit: ("", "<p>second {{user.name}}</p>"), page: "alice/index.html", shows: "second Alice"),
         Linked(link: "templates", target: "shared/theme", files: ["profile.mustache": "<p>first {{user.name}}</p>"],
                edit: ("profile.mustache", "<p>third {{user.name}}</p>"), page: "alice/index.html", shows: "third Alice"),
+        // The root static folder: a file and a hidden folder.
+        Linked(link: "static/robots.txt", target: "shared/robots.txt", files: ["": "# Alice\nUser-agent: *\nDisallow: /a\n"],
+               edit: ("", "# Alice\nUser-agent: *\nDisallow: /b\n"), page: "robots.txt", shows: "Disallow: /b"),
+        Linked(link: "static/.well-known", target: "shared/well-known", files: ["atproto-did": "did:plc:Alice-first"],
+               edit: ("atproto-did", "did:plc:Alice-second"), page: ".well-known/atproto-did", shows: "did:plc:Alice-second"),
     ]
 
     /// A site with alice (profile, a post and its photo), `linked.link` made a link to
@@ -97,7 +102,7 @@ import TomoTestSupport
 
     /// A loop of links (one leading to another and back) and a link to a folder holding it.
     @Test(arguments: [("content/posts/alice", "bob", "content/posts/bob", "alice"), ("content/posts/bob", "..", nil, nil),
-                      ("templates/again", ".", nil, nil)])
+                      ("templates/again", ".", nil, nil), ("static/again", ".", nil, nil)])
     func aLoopOfLinksIsAnError(link: String, target: String, other: String?, otherTarget: String?) throws {
         let site = try Self.site(Self.cases[1])
         try FileManager.default.createDirectory(at: site.url.appendingPathComponent(link).deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -9,7 +9,7 @@ private let demoPhoto = URL(fileURLWithPath: #filePath)
     .appendingPathComponent("content/users/alice/icon.jpg")
 
 /// A small site with a file in every folder a build lists: profiles with an image folder,
-/// a page, posts, templates with a static file.
+/// a page, posts, templates with a static file, a root static folder with a hidden one.
 private func writeListedSite(in folder: TemporaryFolder) throws {
     try folder.write("content/site.yaml", "title: Test\nbaseURL: https://example.com/\n")
     try folder.write("content/users/alice.yaml", "name: Alice\nicon: alice/icon.jpg\n")
@@ -19,6 +19,8 @@ private func writeListedSite(in folder: TemporaryFolder) throws {
     try folder.write("templates/page.mustache", "{{<layout}}{{$content}}<h1>{{page.title}}</h1>{{/content}}{{/layout}}")
     try folder.write("templates/static/extra.css", "body { color: black }\n")
     try folder.write("templates/labels/en.json", "{\"photoBy\": \"Photo by {name}\"}\n")
+    try folder.write("static/CNAME", "example.com\n")
+    try folder.write("static/.well-known/atproto-did", "did:plc:alice\n")
     for path in ["content/users/alice/icon.jpg", "content/posts/alice/sunset.jpg"] {
         try folder.copy(demoPhoto, to: path)
     }
@@ -27,7 +29,7 @@ private func writeListedSite(in folder: TemporaryFolder) throws {
 /// Every folder a build lists, each with the files whose pages it would lose if read as empty.
 private let listedFolders = [
     "content/users", "content/users/alice", "content/pages", "content/posts", "content/posts/alice",
-    "templates", "templates/static", "templates/labels",
+    "templates", "templates/static", "templates/labels", "static",
 ]
 
 /// Every file under `folder` with its bytes.
@@ -53,7 +55,7 @@ private func snapshot(_ folder: URL) -> [String: Data] {
         #expect(first.status == 0, "\(first.error)")
         let output = folder.url.appendingPathComponent("public")
         let built = snapshot(output)
-        #expect(built["about/index.html"] != nil && built["alice/posts/sunset/index.html"] != nil && built["static/extra.css"] != nil)
+        #expect(built["about/index.html"] != nil && built["alice/posts/sunset/index.html"] != nil && built["static/extra.css"] != nil && built[".well-known/atproto-did"] != nil)
         let aside = try TemporaryFolder()
         for path in listedFolders {
             for replacement in ["a loop of links", "a file"] {
@@ -88,7 +90,8 @@ private func snapshot(_ folder: URL) -> [String: Data] {
         #expect(first.status == 0, "\(first.error)")
         let output = folder.url.appendingPathComponent("public")
         let built = snapshot(output)
-        for path in listedFolders {
+        // A hidden folder in the root static folder too (a file in its place is just a file).
+        for path in listedFolders + ["static/.well-known"] {
             let url = folder.url.appendingPathComponent(path)
             #expect(chmod(url.path, 0) == 0)
             for command in ["build", "check"] {

@@ -69,8 +69,26 @@ import TomoCore
     @Test func unknownKeyListsTheKnownOnesWhenNothingIsClose() throws {
         let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\ntheme: dark\n"])
         #expect(site.errors() == [
-            "content/site.yaml:3:1: unknown key \"theme\" in site.yaml: site.yaml takes title, baseURL, language, description, homeUsers, pageSize, contact, images, disableKinds",
+            "content/site.yaml:3:1: unknown key \"theme\" in site.yaml: site.yaml takes title, baseURL, language, description, homeUsers, pageSize, contact, images, disableKinds, icon",
         ])
+    }
+
+    /// The site icon's path is relative to content/ and held to the rules of a profile's icon.
+    @Test(arguments: [
+        ("../icon.png", "content/site.yaml:3:7: icon \"../icon.png\" must stay inside content/: use a path like site-icon.png (relative to content/)"),
+        ("/etc/icon.png", "content/site.yaml:3:7: icon \"/etc/icon.png\" must stay inside content/: use a path like site-icon.png (relative to content/)"),
+        ("missing.png", "content/site.yaml:3:7: icon file not found: put the image at content/missing.png or fix the path"),
+        ("pages", "content/site.yaml:3:7: icon \"pages\" is a folder, not a file: write the path of the image file in it (without a final /)"),
+    ])
+    func aSiteIconOutsideContentOrMissingIsAnError(path: String, error: String) throws {
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\nicon: \(path)\n", "content/pages/about.md": "---\ntitle: About\n---\nHi\n"])
+        #expect(site.errors() == [error])
+    }
+
+    @Test func aSiteIconInsideContentIsKept() throws {
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\nicon: site-icon.png\n"], bytes: ["content/site-icon.png": [0x89, 0x50]])
+        #expect(site.errors() == [])
+        #expect(site.load().content?.config.icon == "site-icon.png")
     }
 
     @Test func disableKindsTakesKnownPageKindsOnly() throws {

@@ -40,7 +40,7 @@ import TomoStore
         let site = try Self.richSite()
         let options = BuildOptions(site: site.root)
         let model = try SiteModel.make(from: try SiteInputs.load(options), options: options)
-        let plan = SitePlan.files(for: model)
+        let plan = try SitePlan.files(for: model)
         #expect(plan.count > 30)
         for file in plan {
             if case .file = file.source { continue }

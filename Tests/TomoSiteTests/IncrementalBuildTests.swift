@@ -83,7 +83,7 @@ import TomoStore
         #expect(try site.outputFiles() == site.fullBuild())
         // The dependency map: page 2 reads Bob's posts (they decide the paging), not his card.
         let options = BuildOptions(site: site.root)
-        let plan = SitePlan.files(for: try SiteModel.make(from: try SiteInputs.load(options), options: options))
+        let plan = try SitePlan.files(for: try SiteModel.make(from: try SiteInputs.load(options), options: options))
         let inputsOf = { (path: String) -> [InputKey] in plan.first { $0.path == path }.map { Array($0.inputs) } ?? [] }
         #expect(inputsOf("alice/timeline/index.html").contains(.card("bob")))
         #expect(!inputsOf("alice/timeline/page/2/index.html").contains(.card("bob")))

@@ -56,7 +56,7 @@ import TomoTestSupport
         try build(["same.html": "same", "changed.html": "old", "gone.html": "bye"])
         let sameInode = try inode("same.html")
         let changedInode = try inode("changed.html")
-        let folder = try OutputFolder(destination: output)
+        let folder = try OutputFolder(destination: output, madeBefore: ["same.html", "changed.html", "gone.html"])
         try folder.write(Array("same".utf8), to: "same.html")
         try folder.write(Array("new".utf8), to: "changed.html")
         #expect(folder.counts == OutputFolder.Tally(written: 1, unchanged: 1))
@@ -65,6 +65,25 @@ import TomoTestSupport
         #expect(try inode("changed.html") != changedInode)
         #expect(read("changed.html") == "new")
         #expect(read("gone.html") == nil)
+        #expect(folder.foreignFiles == [])
+    }
+
+    /// Only files tomo made are deleted: one put into the output by hand stays, and is named.
+    @Test func aFileTomoDidNotMakeIsKeptAndNamed() throws {
+        try build(["index.html": "v1", "old.html": "old"])
+        for (path, text) in ["notes.txt": "mine", "deep/.hidden": "mine too"] {
+            try FileManager.default.createDirectory(at: output.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: output.appendingPathComponent(path), atomically: false, encoding: .utf8)
+        }
+        for madeBefore: Set<String>? in [["index.html", "old.html"], nil] {
+            let folder = try OutputFolder(destination: output, madeBefore: madeBefore)
+            try folder.write(Array("v2".utf8), to: "index.html")
+            try folder.commit()
+            #expect(read("notes.txt") == "mine")
+            #expect(read("deep/.hidden") == "mine too")
+            #expect(folder.foreignFiles == ["deep/.hidden", "notes.txt"])
+        }
+        #expect(read("old.html") == nil)
     }
 
     @Test func aDiscardedRebuildLeavesNoTemporaryFilesOrNewFolders() throws {
@@ -130,7 +149,7 @@ import TomoTestSupport
 
     @Test func aFirstBuildThatFailsLeavesNoFolder() throws {
         let lock = try OutputLock(destination: output)
-        let failing = try OutputFolder(lock: lock, kept: nil)
+        let failing = try OutputFolder(lock: lock, kept: nil, madeBefore: nil)
         try failing.write(Array("v1".utf8), to: "alice/index.html")
         failing.discard()
         lock.release()
@@ -139,7 +158,7 @@ import TomoTestSupport
         // An empty folder made beforehand (a mount point) stays, empty.
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let again = try OutputLock(destination: output)
-        try OutputFolder(lock: again, kept: nil).write(Array("v1".utf8), to: "index.html")
+        try OutputFolder(lock: again, kept: nil, madeBefore: nil).write(Array("v1".utf8), to: "index.html")
         again.release()
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == [])
     }

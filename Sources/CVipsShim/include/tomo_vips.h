@@ -43,8 +43,10 @@ int tomo_vips_read_header(const char *path, TomoVipsHeader *header, char **error
 
 /// Decodes the image file at `path` scaled to `width` pixels wide (never enlarged), upright by
 /// its EXIF orientation, in 8-bit sRGB (or grey), with every metadata field removed; a damaged
-/// or truncated file is an error. Returns NULL on failure.
-TomoVipsImage *tomo_vips_thumbnail(const char *path, int width, char **error);
+/// or truncated file is an error. With `square`, a `width` by `width` square instead: the middle
+/// of the image, cropped to fill it, enlarged when the image is smaller (an icon). Returns NULL
+/// on failure.
+TomoVipsImage *tomo_vips_thumbnail(const char *path, int width, int square, char **error);
 
 int tomo_vips_image_width(const TomoVipsImage *image);
 int tomo_vips_image_height(const TomoVipsImage *image);
@@ -57,6 +59,10 @@ int tomo_vips_save_webp(const TomoVipsImage *image, int quality, void **bytes, s
 /// Encodes as baseline JPEG with optimised Huffman tables; transparency is flattened onto
 /// white. On success returns 0 and a buffer to release with tomo_vips_free.
 int tomo_vips_save_jpeg(const TomoVipsImage *image, int quality, void **bytes, size_t *length, char **error);
+
+/// Encodes as lossless PNG (alpha kept), without metadata. On success returns 0 and a buffer to
+/// release with tomo_vips_free.
+int tomo_vips_save_png(const TomoVipsImage *image, void **bytes, size_t *length, char **error);
 
 void tomo_vips_image_free(TomoVipsImage *image);
 

@@ -131,10 +131,10 @@ struct BuildState: Sendable {
     /// The first line of `state`; another one (an older tomo's) means a full build.
     private static let formatLine = "tomo-build-state 3"
     /// The last line of `state`: `sum ` and the digest of everything before it.
-    private static let checksumPrefix = "sum "
+    static let checksumPrefix = "sum "
 
     /// The text of `state` without its checksum line, when the checksum matches.
-    private static func checkedText(_ bytes: [UInt8]) -> String? {
+    static func checkedText(_ bytes: [UInt8]) -> String? {
         guard bytes.last == UInt8(ascii: "\n") else { return nil }
         let body = bytes.dropLast()
         let lineStart = body.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? body.startIndex
@@ -145,7 +145,7 @@ struct BuildState: Sendable {
         return String(validating: bytes[..<lineStart], as: UTF8.self)
     }
 
-    private static func digest(_ bytes: [UInt8]) -> UInt64 {
+    static func digest(_ bytes: [UInt8]) -> UInt64 {
         var hasher = StableHasher()
         hasher.add(bytes: bytes)
         return hasher.value
@@ -235,7 +235,7 @@ struct BuildState: Sendable {
         bytes.append(contentsOf: digits.reversed())
     }
 
-    private static func replace(_ file: URL, with bytes: [UInt8]) -> Bool {
+    static func replace(_ file: URL, with bytes: [UInt8]) -> Bool {
         let temporary = file.path + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return false }
         guard rename(temporary, file.path) == 0 else {
@@ -284,6 +284,7 @@ extension InputKey {
         case .siteShape: "siteShape"
         case .redirects: "redirects"
         case .staticFile(let path): "static:" + path
+        case .rootFile(let path): "root:" + path
         case .page(let name): "page:" + name
         case .profile(let handle): "profile:" + handle
         case .card(let handle): "card:" + handle
@@ -313,6 +314,7 @@ extension InputKey {
             let value = String(storageName[storageName.index(after: colon)...])
             switch storageName[..<colon] {
             case "static": self = .staticFile(value)
+            case "root": self = .rootFile(value)
             case "page": self = .page(value)
             case "profile": self = .profile(value)
             case "card": self = .card(value)

@@ -56,12 +56,13 @@ enum ChangeEngine {
 
     /// Whether a plan made before the change still lists every file, and what each reads:
     /// no key the plan depends on changed, and the same thumbnails (`sameImages`: the very same
-    /// table) and static files exist.
+    /// table), static files of the theme and files of the root static folder exist.
     static func planStillHolds(changed: Set<InputKey>, before: SiteModel, after: SiteModel, sameImages: Bool) -> Bool {
         !changed.contains(where: \.shapesPlan)
             && (sameImages || before.images.files.count == after.images.files.count
                 && before.images.files.keys.allSatisfy { after.images.files[$0] != nil })
             && Set(before.theme.staticFiles.keys) == Set(after.theme.staticFiles.keys)
+            && Set(before.published.rootFolder.files.keys) == Set(after.published.rootFolder.files.keys)
     }
 }
 
@@ -77,6 +78,8 @@ struct ContentReload: Sendable {
     var postFolders: Set<String> = []
     var pages = false
     var theme = false
+    /// Something under `static/` changed: the root static folder is listed again.
+    var rootFiles = false
     var store = false
     /// An image file changed: thumbnails are looked up again (from the cache) for every image.
     var images = false
@@ -86,8 +89,14 @@ struct ContentReload: Sendable {
     /// Adds what `paths` (relative to the site folder) need; `content` (the last good one)
     /// says which profiles and posts show a changed image, since they must be checked again.
     mutating func add(_ changedPaths: [String], content: SiteContent?) {
+        let icon = content?.config.icon.map { "content/" + $0 }
         for path in changedPaths {
             paths.insert(path)
+            // Every page links the site icon: read everything again, as for site.yaml.
+            if let icon, icon == path || icon.hasPrefix(path + "/") {
+                everything = true
+                continue
+            }
             switch ContentPath(classifying: path) {
             case .siteConfig, .other:
                 everything = true
@@ -115,6 +124,8 @@ struct ContentReload: Sendable {
                 store = true
             case .template, .themeStatic:
                 theme = true
+            case .rootStatic:
+                rootFiles = true
             case .ignored:
                 break
             }

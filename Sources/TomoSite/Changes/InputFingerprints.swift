@@ -19,7 +19,7 @@ enum InputFingerprints {
     static func of(_ model: SiteModel, stamps: InputStamps) -> Keys {
         var keys: Keys = [:]
         keys[.site] = site(model, stamps: stamps)
-        for (key, value) in theme(model, stamps: stamps) + pages(model.content.pages, stamps: stamps) { keys[key] = value }
+        for (key, value) in theme(model, stamps: stamps) + rootFiles(model, stamps: stamps) + pages(model.content.pages, stamps: stamps) { keys[key] = value }
         var shape = pageShape(model.content.pages)
         var anyCard: UInt64 = 0
         for profile in model.content.profiles {
@@ -81,6 +81,10 @@ enum InputFingerprints {
         if reload.theme {
             for path in old.theme.staticFiles.keys { keys[.staticFile(path)] = nil }
             for (key, value) in theme(model, stamps: stamps) { keys[key] = value }
+        }
+        if reload.rootFiles {
+            for path in old.published.rootFolder.files.keys { keys[.rootFile(path)] = nil }
+            for (key, value) in rootFiles(model, stamps: stamps) { keys[key] = value }
         }
         if reload.pages {
             for page in old.content.pages { keys[.page(page.name)] = nil }
@@ -173,6 +177,8 @@ enum InputFingerprints {
     private static func site(_ model: SiteModel, stamps: InputStamps) -> UInt64 {
         var site = StableHasher()
         site.add(stamp(ContentPath.siteConfigFile, stamps))
+        // Every page links the site icon's files, named by its bytes.
+        if let icon = model.content.config.icon { site.add(stamp("content/" + icon, stamps)) }
         site.add(model.address.baseURL)
         return site.value
     }
@@ -186,6 +192,10 @@ enum InputFingerprints {
         }
         // A built-in static file has no stamp (0): the tool's identity, in the build state, stands for it.
         return [(.theme, theme.value)] + model.theme.staticFiles.keys.map { (.staticFile($0), stamp("templates/" + $0, stamps)) }
+    }
+
+    private static func rootFiles(_ model: SiteModel, stamps: InputStamps) -> [(InputKey, UInt64)] {
+        model.published.rootFolder.files.keys.map { (.rootFile($0), stamp(ContentPath.rootStaticFolder + "/" + $0, stamps)) }
     }
 
     private static func pages(_ pages: [Page], stamps: InputStamps) -> [(InputKey, UInt64)] {

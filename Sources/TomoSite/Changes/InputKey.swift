@@ -8,6 +8,9 @@ enum InputKey: Sendable, Hashable {
     case theme
     /// One static file of the theme (`static/style.css`): only that file reads it.
     case staticFile(String)
+    /// One file of the root static folder, by its path in the output (`robots.txt` for
+    /// `static/robots.txt`): only that file reads it.
+    case rootFile(String)
     /// The list of free pages: names and titles (every page's navigation shows it).
     case pageList
     case page(String)
@@ -68,7 +71,7 @@ enum InputKey: Sendable, Hashable {
     /// only other keys change, `tomo serve` keeps its plan.
     var shapesPlan: Bool {
         switch self {
-        case .profile, .card, .anyCard, .page, .theme, .staticFile, .userOrder: false
+        case .profile, .card, .anyCard, .page, .theme, .staticFile, .rootFile, .userOrder: false
         case .site, .pageList, .post, .postsOf, .anyPost, .followers, .following, .timeline, .postStats, .anyPostStats, .registration, .redirects, .siteShape: true
         }
     }

@@ -2,14 +2,15 @@ import Foundation
 import TomoContent
 import TomoCore
 
-/// The stamps of every file a build reads: everything under `content/` and `templates/`, by
-/// path relative to the site folder (hidden files left out, as the content loader leaves them).
+/// The stamps of every file a build reads: everything under `content/`, `templates/` and the
+/// root static folder `static/`, by path relative to the site folder (hidden files left out, as
+/// the content loader leaves them, except in `static/`, which publishes them).
 /// Taken with `readdir` and `fstatat` on both cores, so a rebuild can tell in a fraction of a
 /// second that nothing changed.
 struct InputStamps: Sendable {
     var byPath: [String: FileStamp] = [:]
 
-    static let folders = ["content", "templates"]
+    static let folders = ["content", "templates", ContentPath.rootStaticFolder]
 
     static func scan(site: URL) -> InputStamps {
         let root = site.path
@@ -65,7 +66,7 @@ struct InputStamps: Sendable {
         while let (folder, within) = pending.popLast() {
             let entries: [FolderEntries.Entry]
             do {
-                entries = try FolderEntries.read(root + "/" + folder, followingLinks: false)
+                entries = try FolderEntries.read(root + "/" + folder, followingLinks: false, includingHidden: ContentPath.isInRootStatic(folder))
             } catch {
                 if error.reason != .missing { byPath[folder + "/"] = Self.unreadable(error) }
                 continue
@@ -114,7 +115,8 @@ extension InputStamps {
         let root = site.path
         for path in paths.sorted() {
             let parts = path.split(separator: "/")
-            guard let top = parts.first, Self.folders.contains(String(top)), parts.count > 1, !parts.contains(where: { $0.hasPrefix(".") }) else { continue }
+            guard let top = parts.first, Self.folders.contains(String(top)), parts.count > 1,
+                  ContentPath.isInRootStatic(path) || !parts.contains(where: { $0.hasPrefix(".") }) else { continue }
             // A path that was a file had no entries below it; any other may have been a folder.
             if byPath.removeValue(forKey: path) == nil {
                 let below = path + "/"

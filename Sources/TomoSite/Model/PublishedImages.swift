@@ -14,6 +14,12 @@ struct PublishedImages: Sendable {
     private(set) var files: [String: String] = [:]
     /// How many source images there are.
     var count: Int { bySitePath.count }
+    /// The site icon's sizes (site.yaml's `icon`), published at `media/site-icon-…-<size>.png`;
+    /// none for the theme's default icon.
+    private(set) var icons: [IconMaker.Icon] = []
+
+    /// Where the site icons are published, by name.
+    static func iconPath(_ icon: IconMaker.Icon) -> String { "media/" + icon.fileName }
 
     /// Every image `content` shows, by its path in the site, with the handle whose media folder
     /// publishes it and where the content names it: icons, headers and post photos.
@@ -38,18 +44,37 @@ struct PublishedImages: Sendable {
     /// shows are dropped: after an edit that leaves the images as they were, this is one pass of
     /// lookups, not a new table of every thumbnail.
     static func make(for content: SiteContent, site: URL, reusing previous: PublishedImages? = nil) throws(DiagnosticList) -> PublishedImages {
-        try publish(content, site: site, reusing: previous) { sources throws(Diagnostic) in
-            try ImageProcessor(cacheFolder: site.appendingPathComponent(".tomo-cache/images"), widths: content.config.imageWidths).process(sources)
+        let cache = site.appendingPathComponent(".tomo-cache/images")
+        var published = try publish(content, site: site, reusing: previous) { sources throws(Diagnostic) in
+            try ImageProcessor(cacheFolder: cache, widths: content.config.imageWidths).process(sources)
         }
+        try published.setIcons(for: content.config, site: site) { source throws(Diagnostic) in try IconMaker(cacheFolder: cache).icons(of: source) }
+        return published
     }
 
     /// What `make` would publish, for `tomo check`: every image goes through the same tests
     /// (`ImageInspector`), nothing is decoded beyond its header and nothing is written. The
     /// "thumbnails" are the source images themselves.
     static func inspect(for content: SiteContent, site: URL) throws(DiagnosticList) -> PublishedImages {
-        try publish(content, site: site, reusing: nil) { sources throws(Diagnostic) in
+        var published = try publish(content, site: site, reusing: nil) { sources throws(Diagnostic) in
             try ImageInspector(widths: content.config.imageWidths).process(sources)
         }
+        try published.setIcons(for: content.config, site: site, with: IconMaker.inspect)
+        return published
+    }
+
+    /// The icons of site.yaml's `icon`, made by `make` (none without one).
+    private mutating func setIcons(for config: SiteConfig, site: URL, with make: (ImageSource) throws(Diagnostic) -> [IconMaker.Icon]) throws(DiagnosticList) {
+        for icon in icons { files[Self.iconPath(icon)] = nil }
+        icons = []
+        guard let icon = config.icon else { return }
+        let path = "content/" + icon
+        do {
+            icons = try make(ImageSource(path: site.path + "/" + path, displayPath: path, referencedAt: config.iconAt))
+        } catch {
+            throw DiagnosticList([error])
+        }
+        for icon in icons { files[Self.iconPath(icon)] = icon.path }
     }
 
     private static func publish(
@@ -97,6 +122,7 @@ struct PublishedImages: Sendable {
         bySitePath = bySitePath.filter { shown[$0.key] == $0.value.folder }
         files = [:]
         for image in bySitePath.values { files.merge(image.files) { first, _ in first } }
+        for icon in icons { files[Self.iconPath(icon)] = icon.path }
     }
 
     /// The images (by path in the site) published differently in `other`, or in one only.

@@ -18,6 +18,8 @@ struct PublishedSite: Sendable {
     /// The store's relations among the published profiles.
     let graph: SocialGraph
     let theme: Theme
+    /// The files of the root static folder (`static/`), all published.
+    let rootFolder: RootFolder
     let address: SiteAddress
     /// The first date after the build's of a post kept back only for being dated after it: the
     /// moment the published posts change without any file changing.
@@ -58,6 +60,7 @@ struct PublishedSite: Sendable {
         self.content = content
         self.graph = graph
         theme = inputs.theme
+        rootFolder = inputs.rootFolder
         address = inputs.address
     }
 

@@ -8,6 +8,7 @@ import TomoStore
 struct SiteInputs: Sendable {
     var content: SiteContent
     var theme: Theme
+    var rootFolder: RootFolder
     var store: Store
     var address: SiteAddress
     var warnings: [Diagnostic]
@@ -34,6 +35,12 @@ struct SiteInputs: Sendable {
         } catch {
             problems += error.diagnostics
         }
+        var rootFolder: RootFolder?
+        do {
+            rootFolder = try RootFolder.load(site: options.site)
+        } catch {
+            problems += error.diagnostics
+        }
         var store: Store?
         do {
             store = try StoreFile(site: options.site).read()
@@ -47,12 +54,12 @@ struct SiteInputs: Sendable {
         } catch {
             problems.append(error)
         }
-        guard let theme, let store, let address else { return (nil, theme, problems) }
+        guard let theme, let rootFolder, let store, let address else { return (nil, theme, problems) }
         var warnings = loaded.warnings
         if options.baseURL == nil, content.config.baseURL == nil {
             warnings.append(Diagnostic("content/site.yaml has no baseURL: feeds, the sitemap and Open Graph use http://localhost:8080/ (add baseURL: https://your.site/ or pass --base-url)", severity: .warning))
         }
-        return (SiteInputs(content: content, theme: theme, store: store, address: address, warnings: warnings), theme, problems)
+        return (SiteInputs(content: content, theme: theme, rootFolder: rootFolder, store: store, address: address, warnings: warnings), theme, problems)
     }
 
     /// The theme, with every template a site needs.

@@ -33,7 +33,7 @@ struct SiteModel: Sendable {
         self.images = images
         self.buildDate = buildDate
         self.sitemapLimit = sitemapLimit
-        views = PageViews(published: published, profilesByHandle: profiles, posts: posts, buildDate: buildDate, images: images.bySitePath)
+        views = PageViews(published: published, profilesByHandle: profiles, posts: posts, buildDate: buildDate, images: images.bySitePath, icons: images.icons)
     }
 
     /// The published part of `inputs`, its thumbnails made (or found in the cache), indexed.

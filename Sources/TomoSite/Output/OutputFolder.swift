@@ -8,7 +8,8 @@ import TomoCore
 /// time. Into a new folder (nothing of a previous build in it) files are written in place, and the
 /// lock removes them again unless the build commits. Otherwise only what changed is touched: each
 /// new or changed file is first written beside its target under a temporary name, and only
-/// `commit()` renames them all into place and deletes the files the site no longer has. Until
+/// `commit()` renames them all into place and deletes the files the site no longer has (only
+/// files tomo made, `MadeFiles`: a file put there by hand is kept, and named). Until
 /// `commit()`, the output is exactly as it was, so a build that fails (bad content, a broken
 /// template, an unreadable image, a full disk while writing) leaves it untouched; `discard()`
 /// removes the temporary files. Unchanged files are never rewritten, so their modification time
@@ -28,6 +29,9 @@ public final class OutputFolder: Sendable {
     /// The digests of the output's files as the last build left them (from its kept state), so
     /// an unchanged file is recognised without reading it; nil when unknown.
     private let kept: [String: FileDigest]?
+    /// The files tomo made in this output before this build, besides those of the kept digests
+    /// (`MadeFiles`): with the kept digests' gone paths, the only ones commit deletes.
+    private let madeBefore: Set<String>?
 
     private struct State {
         /// Files with new or changed bytes.
@@ -39,6 +43,9 @@ public final class OutputFolder: Sendable {
         var digests: [String: FileDigest] = [:]
         /// Files of the last build the site no longer has, to delete on commit.
         var gone: [String] = []
+        /// Files in the output that are not the site's and that tomo did not make, found by a
+        /// commit without kept digests (which lists the output).
+        var foreign: [String] = []
         /// Temporary file → final path, for files to rename on commit.
         var pending: [(temporary: String, target: String)] = []
         /// Folders this build created in the output, to remove on discard.
@@ -57,17 +64,18 @@ public final class OutputFolder: Sendable {
     }
 
     /// Claims the folder itself (waiting for another build in it): for a caller that does not
-    /// read the last build's state first.
-    public convenience init(destination: URL) throws(Diagnostic) {
-        try self.init(lock: OutputLock(destination: destination), kept: nil)
+    /// read the last build's state first. Commit deletes only the files of `madeBefore`.
+    public convenience init(destination: URL, madeBefore: Set<String>? = nil) throws(Diagnostic) {
+        try self.init(lock: OutputLock(destination: destination), kept: nil, madeBefore: madeBefore)
     }
 
-    init(lock: OutputLock, kept: [String: FileDigest]?) throws(Diagnostic) {
+    init(lock: OutputLock, kept: [String: FileDigest]?, madeBefore: Set<String>?) throws(Diagnostic) {
         self.lock = lock
         destination = lock.destination
         root = destination.path
         isFresh = lock.isNew
         self.kept = isFresh ? nil : kept
+        self.madeBefore = isFresh ? nil : madeBefore
         if let kept = self.kept { state.withLock { $0.digests = kept } }
         try lock.beginWriting()
     }
@@ -105,6 +113,10 @@ public final class OutputFolder: Sendable {
         }
     }
 
+    /// The files found in the output at commit that are not the site's and that tomo did not
+    /// make: kept, for the build to name. Only a build without kept digests lists the output.
+    var foreignFiles: [String] { state.withLock { $0.foreign.sorted() } }
+
     /// The digest of every file of the new output, for the next build.
     var digests: [String: FileDigest] { state.withLock { $0.digests } }
 
@@ -137,21 +149,23 @@ public final class OutputFolder: Sendable {
         }
     }
 
-    /// Makes the new output the output: renames every waiting file into place and deletes what
-    /// the site no longer has.
+    /// Makes the new output the output: renames every waiting file into place and deletes the
+    /// files tomo made that the site no longer has. Without kept digests it lists the output too,
+    /// for the files tomo did not make (`foreignFiles`).
     public func commit() throws(Diagnostic) {
         if !isFresh {
             let (pending, digests, gone) = state.withLock { state in
                 state.isTouched = true
                 return (state.pending, state.digests, state.gone)
             }
+            // Gone files first: a folder they leave empty may be where a new file goes.
+            removeGoneFiles(gone + (madeBefore?.filter { digests[$0] == nil } ?? []))
             for (temporary, target) in pending where rename(temporary, target) != 0 {
                 throw Diagnostic("cannot replace \(target): \(String(cString: strerror(errno)))")
             }
-            if kept != nil {
-                removeGoneFiles(gone)
-            } else {
-                removeFiles(notIn: digests)
+            if kept == nil {
+                let foreign = files(notIn: digests)
+                state.withLock { $0.foreign = foreign }
             }
         }
         lock.endWriting(committed: true)
@@ -218,13 +232,27 @@ public final class OutputFolder: Sendable {
                 throw Diagnostic("cannot create folder \(folder) in the output: \(String(cString: strerror(errno)))")
             } else {
                 var status = stat()
-                guard lstat(full, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-                    throw Diagnostic("\(folder) in the output is not a folder: delete it and build again")
+                if lstat(full, &status) != 0 || !status.isFolder {
+                    try replaceMadeFile(at: folder, withFolder: full)
                 }
             }
             state.withLock { _ = $0.knownFolders.insert(folder) }
         }
         return root + "/" + path
+    }
+
+    /// A file tomo made stands where the new site needs a folder (`static/CNAME` became a folder
+    /// of that name): the new site cannot have that file, so it goes now, and the output is no
+    /// longer as before (the build state is not kept if the build then fails). Anything else in
+    /// the way is an error.
+    private func replaceMadeFile(at folder: String, withFolder full: String) throws(Diagnostic) {
+        guard madeBefore?.contains(folder) == true || kept?[folder] != nil, unlink(full) == 0, mkdir(full, 0o755) == 0 else {
+            throw Diagnostic("\(folder) in the output is not a folder: delete it and build again")
+        }
+        state.withLock { state in
+            state.isTouched = true
+            state.createdFolders.append(full)
+        }
     }
 
     /// Where a file's new bytes go until commit: the target itself in a new folder, beside it
@@ -243,30 +271,28 @@ public final class OutputFolder: Sendable {
         }
     }
 
-    /// Deletes every file of the output that is not in `paths` (old pages, files left by a killed
-    /// build), then the folders that became empty.
-    private func removeFiles(notIn paths: [String: FileDigest]) {
-        /// Whether the folder is empty once its stale files are gone.
-        func clean(_ relative: String) -> Bool {
+    /// Every file of the output that is not in `paths` nor tomo's bookkeeping.
+    private func files(notIn paths: [String: FileDigest]) -> [String] {
+        var found: [String] = []
+        // An explicit stack: a deep output must not deepen the call stack.
+        var folders = [""]
+        while let relative = folders.popLast() {
             let full = relative.isEmpty ? root : root + "/" + relative
-            var left = 0
             for (name, status) in FolderEntries.list(full, followingLinks: false, includingHidden: true) ?? [] {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                if (status.st_mode & S_IFMT) == S_IFDIR {
-                    if clean(path), rmdir(root + "/" + path) == 0 { continue }
-                } else if paths[path] == nil, !OutputLock.ownNames.contains(path), unlink(root + "/" + path) == 0 {
-                    continue
+                if status.isFolder {
+                    folders.append(path)
+                } else if paths[path] == nil, !OutputLock.ownNames.contains(path) {
+                    found.append(path)
                 }
-                left += 1
             }
-            return left == 0
         }
-        _ = clean("")
+        return found
     }
 
     /// Deletes the files the last build left that the site no longer has, then their folders
     /// that became empty, without listing the whole output.
-    private func removeGoneFiles(_ gone: [String]) {
+    private func removeGoneFiles(_ gone: some Sequence<String>) {
         var folders: Set<String> = []
         for path in gone {
             unlink(root + "/" + path)

@@ -32,7 +32,7 @@ public final class OutputLock: Sendable {
     }
 
     static let markerName = ".tomo-output"
-    static let markerText = "This folder is written by tomo build; files tomo did not write are deleted on the next build.\n"
+    static let markerText = "This folder is written by tomo build. It deletes only files it made; put files to publish in the site's static/ folder.\n"
     /// The flag of a build writing into a folder it created (`new`) or changing one (`update`).
     static let writingFlags = (new: ".tomo-writing-new", update: ".tomo-writing-update")
     /// The names at the top of the output that are tomo's bookkeeping, never a page.

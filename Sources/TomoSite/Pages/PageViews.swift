@@ -1,6 +1,7 @@
 import Foundation
 import TomoContent
 import TomoCore
+import TomoImages
 import TomoTemplates
 
 /// What pages are made from: the site model, read only through the accessors below, each of
@@ -24,13 +25,14 @@ struct PageViews: Sendable {
     private let theme: Theme
     /// Old handle → the handle its addresses redirect to.
     private let renamed: [String: String]
+    private let rootFolder: RootFolder
     /// The parts every page shares, built once per model rather than once per page.
     private let siteView: JSONValue
     private let pageLinks: JSONValue
     /// Where the page being made records what it reads; nil outside debug builds.
     private var log: ReadLog?
 
-    init(published: PublishedSite, profilesByHandle: [String: Profile], posts: PostIndex, buildDate: Date, images: [String: PublishedImage]) {
+    init(published: PublishedSite, profilesByHandle: [String: Profile], posts: PostIndex, buildDate: Date, images: [String: PublishedImage], icons: [IconMaker.Icon]) {
         content = published.content
         self.profilesByHandle = profilesByHandle
         storedLabels = Labels(values: published.theme.labels)
@@ -41,6 +43,7 @@ struct PageViews: Sendable {
         self.images = images
         theme = published.theme
         renamed = published.redirects
+        rootFolder = published.rootFolder
         let config = content.config
         let address = published.address
         siteView = [
@@ -52,8 +55,23 @@ struct PageViews: Sendable {
             "contactHref": JSONValue(config.contact.map(URLRules.mailtoURL)),
             "feedURL": config.publishes(.feed) ? .string(address.path("feed.xml")) : .null,
             "locale": .string(config.language.openGraphLocale),
+            "icons": Self.iconLinks(icons, address: address),
         ]
         pageLinks = .array(content.pages.map { page in ["title": .string(page.title), "url": .string(address.path(page.name + "/"))] })
+    }
+
+    /// Every page's `<link rel="icon">` set: the site icon's sizes (180 for Apple's home screen),
+    /// or the theme's SVG when site.yaml names none.
+    private static func iconLinks(_ icons: [IconMaker.Icon], address: SiteAddress) -> JSONValue {
+        guard !icons.isEmpty else {
+            return [["rel": "icon", "type": "image/svg+xml", "sizes": "any", "href": .string(address.path("static/icon.svg"))]]
+        }
+        return .array(icons.map { icon in
+            [
+                "rel": .string(icon.size == 180 ? "apple-touch-icon" : "icon"), "type": "image/png",
+                "sizes": .string("\(icon.size)x\(icon.size)"), "href": .string(address.path(PublishedImages.iconPath(icon))),
+            ]
+        })
     }
 
     /// These views, recording every read into `log`.
@@ -106,6 +124,12 @@ struct PageViews: Sendable {
     var themePreview: PreviewImage? {
         read(.staticFile(PreviewImage.themePath))
         return theme.previewImageSize.map { PreviewImage(path: PreviewImage.themePath, width: $0.width, height: $0.height, alt: config.title) }
+    }
+
+    /// The bytes of a file of the root static folder, by its path in the output (`robots.txt`).
+    func rootFile(_ path: String) throws(Diagnostic) -> [UInt8] {
+        read(.rootFile(path))
+        return try rootFolder.contents(of: path)
     }
 
     /// The free pages' titles and addresses, for every page's navigation.

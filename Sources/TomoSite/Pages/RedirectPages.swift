@@ -35,10 +35,17 @@ enum RedirectPages {
                 files.append(FeedPages.userFeed(of: new, at: "\(old)/feed.xml", in: model, alsoReading: [.redirects]))
             }
         }
-        files.append(PlannedFile(path: "_redirects", inputs: [.site, .redirects], source: .bytes { views in
-            Array(rules(views.redirects, address: views.address).map { $0 + "\n" }.joined().utf8)
+        // A site's own static/_redirects comes first: hosts apply the first rule that matches.
+        let ownRules = model.published.rootFolder.files[rulesPath] != nil
+        files.append(PlannedFile(path: rulesPath, inputs: [.site, .redirects] + (ownRules ? [.rootFile(rulesPath)] : []), source: .bytes { views throws(Diagnostic) in
+            var own = ownRules ? try views.rootFile(rulesPath) : []
+            if let last = own.last, last != UInt8(ascii: "\n") { own.append(UInt8(ascii: "\n")) }
+            return own + Array(rules(views.redirects, address: views.address).map { $0 + "\n" }.joined().utf8)
         }))
     }
+
+    /// Where hosts that read redirect rules look for them.
+    static let rulesPath = "_redirects"
 
     /// The `_redirects` lines for `redirects` (old handle → new): each old handle's bare address,
     /// then everything under it, moved for good (301). Exact lines come before those with a

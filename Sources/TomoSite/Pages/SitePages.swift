@@ -15,9 +15,13 @@ enum SitePages {
             }))
         }
         Sitemap.plan(model, into: &files)
-        files.append(PlannedFile(path: "robots.txt", inputs: [.site], source: .bytes { views in
-            SiteFiles.robots(address: views.address)
-        }))
+        // A site's own robots.txt (in the root static folder) replaces the default one. The
+        // default names the site's own as an input: when that goes, the path is made again.
+        if model.published.rootFolder.files["robots.txt"] == nil {
+            files.append(PlannedFile(path: "robots.txt", inputs: [.site, .rootFile("robots.txt")], source: .bytes { views in
+                SiteFiles.robots(address: views.address)
+            }))
+        }
         files.append(PlannedFile(path: "search.json", inputs: [.site, .anyCard, .userOrder], source: .bytes { views in
             SiteFiles.searchIndex(views.newestUsers.compactMap(views.card), address: views.address)
         }))

@@ -1,3 +1,6 @@
+import TomoContent
+import TomoCore
+
 /// Lists every file of the site: which template renders it, or where its bytes come from, and
 /// what it reads. Each page kind plans its own files beside its view; nothing is rendered here.
 enum SitePlan {
@@ -5,7 +8,10 @@ enum SitePlan {
     /// theme's preview image (shown by any page without an image of its own).
     static let everyPage: [InputKey] = [.site, .theme, .pageList, .staticFile(PreviewImage.themePath)]
 
-    static func files(for model: SiteModel) -> [PlannedFile] {
+    /// Every file, the root static folder's last; an error for each of those that would take
+    /// the place of a file tomo makes (or of a folder tomo needs), since one of the two would be
+    /// lost.
+    static func files(for model: SiteModel) throws(DiagnosticList) -> [PlannedFile] {
         var files: [PlannedFile] = []
         SitePages.plan(model, into: &files)
         FeedPages.plan(model, into: &files)
@@ -14,6 +20,67 @@ enum SitePlan {
         TimelinePages.plan(model, into: &files)
         UserListPages.plan(model, into: &files)
         RedirectPages.plan(model, into: &files)
+        // A site's own _redirects goes into the generated one when there is one (RedirectPages).
+        let generated = Set(files.map(\.path))
+        let rootFiles = model.published.rootFolder.files.keys.sorted().filter { $0 != RedirectPages.rulesPath || !generated.contains($0) }
+        guard !rootFiles.isEmpty else { return files }
+        let problems = collisions(of: rootFiles, with: files)
+        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        for path in rootFiles {
+            files.append(PlannedFile(path: path, inputs: [.rootFile(path)], source: .bytes { views throws(Diagnostic) in
+                try views.rootFile(path)
+            }))
+        }
         return files
+    }
+
+    /// Each root static file published where a generated file is, or where one needs a folder,
+    /// or inside what is a generated file.
+    private static func collisions(of rootFiles: [String], with generated: [PlannedFile]) -> [Diagnostic] {
+        let roots = Set(rootFiles)
+        var taken: [String: (path: String, file: PlannedFile)] = [:]
+        var byPath: [String: PlannedFile] = [:]
+        for file in generated {
+            byPath[file.path] = file
+            if roots.contains(file.path) { taken[file.path] = (file.path, file) }
+            var folder = Substring(file.path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if roots.contains(String(folder)), taken[String(folder)] == nil { taken[String(folder)] = (file.path, file) }
+            }
+        }
+        var problems: [Diagnostic] = []
+        for path in rootFiles {
+            let location = SourceLocation(file: ContentPath.rootStaticFolder + "/" + path, line: 1, column: 1)
+            if let (other, file) = taken[path] {
+                let what = other == path
+                    ? "tomo makes \(path) itself (\(origin(of: file)))"
+                    : "tomo makes the folder \(path)/ (for \(other), \(origin(of: file)))"
+                problems.append(Diagnostic("this file would be published as \(path), but \(what): rename or remove this file", at: location))
+                continue
+            }
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if let file = byPath[String(folder)] {
+                    problems.append(Diagnostic("this file would be published inside \(folder)/, but tomo makes \(folder) as a file (\(origin(of: file))): move this file elsewhere in \(ContentPath.rootStaticFolder)/", at: location))
+                    break
+                }
+            }
+        }
+        return problems
+    }
+
+    /// What a generated file is, for a message naming it.
+    private static func origin(of file: PlannedFile) -> String {
+        switch file.source {
+        case .page(let template, _): return "the page of the \(template) template"
+        case .file: return "a thumbnail of an image"
+        case .bytes:
+            if case .staticFile(let path)? = file.inputs.first(where: { if case .staticFile = $0 { true } else { false } }) {
+                return "the theme's static file templates/\(path)"
+            }
+            return "a file tomo writes"
+        }
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import TomoCore
+
+/// The site icon's square PNG files, one per size browsers and home screens ask for, made with
+/// libvips from one image (the middle of it, cropped square) and kept in the image cache by the
+/// SHA-256 of the source bytes, so a rebuild encodes nothing.
+public struct IconMaker: Sendable {
+    /// 32 for a browser tab, 180 for an Apple home screen, 192 and 512 for an Android one.
+    public static let sizes = [32, 180, 192, 512]
+    /// Bump when a change here alters the output bytes.
+    static let pipelineVersion = 1
+
+    /// One made size: its published name and the cached file.
+    public struct Icon: Sendable, Hashable {
+        public var size: Int
+        /// `site-icon-<hash8>-<size>.png`: a changed icon gets a new URL.
+        public var fileName: String
+        public var path: String
+    }
+
+    private let cache: ImageCache
+
+    public init(cacheFolder: URL) throws(Diagnostic) {
+        _ = try ImageProcessor.libvipsVersion()
+        cache = try ImageCache(folder: cacheFolder)
+    }
+
+    /// The icons of `source`, tested as every published image is (`ImageProcessor.inspect`).
+    public func icons(of source: ImageSource) throws(Diagnostic) -> [Icon] {
+        _ = try ImageProcessor.inspect(source)
+        let bytes: [UInt8]
+        switch RegularFile.read(source.path) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw ImageProcessor.error(source, "cannot read this file: \(failure.reason)")
+        }
+        let hash = SHA256.hex(of: bytes)
+        var icons: [Icon] = []
+        for size in Self.sizes {
+            let name = "icon-\(hash)-\(size)-v\(Self.pipelineVersion).png"
+            if FileStamp(path: cache.path(named: name)) == nil {
+                let encoded: [UInt8]
+                do {
+                    encoded = try Vips.encodePNG(try Vips.thumbnail(of: source.file, width: size, square: true))
+                } catch {
+                    throw ImageProcessor.error(source, "the image is damaged or incomplete\(error.detail(file: source.file, displayPath: source.displayPath)): re-export it as JPEG, PNG or WebP")
+                }
+                try cache.store(encoded, named: name)
+            }
+            icons.append(Icon(size: size, fileName: "site-icon-\(hash.prefix(8))-\(size).png", path: cache.path(named: name)))
+        }
+        Vips.releaseThreadMemory()
+        return icons
+    }
+
+    /// What `icons` would publish, for `tomo check`: the same tests, nothing made. The paths are
+    /// the source's own.
+    public static func inspect(_ source: ImageSource) throws(Diagnostic) -> [Icon] {
+        _ = try ImageProcessor.inspect(source)
+        return sizes.map { Icon(size: $0, fileName: "site-icon-\($0).png", path: source.path) }
+    }
+}
