@@ -72,6 +72,22 @@ import TomoTestSupport
         #expect(try after(["build"], in: self.site())["_redirects"] == nil)
     }
 
+    @Test func aSitesOwnRedirectRulesComeFirstAndTheRenamesFollowThem() throws {
+        let site = try site()
+        // Without renames the site's own file is published as it is; its last line has no line end.
+        try site.write("static/_redirects", "/blog/* https://blog.example.com/:splat 301")
+        #expect(Self.text(try after(["build"], in: site)["_redirects"]) == "/blog/* https://blog.example.com/:splat 301")
+        var output = try after(["user", "rename", "alice", "ann"], in: site)
+        #expect(Self.text(output["_redirects"]) == "/blog/* https://blog.example.com/:splat 301\n/alice /ann/ 301\n/alice/* /ann/:splat 301\n")
+        // An edit of the site's own rules reaches the combined file; without them only tomo's stay.
+        try site.write("static/_redirects", "/old /new/ 302\n")
+        output = try after(["build"], in: site)
+        #expect(Self.text(output["_redirects"]) == "/old /new/ 302\n/alice /ann/ 301\n/alice/* /ann/:splat 301\n")
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("static/_redirects"))
+        output = try after(["build"], in: site)
+        #expect(Self.text(output["_redirects"]) == "/alice /ann/ 301\n/alice/* /ann/:splat 301\n")
+    }
+
     @Test func chainsEndAtTheCurrentHandleAndARenameBackOrANewUserEndsTheRedirects() throws {
         let site = try site()
         _ = try after(["user", "rename", "alice", "ann"], in: site)

@@ -36,8 +36,9 @@ enum RedirectPages {
             }
         }
         // A site's own static/_redirects comes first: hosts apply the first rule that matches.
+        // Read even while there is none, so that its removal remakes the file.
         let ownRules = model.published.rootFolder.files[rulesPath] != nil
-        files.append(PlannedFile(path: rulesPath, inputs: [.site, .redirects] + (ownRules ? [.rootFile(rulesPath)] : []), source: .bytes { views throws(Diagnostic) in
+        files.append(PlannedFile(path: rulesPath, inputs: [.site, .redirects, .rootFile(rulesPath)], source: .bytes { views throws(Diagnostic) in
             var own = ownRules ? try views.rootFile(rulesPath) : []
             if let last = own.last, last != UInt8(ascii: "\n") { own.append(UInt8(ascii: "\n")) }
             return own + Array(rules(views.redirects, address: views.address).map { $0 + "\n" }.joined().utf8)
