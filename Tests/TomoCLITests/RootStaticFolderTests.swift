@@ -179,6 +179,30 @@ import TomoTestSupport
         }
     }
 
+    /// `public/` as a checkout of the host's branch (GitHub Pages' gh-pages, see Deploying): its
+    /// version-control folder is kept by every build and named in no warning.
+    @Test func aVersionControlCheckoutInTheOutputIsLeftAloneAndUnnamed() throws {
+        let site = try TemporaryFolder([
+            "content/site.yaml": "title: T\nbaseURL: https://example.com/\n",
+            "content/users/alice.yaml": "name: Alice\n",
+        ])
+        let output = site.url.appendingPathComponent("public")
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        for name in [".git/HEAD", ".git/objects/ab/cdef", ".hg/store/data", ".svn/entries"] {
+            let url = output.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("kept\n".utf8).write(to: url)
+        }
+        try Data("mine\n".utf8).write(to: output.appendingPathComponent("notes.txt"))
+        let full = runTomo(["build", "--full"], in: site.url)
+        #expect(full.status == 0, "\(full.error)")
+        #expect(full.error.contains("holds a file tomo did not make (notes.txt)"), "\(full.error)")
+        #expect(!full.error.contains(".git") && !full.error.contains(".hg") && !full.error.contains(".svn"), "\(full.error)")
+        for name in [".git/HEAD", ".git/objects/ab/cdef", ".hg/store/data", ".svn/entries"] {
+            #expect(FileManager.default.contents(atPath: output.appendingPathComponent(name).path) == Data("kept\n".utf8), "\(name)")
+        }
+    }
+
     /// A build killed after it wrote new pages but before it saved its state: the next build
     /// still knows those pages are tomo's, and deletes them once the site no longer has them.
     @Test func whatAKilledBuildMadeIsStillKnownAsTomos() throws {

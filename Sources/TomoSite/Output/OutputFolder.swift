@@ -271,7 +271,12 @@ public final class OutputFolder: Sendable {
         }
     }
 
-    /// Every file of the output that is not in `paths` nor tomo's bookkeeping.
+    /// What a version-control checkout keeps at its top: `public/` is often a checkout of the
+    /// branch a host publishes (GitHub Pages' `gh-pages`), and its history is no stray file.
+    static let versionControlNames: Set<String> = [".git", ".hg", ".svn"]
+
+    /// Every file of the output that is not in `paths` nor tomo's bookkeeping (nor a checkout's
+    /// history).
     private func files(notIn paths: [String: FileDigest]) -> [String] {
         var found: [String] = []
         // An explicit stack: a deep output must not deepen the call stack.
@@ -279,6 +284,7 @@ public final class OutputFolder: Sendable {
         while let relative = folders.popLast() {
             let full = relative.isEmpty ? root : root + "/" + relative
             for (name, status) in FolderEntries.list(full, followingLinks: false, includingHidden: true) ?? [] {
+                if relative.isEmpty, Self.versionControlNames.contains(name) { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if status.isFolder {
                     folders.append(path)
