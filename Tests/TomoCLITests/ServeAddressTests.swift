@@ -6,12 +6,14 @@ import TomoTestSupport
 /// `--host 0.0.0.0` and `::` (every interface: pages name the machine's network address, never
 /// 0.0.0.0), and `--base-url` (pages give that address and are served under its path).
 @Suite(.serialized) struct ServeAddressTests {
-    static func site() throws -> TemporaryFolder {
-        try TemporaryFolder([
+    /// `tomo serve ARGUMENTS` on a free port, of a small site (kept as long as the preview runs).
+    static func serve(_ arguments: [String]) throws -> (site: TemporaryFolder, preview: LoggedPreview) {
+        let site = try TemporaryFolder([
             "content/site.yaml": "title: Test\n",
             "content/users/alice.yaml": "name: Alice\n",
             "content/pages/about.md": "---\ntitle: About\n---\nHello.\n",
         ])
+        return (site, try LoggedPreview(site: site.url, port: try freeLoopbackPort(), arguments: arguments))
     }
 
     /// The canonical link of a page.
@@ -21,10 +23,11 @@ import TomoTestSupport
     }
 
     @Test func anIPv6HostBindsAndPagesNameItInBrackets() throws {
-        let site = try Self.site()
-        let port = try freeLoopbackPort()
-        let preview = try LoggedPreview(site: site.url, port: port, arguments: ["--host", "::1"])
-        defer { preview.stop() }
+        let served = try Self.serve(["--host", "::1"])
+        // Stopped at the end, which keeps its site until then.
+        defer { served.preview.stop() }
+        let preview = served.preview
+        let port = preview.port
         preview.address = "::1"
         let base = "http://[::1]:\(port)/"
         #expect(preview.url == base)
@@ -40,10 +43,11 @@ import TomoTestSupport
     /// has none), and never the unspecified 0.0.0.0 or `::`.
     @Test(arguments: ["0.0.0.0", "::"])
     func everyInterfaceGivesPagesTheMachinesAddress(host: String) throws {
-        let site = try Self.site()
-        let port = try freeLoopbackPort()
-        let preview = try LoggedPreview(site: site.url, port: port, arguments: ["--host", host])
-        defer { preview.stop() }
+        let served = try Self.serve(["--host", host])
+        // Stopped at the end, which keeps its site until then.
+        defer { served.preview.stop() }
+        let preview = served.preview
+        let port = preview.port
         let url = try #require(URL(string: preview.url))
         let address = try #require(url.host).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         #expect(!["0.0.0.0", "::", ""].contains(address), "\(preview.url)")
@@ -61,10 +65,11 @@ import TomoTestSupport
     /// answers 200 there, `/` leads to the site, a path outside it is the 404 page.
     @Test(arguments: ["https://example.github.io/mysite/", "http://127.0.0.1:9/deep/a%20b/"])
     func aBaseURLUnderAPathIsServedUnderThatPath(baseURL: String) throws {
-        let site = try Self.site()
-        let port = try freeLoopbackPort()
-        let preview = try LoggedPreview(site: site.url, port: port, arguments: ["--base-url", baseURL])
-        defer { preview.stop() }
+        let served = try Self.serve(["--base-url", baseURL])
+        // Stopped at the end, which keeps its site until then.
+        defer { served.preview.stop() }
+        let preview = served.preview
+        let port = preview.port
         let afterScheme = try #require(baseURL.range(of: "://")).upperBound
         let root = String(baseURL[afterScheme...].drop { $0 != "/" })
         #expect(preview.url == "http://127.0.0.1:\(port)\(root)")
