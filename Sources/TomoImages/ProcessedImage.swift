@@ -25,10 +25,4 @@ public struct ProcessedImage: Sendable, Hashable {
     public func largest(in format: ImageFormat) -> ImageVariant? {
         variants(in: format).last
     }
-
-    /// A `srcset` value ("a.webp 320w, b.webp 640w") whose descriptors are the files' real widths.
-    /// - Parameter url: the published URL of a variant (the site decides the folder).
-    public func srcset(_ format: ImageFormat, url: (ImageVariant) -> String) -> String {
-        variants(in: format).map { "\(url($0)) \($0.width)w" }.joined(separator: ", ")
-    }
 }

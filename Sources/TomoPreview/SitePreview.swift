@@ -14,6 +14,9 @@ public final class SitePreview: Sendable {
         public var site: URL
         public var host = "127.0.0.1"
         public var port: UInt16 = 8080
+        /// The site's address in its pages (`--base-url`), checked as `tomo build` checks it;
+        /// the site is served under its path. Nil: the preview's own address.
+        public var baseURL: String?
         public var liveReload = true
         /// Shows posts and pages with `draft: true` (`--drafts`).
         public var drafts = false
@@ -28,13 +31,13 @@ public final class SitePreview: Sendable {
     }
 
     /// Whether listening on `host` lets other machines connect: any address but a loopback one
-    /// (127.0.0.0/8, `localhost`), 0.0.0.0 included. False for a host that is no address, which
+    /// (127.0.0.0/8, ::1, `localhost`), 0.0.0.0 and `::` included. False for a host that is no address, which
     /// `start` refuses.
     public static func isReachableFromNetwork(host: String) -> Bool {
         (try? ListenAddress(host))?.isLoopback == false
     }
 
-    /// Why the preview cannot listen on `host` (it is neither an IPv4 address nor `localhost`),
+    /// Why the preview cannot listen on `host` (it is neither an IP address nor `localhost`),
     /// or nil: for the command line to refuse it as it refuses a bad port.
     public static func hostProblem(_ host: String) -> String? {
         do {
@@ -57,7 +60,11 @@ public final class SitePreview: Sendable {
         case failed([Diagnostic], after: [String])
     }
 
+    /// Where to open the site (`http://127.0.0.1:8080/`, under the base URL's path).
     public let url: String
+    /// The address the pages give as theirs (canonical links, feeds, Open Graph): `--base-url`,
+    /// or `url`.
+    public let baseURL: String
     private let server: PreviewServer
     private let state: PreviewState
     private let watcher = WatcherSlot()
@@ -68,15 +75,21 @@ public final class SitePreview: Sendable {
         configuration.host = options.host
         configuration.port = options.port
         configuration.liveReload = options.liveReload
+        if let baseURL = options.baseURL {
+            // Pages link under the base URL's path, so that is where they are served.
+            configuration.root = try SiteAddress(baseURL).root
+        }
         let server = try PreviewServer.start(configuration) { onEvent(.note($0)) }
-        // Absolute links (Open Graph, canonical) point at the preview, as pages are seen there.
+        // Absolute links (Open Graph, canonical) point at the preview, as pages are seen there,
+        // unless a base URL is given.
+        let baseURL = options.baseURL ?? server.url
         let liveReload = options.liveReload
         // Each page is made ready to serve on the thread that renders it (see `ServedFile`).
-        let session = SiteSession(options: BuildOptions(site: options.site, baseURL: server.url, drafts: options.drafts, future: options.future)) { path, bytes in
+        let session = SiteSession(options: BuildOptions(site: options.site, baseURL: baseURL, drafts: options.drafts, future: options.future)) { path, bytes in
             ServedFile(path: path, bytes: liveReload ? ServedSite.withReloadScript(bytes, at: path) : bytes)
         }
         let state = PreviewState(session: session, server: server, liveReload: options.liveReload, onEvent: onEvent)
-        let preview = SitePreview(url: server.url, server: server, state: state)
+        let preview = SitePreview(url: server.url, baseURL: baseURL, server: server, state: state)
 
         // Watching starts before the first build: a save made while it runs is rebuilt after
         // it (the rebuild waits for the build), never lost between the two.
@@ -96,8 +109,9 @@ public final class SitePreview: Sendable {
         return preview
     }
 
-    private init(url: String, server: PreviewServer, state: PreviewState) {
+    private init(url: String, baseURL: String, server: PreviewServer, state: PreviewState) {
         self.url = url
+        self.baseURL = baseURL
         self.server = server
         self.state = state
     }

@@ -15,9 +15,13 @@ import TomoCore
 /// ```
 public final class PreviewServer: Sendable {
     public struct Configuration: Sendable {
-        /// An IPv4 address (`localhost` means 127.0.0.1). Requests must name this server in
-        /// their `Host` header (see `AllowedHosts`).
+        /// An IPv4 or IPv6 address (`localhost` means 127.0.0.1). Requests must name this
+        /// server in their `Host` header (see `AllowedHosts`).
         public var host = "127.0.0.1"
+        /// The path the site is served under, ending in `/` (`/mysite/` for a site hosted under
+        /// a folder), percent-escaped as in a URL: a request outside it gets the 404 page, and
+        /// `/` is redirected to it.
+        public var root = "/"
         /// The first port to try; 0 lets the system pick a free one.
         public var port: UInt16 = 8080
         /// How many ports, from `port` on, to try while they are taken.
@@ -35,8 +39,9 @@ public final class PreviewServer: Sendable {
     /// The address and port the server listens on.
     public let address: ListenAddress
     public let port: UInt16
-    /// `http://127.0.0.1:8080/`
-    public var url: String { "http://\(address.text):\(port)/" }
+    /// Where to open the site: `http://127.0.0.1:8080/`, `http://[::1]:8080/mysite/`; on every
+    /// interface, at the machine's network address (`ListenAddress.visitingHost`).
+    public let url: String
 
     private let router: RequestRouter
     private let events: EventHub
@@ -50,12 +55,15 @@ public final class PreviewServer: Sendable {
                              onNote: (String) -> Void = { _ in }) throws -> PreviewServer {
         tomo_http_ignore_sigpipe()
         let address = try ListenAddress(configuration.host)
+        guard configuration.root.hasPrefix("/"), configuration.root.hasSuffix("/"), case .success(let root) = RequestTarget.parse(Array(configuration.root.utf8)) else {
+            throw Diagnostic("cannot serve the site under \"\(configuration.root)\": the path must start and end with / and hold no . or .. folder")
+        }
         let (socket, port) = try listen(host: address.text, configuration: configuration, onNote: onNote)
         let events = EventHub(heartbeatInterval: configuration.heartbeatInterval)
         let reloadScript = configuration.liveReload
             ? PreparedFile(path: "reload.js", bytes: Array(ReloadClient.script.utf8)) : nil
         let router = RequestRouter(site: PreparedSite.replacing(nil, with: site.servedFiles).0, events: events,
-                                   reloadScript: reloadScript, allowedHosts: AllowedHosts(address: address, port: port))
+                                   reloadScript: reloadScript, allowedHosts: AllowedHosts(address: address, port: port), root: root)
         let context = Unmanaged.passRetained(router).toOpaque()
         var errorNumber: Int32 = 0
         let handler: tomo_http_handler = { context, connection, method, version, rawURI, headOnly in
@@ -70,12 +78,14 @@ public final class PreviewServer: Sendable {
             Unmanaged<RequestRouter>.fromOpaque(context).release()
             throw Diagnostic("cannot start the HTTP server on \(address.text):\(port): \(describe(errorNumber))")
         }
-        return PreviewServer(address: address, port: port, router: router, events: events, daemon: daemon)
+        let url = "http://\(address.visitingHost()):\(port)\(configuration.root)"
+        return PreviewServer(address: address, port: port, url: url, router: router, events: events, daemon: daemon)
     }
 
-    private init(address: ListenAddress, port: UInt16, router: RequestRouter, events: EventHub, daemon: OpaquePointer) {
+    private init(address: ListenAddress, port: UInt16, url: String, router: RequestRouter, events: EventHub, daemon: OpaquePointer) {
         self.address = address
         self.port = port
+        self.url = url
         self.router = router
         self.events = events
         self.daemon = Mutex(RunningDaemon(pointer: daemon))

@@ -87,7 +87,7 @@ struct AllowedHosts: Sendable {
 
     /// `localhost`, `127.0.0.1`, `[::1]` and the listening address, with the listening port; a
     /// value without a port means port 80, as browsers leave the default port out. Listening on
-    /// 0.0.0.0, any IP address is allowed too (the machine's own, whichever interface the
+    /// 0.0.0.0 or `::`, any IP address is allowed too (the machine's own, whichever interface the
     /// request came in on): a page can make a browser send an address only by being served
     /// from that address itself, so only DNS names can rebind.
     func allows(_ host: HostHeader) -> Bool {
@@ -98,7 +98,7 @@ struct AllowedHosts: Sendable {
     /// The names allowed whatever the address.
     private var names: [String] {
         let loopback = ["localhost", "127.0.0.1", "[::1]"]
-        return loopback.contains(address.text) || address.isAllInterfaces ? loopback : loopback + [address.text]
+        return loopback.contains(address.urlHost) || address.isAllInterfaces ? loopback : loopback + [address.urlHost]
     }
 
     /// The 421 text: what to ask for instead.

@@ -15,12 +15,15 @@ final class RequestRouter: Sendable {
     /// Nil when live reload is off: `/_tomo/…` is then looked up in the site like any path.
     private let reloadScript: PreparedFile?
     private let allowedHosts: AllowedHosts
+    /// The path the site is served under (`mysite/`, or `""` at the root).
+    private let root: RequestTarget
 
-    init(site: PreparedSite, events: EventHub, reloadScript: PreparedFile?, allowedHosts: AllowedHosts) {
+    init(site: PreparedSite, events: EventHub, reloadScript: PreparedFile?, allowedHosts: AllowedHosts, root: RequestTarget) {
         snapshot = Mutex(site)
         self.events = events
         self.reloadScript = reloadScript
         self.allowedHosts = allowedHosts
+        self.root = root
     }
 
     /// Replaces the snapshot; requests already running keep the one they started with.
@@ -68,17 +71,33 @@ final class RequestRouter: Sendable {
             }
         }
         let site = snapshot.withLock { $0 }
-        switch site.resolve(target.path) {
+        guard target.path.hasPrefix(root.path) else {
+            // `/` and the root without its slash lead into a site served under a folder.
+            if target.path.isEmpty || target.path + "/" == root.path {
+                return redirect(302, to: root.rawPath, query: target.query, on: connection)
+            }
+            return sendNotFound(target, site: site, on: connection)
+        }
+        switch site.resolve(String(target.path.dropFirst(root.path.count))) {
         case .file(let file):
             return send(file, status: 200, on: connection)
         case .addSlash:
-            let location = target.rawPath + "/" + (target.query.map { "?" + $0 } ?? "")
-            return sendText(301, "Moved to \(location)\n", on: connection,
-                            extraHeaders: [("Location", location), ("Cache-Control", "no-cache")])
+            return redirect(301, to: target.rawPath + "/", query: target.query, on: connection)
         case .notFound:
-            if let page = site.notFoundPage { return send(page, status: 404, on: connection) }
-            return sendText(404, "Not found: /\(target.path)\n", on: connection)
+            return sendNotFound(target, site: site, on: connection)
         }
+    }
+
+    /// A redirect that browsers do not keep: the next preview may serve another site there.
+    private func redirect(_ status: UInt32, to path: String, query: String?, on connection: OpaquePointer) -> MHD_Result {
+        let location = path + (query.map { "?" + $0 } ?? "")
+        return sendText(status, "Moved to \(location)\n", on: connection,
+                        extraHeaders: [("Location", location), ("Cache-Control", "no-cache")])
+    }
+
+    private func sendNotFound(_ target: RequestTarget, site: PreparedSite, on connection: OpaquePointer) -> MHD_Result {
+        if let page = site.notFoundPage { return send(page, status: 404, on: connection) }
+        return sendText(404, "Not found: /\(target.path)\n", on: connection)
     }
 
     /// Sends a prepared file, or 304 when the client already has its content.

@@ -51,14 +51,18 @@ import TomoTestSupport
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
     }
 
+    /// By `tomo build --base-url` and `tomo serve --base-url` alike (serve is given a host it
+    /// cannot listen on too: were the address let through, it would stop there, not serve).
     @Test(arguments: refused)
     func aBadAddressIsRefusedOnTheCommandLine(url: String) throws {
         let site = try Self.site(baseURL: nil)
-        let result = runTomo(["build", "--base-url", url], in: site.url)
-        #expect(result.status == 2, "\(url.debugDescription)")
-        // By the address rule, or for a control character by the rule of all command-line text.
-        #expect(result.error.hasPrefix("error: --base-url "), "\(url.debugDescription): \(result.error)")
-        #expect(result.error.contains("usage: tomo build"))
+        for command in [["build"], ["serve", "--host", "256.0.0.1"]] {
+            let result = runTomo(command + ["--base-url", url], in: site.url)
+            #expect(result.status == 2, "\(command[0]) \(url.debugDescription)")
+            // By the address rule, or for a control character by the rule of all command-line text.
+            #expect(result.error.hasPrefix("error: --base-url "), "\(command[0]) \(url.debugDescription): \(result.error)")
+            #expect(result.error.contains("usage: tomo \(command[0])"))
+        }
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
     }
 

@@ -19,11 +19,15 @@ final class LoggedPreview {
         case failed(String)
     }
 
-    init(site: URL, port: UInt16) throws {
+    /// Where `get` connects (`--host`, or an address it leads to): `127.0.0.1`, `::1`.
+    var address = "127.0.0.1"
+
+    /// Runs `tomo serve` with `arguments` added (`--host ::1`).
+    init(site: URL, port: UInt16, arguments: [String] = []) throws {
         self.site = site
         self.port = port
         process.executableURL = tomoBinary()
-        process.arguments = ["serve", "--no-reload", "--port", String(port), "--site", site.path]
+        process.arguments = ["serve", "--no-reload", "--port", String(port), "--site", site.path] + arguments
         process.standardInput = FileHandle.nullDevice
         let pipe = log.pipe()
         process.standardOutput = pipe
@@ -93,14 +97,15 @@ final class LoggedPreview {
     /// `GET /path` on a kept-alive connection (a fresh one when it broke).
     func get(_ path: String) throws -> RawReply {
         let target = "/" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
-        if let connection, let reply = try? Self.get(target, on: connection) { return reply }
-        let fresh = try RawHTTPConnection(port: port, timeoutSeconds: 30)
+        if let connection, let reply = try? get(target, on: connection) { return reply }
+        let fresh = try RawHTTPConnection(port: port, address: address, timeoutSeconds: 30)
         connection = fresh
-        return try Self.get(target, on: fresh)
+        return try get(target, on: fresh)
     }
 
-    private static func get(_ target: String, on connection: RawHTTPConnection) throws -> RawReply {
-        try connection.send("GET", target)
+    /// Sends the `Host` a browser sends for `address`.
+    private func get(_ target: String, on connection: RawHTTPConnection) throws -> RawReply {
+        try connection.send("GET", target, host: (address.contains(":") ? "[\(address)]" : address) + ":\(port)")
         return try connection.readReply()
     }
 }

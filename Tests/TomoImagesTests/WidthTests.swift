@@ -29,7 +29,8 @@ import TomoTestSupport
         #expect(image.variants.map(\.format) == [.webp, .jpeg])
     }
 
-    @Test func srcsetDescriptorsAreTheFilesRealWidths() throws {
+    /// The widths a `srcset` gives as descriptors are the variants' own, read from the files.
+    @Test func variantWidthsAreTheFilesRealWidths() throws {
         let folder = try TemporaryFolder()
         let processor = try ImageProcessor(cacheFolder: folder.cache, widths: [100, 250, 1280])
         let image = try processor.variants(for: fixture("landscape.jpg"), displayPath: "content/posts/alice/Sunset Photo.JPG")
@@ -40,9 +41,6 @@ import TomoTestSupport
                 let header = try Vips.header(of: variant.file)
                 #expect((header.width, header.height) == (variant.width, variant.height), "\(variant.fileName)")
             }
-            let srcset = image.srcset(format) { "/media/\($0.fileName)" }
-            let descriptors = srcset.split(separator: ", ").map { $0.split(separator: " ").last.map(String.init) }
-            #expect(descriptors == variants.map { "\($0.width)w" })
         }
     }
 

@@ -104,6 +104,19 @@ import TomoTestSupport
         }
     }
 
+    /// An IPv6 listening address is named in brackets, as URLs and `Host` headers write it;
+    /// `::` is every interface, as 0.0.0.0 is.
+    @Test func anIPv6AddressIsAllowedInBrackets() throws {
+        let one = AllowedHosts(address: try ListenAddress("2001:DB8:0::7"), port: 8080)
+        #expect(one.allows(try #require(HostHeader("[2001:db8::7]:8080"))))
+        #expect(one.allows(try #require(HostHeader("[::1]:8080"))))
+        #expect(!one.allows(try #require(HostHeader("[2001:db8::8]:8080"))))
+        let everywhere = AllowedHosts(address: try ListenAddress("::"), port: 8080)
+        #expect(everywhere.allows(try #require(HostHeader("[fd00::2]:8080"))))
+        #expect(everywhere.allows(try #require(HostHeader("10.0.0.5:8080"))))
+        #expect(!everywhere.allows(try #require(HostHeader("mybox.local:8080"))))
+    }
+
     @Test func onOneNetworkAddressAcceptsThatAddressAndLocalNamesOnly() throws {
         let lan = AllowedHosts(address: try ListenAddress("192.168.1.20"), port: 8080)
         #expect(lan.allows(try #require(HostHeader("192.168.1.20:8080"))))

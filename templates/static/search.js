@@ -1,5 +1,7 @@
-// Filters users by handle and name over /search.json as the visitor types. Without JavaScript
-// the home page still lists the newest users; this only adds search over every user.
+// Filters users by handle and name over the search index as the visitor types. Without
+// JavaScript the home page still lists the newest users; this only adds search over every user.
+// The index is where the search form points (`action`), which carries the site's base path:
+// a site under a folder fetches its own index, and the users' URLs in it carry the path too.
 (function () {
   "use strict";
   var input = document.getElementById("search-input");
@@ -47,7 +49,7 @@
 
   input.addEventListener("input", function () {
     if (everyone) { show(input.value); return; }
-    fetch("/search.json")
+    fetch(input.form.action)
       .then(function (response) { return response.json(); })
       .then(function (data) { everyone = data.users || []; show(input.value); })
       .catch(function () { everyone = []; });

@@ -23,12 +23,18 @@ typedef enum MHD_Result (*tomo_http_handler)(void *context, struct MHD_Connectio
 /// A running daemon with the handler it calls.
 typedef struct tomo_http_server tomo_http_server;
 
-/// Opens a listening TCP socket on an IPv4 address ("127.0.0.1") and port (0: any free port).
-/// Returns the socket, or -1 with *error_number set (errno; EINVAL when host is no IPv4 address).
+/// Opens a listening TCP socket on an IPv4 or IPv6 address ("127.0.0.1", "::1") and port (0:
+/// any free port); "::" takes IPv4 connections too. Returns the socket, or -1 with
+/// *error_number set (errno; EINVAL when host is no address).
 int tomo_http_listen(const char *host, uint16_t port, int *error_number);
 
 /// The port a listening socket is bound to, or 0 when it cannot be read.
 uint16_t tomo_http_bound_port(int socket_fd);
+
+/// Writes the first address of `family` (AF_INET or AF_INET6) of an interface that is up and
+/// not loopback into `buffer` (IPv6 link-local addresses, which need a zone, are skipped).
+/// Returns 0, or -1 when there is none.
+int tomo_http_interface_address(int family, char *buffer, size_t size);
 
 /// Starts serving on a socket from tomo_http_listen, one thread per connection (so a handler
 /// that streams slowly never stalls other clients). The daemon owns the socket from then on.

@@ -32,14 +32,10 @@ enum BuildCommand {
         """,
         run: { invocation in
             let site = try invocation.siteDirectory()
-            // A wrong address on the command line is wrong usage (exit 2), as a wrong --port is.
-            if let baseURL = invocation.option("base-url"), let problem = URLRules.siteAddressProblem(baseURL) {
-                throw UsageError("--base-url \(problem)", usage: invocation.command.usage)
-            }
             let options = BuildOptions(
                 site: site,
                 output: invocation.option("out").map(invocation.path),
-                baseURL: invocation.option("base-url"),
+                baseURL: try invocation.baseURLOption(),
                 full: invocation.flag("full"),
                 drafts: invocation.flag("drafts"),
                 future: invocation.flag("future")

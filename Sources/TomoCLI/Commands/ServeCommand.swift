@@ -9,7 +9,8 @@ enum ServeCommand {
         summary: "Preview the site on http://127.0.0.1:8080/ and reload pages on every save",
         options: [
             OptionSpec("port", value: "PORT", "the first port to try (default 8080; a taken port moves on to the next)"),
-            OptionSpec("host", value: "ADDRESS", "the address to listen on (default 127.0.0.1, this machine only; any other address is reachable from the network)"),
+            OptionSpec("host", value: "ADDRESS", "the IPv4 or IPv6 address to listen on (default 127.0.0.1, this machine only; any other address is reachable from the network; 0.0.0.0 or :: listens on every interface and links pages to this machine's network address)"),
+            OptionSpec("base-url", value: "URL", "the site's address in its pages, as `tomo build --base-url` (default: where the preview is); pages are served under its path"),
             .flag("no-reload", "do not add the live-reload script to pages"),
             .flag("drafts", "show posts and pages with draft: true"),
             .flag("future", "show posts dated later than now (otherwise each one appears at its date)"),
@@ -20,11 +21,14 @@ enum ServeCommand {
         a reload). A failed rebuild keeps the last good site and shows the error over the page and
         here, until the next good rebuild. public/ is not touched: run `tomo build` to publish.
 
-        Example:
+        Examples:
           tomo serve --port 3000
+          tomo serve --base-url https://example.github.io/mysite/   (open http://127.0.0.1:8080/mysite/)
+          tomo serve --host 0.0.0.0   (for a phone on the same network)
         """,
         run: { invocation in
             var options = SitePreview.Options(site: try invocation.siteDirectory())
+            options.baseURL = try invocation.baseURLOption()
             if let host = invocation.option("host") {
                 if let problem = SitePreview.hostProblem(host) { throw UsageError(problem, usage: invocation.command.usage) }
                 options.host = host
@@ -41,6 +45,7 @@ enum ServeCommand {
             let console = invocation.console
             let preview = try SitePreview.start(options) { event in report(event, on: console) }
             console.line("Serving \(console.paint(preview.url, .bold)) (Ctrl-C stops)")
+            if preview.baseURL != preview.url { console.line("Pages give \(preview.baseURL) as their address (--base-url)") }
             if let warning = networkWarning(forHost: options.host) { console.warning(warning) }
             preview.runUntilInterrupted()
             console.line("Stopped.")

@@ -170,8 +170,10 @@ enum InputFingerprints {
     private static func stamp(_ path: String, _ stamps: InputStamps) -> UInt64 { stamps.byPath[path]?.digest ?? 0 }
 
     private static func add(_ image: PublishedImage?, to hasher: inout StableHasher) {
-        hasher.add(image?.srcset)
-        hasher.add(image?.webpSrcset)
+        for source in (image?.jpegSources ?? []) + (image?.webpSources ?? []) {
+            hasher.add(source.path)
+            hasher.add(UInt64(truncatingIfNeeded: source.width))
+        }
     }
 
     private static func site(_ model: SiteModel, stamps: InputStamps) -> UInt64 {

@@ -8,13 +8,19 @@ struct PublishedImage: Sendable {
     /// The real pixel size of that file.
     var width: Int
     var height: Int
-    /// `"/media/alice/header-…-320.jpg 320w, …"`: descriptors are the files' real widths.
-    var srcset: String
-    var webpSrcset: String
+    /// The thumbnails of each format, narrowest first, for `srcset`.
+    var jpegSources: [Source]
+    var webpSources: [Source]
     /// The media folder the thumbnails are published in (`media/alice`).
     var folder: String
     /// Output path (`media/alice/icon-3fa01c9e-256.webp`) → the cached thumbnail's path.
     var files: [String: String]
+
+    /// One thumbnail in a `srcset`: its path in the site and its file's real width.
+    struct Source: Sendable, Hashable {
+        var path: String
+        var width: Int
+    }
 
     /// Publishes `image`'s thumbnails under `folder` (`media/alice`).
     init?(_ image: ProcessedImage, folder: String) {
@@ -24,21 +30,27 @@ struct PublishedImage: Sendable {
         path = folder + "/" + fallback.fileName
         width = fallback.width
         height = fallback.height
-        srcset = image.srcset(.jpeg) { "/" + folder + "/" + $0.fileName }
-        webpSrcset = image.srcset(.webp) { "/" + folder + "/" + $0.fileName }
+        jpegSources = image.variants(in: .jpeg).map { Source(path: folder + "/" + $0.fileName, width: $0.width) }
+        webpSources = image.variants(in: .webp).map { Source(path: folder + "/" + $0.fileName, width: $0.width) }
     }
 
-    /// `{src, width, height, srcset, webpSrcset, loading}` for templates; only the first image of
-    /// a page loads at once, the others when they scroll into view.
-    func view(loading: Loading) -> JSONValue {
+    /// `{src, width, height, srcset, webpSrcset, loading}` for templates, every path through
+    /// `address`; only the first image of a page loads at once, the others when they scroll
+    /// into view.
+    func view(loading: Loading, at address: SiteAddress) -> JSONValue {
         [
-            "src": .string("/" + path),
+            "src": .string(address.path(path)),
             "width": .int(width),
             "height": .int(height),
-            "srcset": .string(srcset),
-            "webpSrcset": .string(webpSrcset),
+            "srcset": .string(Self.srcset(jpegSources, at: address)),
+            "webpSrcset": .string(Self.srcset(webpSources, at: address)),
             "loading": .string(loading.rawValue),
         ]
+    }
+
+    /// `"/media/alice/header-…-320.jpg 320w, …"`: descriptors are the files' real widths.
+    static func srcset(_ sources: [Source], at address: SiteAddress) -> String {
+        sources.map { "\(address.path($0.path)) \($0.width)w" }.joined(separator: ", ")
     }
 
     enum Loading: String, Sendable {

@@ -51,6 +51,9 @@ struct PageViews: Sendable {
             "description": JSONValue(config.description),
             "language": .string(config.language.rawValue),
             "baseURL": .string(address.baseURL),
+            // The base path ending in `/`, for the paths a template writes itself
+            // (`{{site.root}}static/style.css`).
+            "root": .string(address.root),
             "contact": JSONValue(config.contact),
             "contactHref": JSONValue(config.contact.map(URLRules.mailtoURL)),
             "feedURL": config.publishes(.feed) ? .string(address.path("feed.xml")) : .null,
@@ -310,7 +313,7 @@ struct PageViews: Sendable {
             "initial": .string(Self.initial(of: card.name)),
             "url": .string(address.path(card.handle + "/")),
             "summary": .string(card.summary ?? ""),
-            "icon": card.icon?.view(loading: position == 0 ? .eager : .lazy) ?? .null,
+            "icon": card.icon?.view(loading: position == 0 ? .eager : .lazy, at: address) ?? .null,
         ]
     }
 

@@ -31,7 +31,7 @@ extension PageViews {
             "handle": .string(post.handle),
             "ownerName": .string(card(post.handle)?.name ?? post.handle),
             "ownerURL": .string(address.path(post.handle + "/")),
-            "photo": photo(of: post)?.view(loading: position == 0 ? .eager : .lazy) ?? .null,
+            "photo": photo(of: post)?.view(loading: position == 0 ? .eager : .lazy, at: address) ?? .null,
             "alt": .string(post.alt ?? ""),
             "caption": .string(post.caption.firstLine),
             "likeCount": .int(likes),
@@ -48,7 +48,7 @@ extension PageViews {
         fields["captionHTML"] = .string(post.caption.html)
         fields["likers"] = .array(cardViews(likers, firstPosition: 1))
         fields["hasLikers"] = .bool(likers.contains { card($0) != nil })
-        fields["ownerIcon"] = owner?.icon?.view(loading: .lazy) ?? .null
+        fields["ownerIcon"] = owner?.icon?.view(loading: .lazy, at: address) ?? .null
         fields["ownerInitial"] = .string(Self.initial(of: owner?.name ?? post.handle))
         let name = owner?.name ?? post.handle
         let title = post.caption.firstLine.isEmpty ? labels.text("photoBy", name: name) : post.caption.firstLine
