@@ -112,10 +112,11 @@ check-sitemaps: check-sites
 	scripts/check_sitemaps.py --base-url $(DEMO_BASE_URL) $(SITE_CHECK_OUT)/demo
 	scripts/check_sitemaps.py --base-url $(EDGE_BASE_URL) $(SITE_CHECK_OUT)/edge/public
 
-## check-previews: read every page's link preview with extruct, on the demo site and on a site
-## of edge cases (hostile names, a 1280×400 header, no icon, no posts), both built with the debug binary
+## check-previews: read every page's link preview with extruct, on the demo and edge-case sites,
+## and on a site of its own (Japanese, no posts, hostile names) whose previews it checks in detail
 check-previews: check-sites
 	scripts/check_previews.py $(SITE_CHECK_OUT)/demo
+	scripts/check_previews.py $(SITE_CHECK_OUT)/edge/public
 	scripts/check_previews.py --edge-cases .build/debug/tomo
 
 ## check-links: build the demo site with the debug binary for a base URL under a path, serve

@@ -2,8 +2,8 @@
 # Builds the demo site (content/ and templates/ of this repository) for a base URL under a
 # path, serves it from the parent folder, and checks every link with LinkChecker: a link that
 # leaves the base path (a root-relative `/static/style.css`) is a 404 and fails the check.
-# Then the same on the edge-case site: the demo with two posts a page (every timeline and
-# list has newer/older links) under a two-level base path with an escaped space.
+# Then the same on the edge-case site (scripts/edge-site.sh) under a two-level base path with
+# an escaped space.
 # Usage: scripts/check-links.sh TOMO_BINARY
 set -euo pipefail
 tomo=$(realpath "$1")
@@ -20,13 +20,10 @@ served="$work/served"
 mkdir -p "$served/deep"
 "$tomo" build --site "$repository" --out "$served/sub" --base-url "http://127.0.0.1:$port/sub/" >/dev/null
 
-# The edge-case site: the demo with pageSize 2, with the thumbnails the first build cached.
-mkdir -p "$work/edge/.tomo-cache"
-cp -R "$repository/content" "$repository/templates" "$work/edge/"
-cp -R "$repository/.tomo-cache/images" "$work/edge/.tomo-cache/"
-sed -i 's/^pageSize: .*/pageSize: 2/' "$work/edge/content/site.yaml"
-grep -q '^pageSize: 2$' "$work/edge/content/site.yaml"
-"$tomo" build --site "$work/edge" --out "$served/deep/a b" --base-url "http://127.0.0.1:$port/deep/a%20b/" >/dev/null
+# The edge-case site of scripts/edge-site.sh (two posts a page, a renamed user, hostile names,
+# a site icon, root static files), under a two-level base path with an escaped space.
+"$repository/scripts/edge-site.sh" "$tomo" "$work/edge" "http://127.0.0.1:$port/deep/a%20b/"
+mv "$work/edge/public" "$served/deep/a b"
 
 # Python's http.server, without its folder listings: a link to / or /deep/ must be a 404 too,
 # not a listing that happens to answer 200. Its `LinkChecker` header tells LinkChecker that

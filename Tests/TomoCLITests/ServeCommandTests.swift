@@ -9,7 +9,7 @@ import TomoTestSupport
     @Test(arguments: ["0.0.0.0", "192.168.1.10", "10.0.0.1", "172.16.5.4", "8.8.8.8", "169.254.1.1", "::", "[::]", "fd00::2", "::ffff:10.0.0.1"])
     func warnsWhenTheAddressIsReachableFromTheNetwork(host: String) throws {
         let warning = try #require(ServeCommand.networkWarning(forHost: host))
-        #expect(warning.hasPrefix("--host \(host): the preview is reachable from the network"))
+        #expect(warning.hasPrefix("--host \"\(host)\" makes the preview reachable from the network"))
     }
 
     @Test(arguments: ["127.0.0.1", "127.0.0.2", "127.255.255.254", "localhost", "LOCALHOST", "::1", "[::1]", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1"])

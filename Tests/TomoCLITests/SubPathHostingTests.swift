@@ -63,6 +63,17 @@ private final class LinkScan {
         var values: [String] = []
         switch kind {
         case "html", "xml":
+            // Structured data (JSON-LD) is JSON inside a script element: its strings are URLs
+            // as they are, and the rest of the page is read without it.
+            var text = text
+            for json in Self.matches(#"<script type="application/ld\+json">(.*?)</script>"#, in: text) {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else {
+                    problems.append("\(path): its JSON-LD is not JSON")
+                    continue
+                }
+                values += Self.strings(in: object)
+                text = text.replacingOccurrences(of: json, with: "")
+            }
             // Unescaped once, the HTML inside a feed's <content> shows its attributes too.
             let markup = Self.unescaped(text)
             values += Self.matches(#"[A-Za-z_:][-A-Za-z0-9_:.]*\s*=\s*"([^"]*)""#, in: markup)

@@ -56,7 +56,7 @@ enum ServeCommand {
     /// What to tell someone who serves the preview beyond this machine, or nil on loopback.
     static func networkWarning(forHost host: String) -> String? {
         guard SitePreview.isReachableFromNetwork(host: host) else { return nil }
-        return "--host \(host): the preview is reachable from the network, by anyone who can connect to this machine (the default, 127.0.0.1, keeps it to this machine)"
+        return "--host \"\(host)\" makes the preview reachable from the network, by anyone who can connect to this machine (the default, 127.0.0.1, keeps it to this machine)"
     }
 
     static func report(_ event: SitePreview.Event, on console: Console) {
