@@ -5,7 +5,7 @@ import TomoTheme
 /// The default style sheet read as the browser's cascade reads it: which declaration wins for an
 /// element the templates write. scripts/check_layout.py measures the same in Chromium.
 @Suite struct StyleSheetTests {
-    static let css = String(decoding: BuiltinTheme.contents(of: "static/style.css") ?? [], as: UTF8.self)
+    static let css = String(decoding: BuiltinTheme.contents(of: "static/style.css") ?? Data(), as: UTF8.self)
     static let rules = StyleRule.parse(css)
 
     /// A user without an icon or a header: the placeholder's own colours must win over those
@@ -85,6 +85,12 @@ struct StyleRule {
     var selector: String
     var declarations: [(property: String, value: String)]
 
+    /// A winning declaration and the selector it came from.
+    struct Declaration {
+        var selector: String
+        var value: String
+    }
+
     /// Rules of a style sheet without comments; an at-rule's block is read for the rules inside.
     static func parse(_ css: String) -> [StyleRule] {
         var text = css
@@ -125,7 +131,7 @@ struct StyleRule {
     /// The declaration of `property` that wins for the last element of `path` (its ancestors
     /// before it): highest specificity, then the later rule. `background-color` and
     /// `background-image` count as `background`.
-    static func winner(of property: String, for path: [Element], in rules: [StyleRule]) -> (selector: String, value: String)? {
+    static func winner(of property: String, for path: [Element], in rules: [StyleRule]) -> Declaration? {
         var best: (specificity: [Int], selector: String, value: String)?
         for rule in rules where rule.matches(path) {
             for declaration in rule.declarations
@@ -135,7 +141,7 @@ struct StyleRule {
                 best = (rule.specificity, rule.selector, declaration.value)
             }
         }
-        return best.map { ($0.selector, $0.value) }
+        return best.map { Declaration(selector: $0.selector, value: $0.value) }
     }
 
     private var compounds: [Element] {
