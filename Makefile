@@ -134,7 +134,7 @@ check-layout: deps
 	$(call apt_install,$(SCREENSHOT_APT_PACKAGES))
 	@if python3 -m pip show $(LAYOUT_PIP_PACKAGES) 2>&1 >/dev/null | grep -q "not found"; then python3 -m pip install --quiet $(LAYOUT_PIP_PACKAGES); fi
 	$(SWIFT) build -c release --product tomo
-	PATH=/usr/bin:$$PATH scripts/check_layout.py .build/release/tomo
+	python3 scripts/check_layout.py .build/release/tomo
 
 ## screenshots: check the layout in Chromium, then take the README pictures of demo pages
 ## (mobile and desktop, light and dark) with headless Chromium

@@ -42,7 +42,10 @@ LONG_URL = "https://example.com/" + "very-long-path-segment-" * 6
 
 
 def run(command, cwd):
-    subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL)
+    """Runs a tomo command; its output (the build's warnings about missing icons) only on failure."""
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed:\n{done.stdout}{done.stderr}")
 
 
 def long_words_site(tomo, folder, photos):
