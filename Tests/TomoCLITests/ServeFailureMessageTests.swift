@@ -13,11 +13,14 @@ import TomoTestSupport
         text.split(separator: "\n").filter { $0.hasPrefix("error: ") }.map(String.init)
     }
 
+    /// A site of one profile, `alice`, with `profile` as its text, and `tomo serve` on it.
+    static func served(profile: String) throws -> (site: TemporaryFolder, preview: LoggedPreview) {
+        let site = try TemporaryFolder(["content/site.yaml": "title: Test\n", "content/users/alice.yaml": profile])
+        return (site, try LoggedPreview(site: site.url, port: try freeLoopbackPort()))
+    }
+
     @Test func aSiteThatNeverBuiltSaysSoInsteadOfALastGoodSite() throws {
-        let site = try TemporaryFolder()
-        try site.write("content/site.yaml", "title: Test\n")
-        try site.write("content/users/alice.yaml", "name: [\n")
-        let preview = try LoggedPreview(site: site.url, port: try freeLoopbackPort())
+        let (site, preview) = try Self.served(profile: "name: [\n")
         defer { preview.stop() }
         try site.write("content/users/alice.yaml", "name: [[\n")
         let failed = try preview.line { $0.contains("content/users/alice.yaml") && !$0.hasPrefix("error: ") }
@@ -35,10 +38,7 @@ import TomoTestSupport
     }
 
     @Test func errorsAreSortedAsCheckSortsThemAndAStoreErrorIsPrintedOnce() throws {
-        let site = try TemporaryFolder()
-        try site.write("content/site.yaml", "title: Test\n")
-        try site.write("content/users/alice.yaml", "name: Alice\n")
-        let preview = try LoggedPreview(site: site.url, port: try freeLoopbackPort())
+        let (site, preview) = try Self.served(profile: "name: Alice\n")
         defer { preview.stop() }
 
         try site.write("content/store.json", "{\n")

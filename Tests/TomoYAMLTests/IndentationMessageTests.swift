@@ -24,7 +24,9 @@ import TomoCore
         ("items:\n  - text: Hello\n   url: https://example.com\n", 3),
         // An item's second key indented more than its first.
         ("items:\n  - text: Hello\n      url: https://example.com\n", 3),
-        // In front matter-like text after other keys, with a comment between.
+        // A key of a nested mapping indented less than its sibling, but not back to its parent.
+        ("links:\n    website: https://example.com\n  instagram: https://www.instagram.com/alice/\n", 3),
+        // After a comment line.
         ("title: About\n# the date\n date: 2026-05-01\n", 3),
     ]
 
