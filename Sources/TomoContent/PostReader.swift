@@ -75,8 +75,8 @@ struct PostReader {
     private func photo(_ fields: Fields) -> String? {
         guard let path = reader.string(fields, "photo", required: "\(slug).jpg"), let node = fields["photo"] else { return nil }
         let fileExtension = ContentPath.fileExtension(of: path).lowercased()
-        guard Post.photoExtensions.contains(fileExtension) else {
-            reader.error("photo \"\(path)\" is not a photo file: use a .\(Post.photoExtensions.joined(separator: ", ."))", at: node.location)
+        guard ContentPath.photoExtensions.contains(fileExtension) else {
+            reader.error("photo \"\(path)\" is not a photo file: use a .\(ContentPath.photoExtensions.joined(separator: ", ."))", at: node.location)
             return nil
         }
         return reader.containedFile(
