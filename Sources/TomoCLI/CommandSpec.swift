@@ -39,7 +39,7 @@ public struct CommandSpec: Sendable {
             words.append(argument.isOptional ? "[\(word)]" : word)
         }
         for option in options {
-            let word = option.valueName.map { "--\(option.name) \($0)" } ?? "--\(option.name)"
+            let word = option.valueName.map { "\(option.long) \($0)" } ?? option.long
             words.append(option.isRequired ? word : "[\(word)]")
         }
         return words.joined(separator: " ")
