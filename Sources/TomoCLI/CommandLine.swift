@@ -110,7 +110,8 @@ public enum TomoCommandLine {
                 console.out(HelpCommand.help(forGroup: group))
                 return nil
             }
-            throw UsageError("`tomo \(group)` needs a subcommand:\n" + HelpCommand.subcommandList(group), usage: HelpCommand.groupUsage(group))
+            // The list ends with a line break, which the error line adds itself.
+            throw UsageError("`tomo \(group)` needs a subcommand:\n" + HelpCommand.subcommandList(group).dropLast(), usage: HelpCommand.groupUsage(group))
         case .command(let found, let consumed):
             command = found
             rest = words[consumed...]
@@ -216,7 +217,7 @@ public enum TomoCommandLine {
         if !subcommands.isEmpty {
             if words.count > 1, !isOption(words[1]) {
                 let hint = Suggestion.hint(for: words[1], in: subcommands.map { $0.path[1] })
-                throw UsageError("unknown command `tomo \(first) \(words[1])`\(hint); `tomo \(first)` takes:\n" + HelpCommand.subcommandList(first))
+                throw UsageError("unknown command `tomo \(first) \(words[1])`\(hint); `tomo \(first)` takes:\n" + HelpCommand.subcommandList(first).dropLast())
             }
             return .group(first)
         }
@@ -271,6 +272,6 @@ struct GivenOptions {
 extension OptionSpec {
     /// Whether `word` (`--out` or `-o`) names this option.
     func isNamed(by word: String) -> Bool {
-        word == long || short.map { word == "-\($0)" } == true
+        spellings.contains(word)
     }
 }

@@ -45,3 +45,19 @@ public struct CommandSpec: Sendable {
         return words.joined(separator: " ")
     }
 }
+
+extension [CommandSpec] {
+    /// The first words that name groups of subcommands (`user`, `post`), in table order.
+    var groups: [String] {
+        var groups: [String] = []
+        for command in self where command.path.count > 1 && !groups.contains(command.path[0]) {
+            groups.append(command.path[0])
+        }
+        return groups
+    }
+
+    /// The commands whose path starts with `group` and has a second word (`user add`, …).
+    func subcommands(of group: String) -> [CommandSpec] {
+        filter { $0.path.count > 1 && $0.path[0] == group }
+    }
+}

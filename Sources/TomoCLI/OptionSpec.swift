@@ -32,6 +32,9 @@ public struct OptionSpec: Sendable {
     /// `--out`
     public var long: String { "--" + name }
 
+    /// Every way to write it: `--out`, `-o`.
+    public var spellings: [String] { [long] + (short.map { ["-\($0)"] } ?? []) }
+
     /// `-o, --out DIR` as help lists it; `    --full` without a short form.
     public var label: String {
         let forms = (short.map { "-\($0), " } ?? "    ") + long

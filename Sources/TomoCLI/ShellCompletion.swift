@@ -24,36 +24,23 @@ enum ShellCompletion {
         init(commands: [CommandSpec]) {
             self.commands = commands
             var first: [String] = []
-            var groups: [String] = []
-            for command in commands {
-                if !first.contains(command.path[0]) { first.append(command.path[0]) }
-                if command.path.count > 1, !groups.contains(command.path[0]) { groups.append(command.path[0]) }
-            }
+            for command in commands where !first.contains(command.path[0]) { first.append(command.path[0]) }
             firstWords = first
-            self.groups = groups
+            groups = commands.groups
         }
 
         func options(of command: CommandSpec) -> [OptionSpec] { command.options + TomoCommandLine.commonOptions }
 
-        func subcommands(of group: String) -> [CommandSpec] {
-            commands.filter { $0.path.count > 1 && $0.path[0] == group }
-        }
+        func subcommands(of group: String) -> [CommandSpec] { commands.subcommands(of: group) }
 
         /// Every spelling of every option that takes a value: the word after it is its value,
         /// not a command or an argument.
         var valueSpellings: [String] {
             var spellings: [String] = []
             for option in commands.flatMap(options(of:)) + TomoCommandLine.globalOptions where option.valueName != nil {
-                for spelling in OptionSpelling.all(option) where !spellings.contains(spelling) { spellings.append(spelling) }
+                for spelling in option.spellings where !spellings.contains(spelling) { spellings.append(spelling) }
             }
             return spellings
-        }
-    }
-
-    enum OptionSpelling {
-        /// `--out`, `-o`
-        static func all(_ option: OptionSpec) -> [String] {
-            [option.long] + (option.short.map { ["-\($0)"] } ?? [])
         }
     }
 
@@ -90,12 +77,12 @@ enum ShellCompletion {
         lines.append("        case \"$command|$prev\" in")
         for command in table.commands {
             for option in command.options where option.valueName != nil {
-                let patterns = OptionSpelling.all(option).map { shellQuote("\(command.name)|\($0)") }
+                let patterns = option.spellings.map { shellQuote("\(command.name)|\($0)") }
                 lines.append("            \(patterns.joined(separator: "|"))) \(valueAssignment(option.kind.completion)) ;;")
             }
         }
         for option in TomoCommandLine.globalOptions where option.valueName != nil {
-            let patterns = OptionSpelling.all(option).map { "*" + shellQuote("|\($0)") }
+            let patterns = option.spellings.map { "*" + shellQuote("|\($0)") }
             lines.append("            \(patterns.joined(separator: "|"))) \(valueAssignment(option.kind.completion)) ;;")
         }
         lines.append("            *) _tomo_kind=none ;;")
@@ -107,9 +94,9 @@ enum ShellCompletion {
         lines.append("        -*)")
         lines.append("            case $command in")
         for command in table.commands {
-            lines.append("                \(shellQuote(command.name))) _tomo_words=\(shellQuote(table.options(of: command).flatMap(OptionSpelling.all).joined(separator: " "))) ;;")
+            lines.append("                \(shellQuote(command.name))) _tomo_words=\(shellQuote(table.options(of: command).flatMap(\.spellings).joined(separator: " "))) ;;")
         }
-        lines.append("                '') _tomo_words=\(shellQuote(TomoCommandLine.globalOptions.flatMap(OptionSpelling.all).joined(separator: " "))) ;;")
+        lines.append("                '') _tomo_words=\(shellQuote(TomoCommandLine.globalOptions.flatMap(\.spellings).joined(separator: " "))) ;;")
         lines.append("            esac")
         lines.append("            return 0 ;;")
         lines.append("    esac")

@@ -66,19 +66,9 @@ enum HelpCommand {
         "tomo \(group) SUBCOMMAND [ARGUMENTS] [OPTIONS]"
     }
 
-    /// The commands whose path starts with `group` and has a second word (`user add`, …).
-    static func subcommands(of group: String) -> [CommandSpec] {
-        TomoCommandLine.commands.filter { $0.path.count > 1 && $0.path[0] == group }
-    }
+    static func subcommands(of group: String) -> [CommandSpec] { TomoCommandLine.commands.subcommands(of: group) }
 
-    /// The first words that name groups of subcommands, in the order of the command table.
-    static var groups: [String] {
-        var seen: [String] = []
-        for command in TomoCommandLine.commands where command.path.count > 1 && !seen.contains(command.path[0]) {
-            seen.append(command.path[0])
-        }
-        return seen
-    }
+    static var groups: [String] { TomoCommandLine.commands.groups }
 
     /// `  add   Register a user …` for each subcommand of `group`.
     static func subcommandList(_ group: String) -> String {
