@@ -39,6 +39,7 @@ public enum TomoCommandLine {
         DatingCommands.discover,
         BatchCommand.spec,
         TemplateCommands.render,
+        ThemeCommands.eject,
         CompletionCommand.spec,
         HelpCommand.spec,
     ]

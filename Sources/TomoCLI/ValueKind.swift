@@ -2,6 +2,7 @@ import Foundation
 import TomoContent
 import TomoCore
 import TomoPreview
+import TomoSite
 import TomoStore
 
 /// What a shell completes for a value: nothing, file or folder names, or a fixed list of words.
@@ -60,6 +61,9 @@ public struct ValueKind: Sendable {
     public static let path = ValueKind("path", completion: .files, isContentText: false)
     /// A folder, handed to the file system as typed.
     public static let directory = ValueKind("directory", completion: .directories, isContentText: false)
+    /// A name of a file or folder of the built-in theme (`tomo theme eject profile`), completed
+    /// from the theme; `tomo theme eject` checks the names it is given all at once.
+    public static let themeName = ValueKind("theme name", completion: .words(ThemeEjection.names))
 }
 
 /// A kind of value and how a command reads it: the parser checks a value with the same `read`

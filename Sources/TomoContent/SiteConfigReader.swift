@@ -4,7 +4,7 @@ import TomoYAML
 
 /// Validates the parsed `content/site.yaml` into a `SiteConfig`.
 enum SiteConfigReader {
-    static let keys = ["title", "baseURL", "language", "description", "homeUsers", "pageSize", "contact", "images", "disableKinds", "icon"]
+    static let keys = ["title", "baseURL", "language", "description", "homeUsers", "pageSize", "contact", "images", "disableKinds", "icon", "params"]
 
     /// The settings, or nil when an error makes them unusable; problems go to `reader`.
     /// `content` is the folder the site icon's path is relative to.
@@ -41,6 +41,9 @@ enum SiteConfigReader {
                 missing: "put the image at content/\(path) or fix the path"
             )
             config.iconAt = node.location
+        }
+        if let node = reader.value(fields, "params") {
+            config.params = SiteParams.read(node, reader: reader) ?? [:]
         }
         return title == nil ? nil : config
     }

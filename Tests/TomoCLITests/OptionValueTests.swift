@@ -25,6 +25,8 @@ import TomoTestSupport
         "count": ["1.5", "-2", "many"],
         "JSON or @FILE": ["{", "[1,]"],
         "shell": ["tcsh"],
+        // Control characters only: `tomo theme eject` names every unknown name at once.
+        "theme name": ["a\u{1}b"],
         // Handed to the file system as typed: nothing is refused by its form.
         "path": [],
         "directory": [],

@@ -45,6 +45,8 @@ import TomoTestSupport
         (["tomo", "user", "set", "alice", "--approve-follows", ""], ["off", "on"]),
         (["tomo", "pick", "alice", "bob", ""], ["accept", "reject"]),
         (["tomo", "completion", "z"], ["zsh"]),
+        (["tomo", "theme", "eject", "static/sty"], ["static/style.css"]),
+        (["tomo", "the"], ["theme"]),
         (["tomo", "post", "add", "alice", "ph"], ["photo.jpg"]),
         (["tomo", "build", "-o", "p"], ["pictures"]),
         (["tomo", "build", "--out", ""], ["pictures"]),
