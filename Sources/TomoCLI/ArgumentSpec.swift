@@ -1,4 +1,4 @@
-/// A positional argument of a command, as `--help` and the parser read it.
+/// A positional argument of a command, as `--help`, completions and the parser read it.
 public struct ArgumentSpec: Sendable {
     public var name: String
     public var help: String
@@ -13,5 +13,10 @@ public struct ArgumentSpec: Sendable {
         self.isOptional = optional
         self.repeats = repeats
         self.kind = kind
+    }
+
+    /// An argument a command reads as a `Value` (`invocation.argument(index, type)`).
+    init<Value>(_ name: String, _ help: String, optional: Bool = false, type: ValueType<Value>) {
+        self.init(name, help, optional: optional, kind: type.kind)
     }
 }

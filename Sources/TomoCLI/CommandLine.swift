@@ -40,6 +40,7 @@ public enum TomoCommandLine {
         BatchCommand.spec,
         TemplateCommands.render,
         ThemeCommands.eject,
+        CompletionCommand.spec,
         HelpCommand.spec,
     ]
 
@@ -76,52 +77,57 @@ public enum TomoCommandLine {
         }
     }
 
+    /// `--site`, `--help` and `--version`: the options that stand before the command.
+    static let siteOption = OptionSpec("site", short: "s", value: "DIR", "the site folder (default: the nearest folder with content/site.yaml)", kind: .directory)
+    static let helpOption = OptionSpec.flag("help", short: "h", "show help; `tomo COMMAND --help` explains one command")
+    static let versionOption = OptionSpec.flag("version", short: "V", "print the version")
+    static let globalOptions = [siteOption, versionOption, helpOption]
+    /// The options every command takes besides its own.
+    static let commonOptions = [siteOption, helpOption]
+
     /// Parses the arguments; nil when the request was already answered (`--help`, `--version`).
     static func parse(_ arguments: [String], console: Console, workingDirectory: URL) throws -> Invocation? {
-        var remaining = arguments[...]
-        var siteOption: String?
-
+        var rest = arguments[...]
+        var given = GivenOptions()
         // Global options may stand before the command.
-        var words: [String] = []
-        while let argument = remaining.first {
-            remaining = remaining.dropFirst()
-            if argument == "--site" || argument.hasPrefix("--site=") {
-                if siteOption != nil { throw UsageError("--site is given twice: give it once") }
-                if argument == "--site" {
-                    guard let value = remaining.first else { throw UsageError("--site needs a folder: --site DIR") }
-                    siteOption = value
-                    remaining = remaining.dropFirst()
-                } else {
-                    siteOption = String(argument.dropFirst("--site=".count))
-                }
-            } else {
-                words.append(argument)
-            }
+        while let word = rest.first, isOption(word) {
+            rest = rest.dropFirst()
+            try given.read(word, rest: &rest, from: globalOptions, command: nil)
         }
-
-        guard let first = words.first else {
-            console.out(HelpCommand.overview())
-            return nil
-        }
-        if first == "--version" || first == "-V" {
+        if given.flags.contains(versionOption.name) {
             console.line("tomo \(version)")
             return nil
         }
-        if first == "--help" || first == "-h" {
+        let words = Array(rest)
+        guard !words.isEmpty else {
             console.out(HelpCommand.overview())
             return nil
         }
+        let command: CommandSpec
+        switch try resolve(words) {
+        case .group(let group):
+            // `tomo user --help` and `tomo --help user` explain the group; `tomo user` lists it.
+            if given.flags.contains(helpOption.name) || words.contains(where: { helpOption.isNamed(by: $0) }) {
+                console.out(HelpCommand.help(forGroup: group))
+                return nil
+            }
+            // The list ends with a line break, which the error line adds itself.
+            throw UsageError("`tomo \(group)` needs a subcommand:\n" + HelpCommand.subcommandList(group).dropLast(), usage: HelpCommand.groupUsage(group))
+        case .command(let found, let consumed):
+            command = found
+            rest = words[consumed...]
+        }
+        if given.flags.contains(helpOption.name) {
+            console.out(HelpCommand.help(for: command))
+            return nil
+        }
 
-        let (command, consumed) = try resolveCommand(words)
-        var rest = words[consumed...]
         var positional: [String] = []
-        var options: [String: String] = [:]
-        var flags: Set<String> = []
         var onlyPositional = false
-
+        let options = command.options + commonOptions
         while let word = rest.first {
             rest = rest.dropFirst()
-            if onlyPositional || !word.hasPrefix("-") || word == "-" {
+            if onlyPositional || !isOption(word) {
                 positional.append(word)
                 continue
             }
@@ -129,41 +135,27 @@ public enum TomoCommandLine {
                 onlyPositional = true
                 continue
             }
-            if word == "--help" || word == "-h" {
+            try given.read(word, rest: &rest, from: options, command: command)
+            if given.flags.contains(helpOption.name) {
                 console.out(HelpCommand.help(for: command))
                 return nil
             }
-            var name = String(word.drop(while: { $0 == "-" }))
-            var inlineValue: String?
-            if let equals = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            guard let option = command.options.first(where: { $0.name == name }) else {
-                let hint = Suggestion.hint(for: name, in: command.options.map(\.name) + ["help", "site"])
-                throw UsageError("unknown option --\(name) for `tomo \(command.name)`\(hint)", usage: command.usage)
-            }
-            if options[name] != nil || flags.contains(name) {
-                // Never the last one silently: which of two captions was meant?
-                throw UsageError("--\(name) is given twice: give it once", usage: command.usage)
-            }
-            if let valueName = option.valueName {
-                if let inlineValue {
-                    options[name] = inlineValue
-                } else if let value = rest.first {
-                    options[name] = value
-                    rest = rest.dropFirst()
-                } else {
-                    throw UsageError("--\(name) needs a value: --\(name) \(valueName)", usage: command.usage)
-                }
-            } else {
-                if inlineValue != nil { throw UsageError("--\(name) takes no value", usage: command.usage) }
-                flags.insert(name)
-            }
         }
 
-        for option in command.options where option.isRequired && options[option.name] == nil {
-            throw UsageError("missing --\(option.name) \(option.valueName ?? "")", usage: command.usage)
+        // Every value is checked against its kind, in the order they were typed, before any
+        // command runs: a bad value is wrong usage, whatever the site or the store holds.
+        for name in given.order {
+            guard let option = options.first(where: { $0.name == name }), let value = given.values[name] else { continue }
+            if option.kind.isBlank?(value) == true {
+                // `--reason ""` is no reason: said as for no --reason at all.
+                throw UsageError(option.isRequired ? missing(option) : needsValue(option), usage: command.usage)
+            }
+            if let problem = option.kind.check(value, label: option.long) {
+                throw UsageError(problem, usage: command.usage)
+            }
+        }
+        for option in options where option.isRequired && given.values[option.name] == nil {
+            throw UsageError(missing(option), usage: command.usage)
         }
         let required = command.arguments.filter { !$0.isOptional }.count
         if positional.count < required {
@@ -173,50 +165,114 @@ public enum TomoCommandLine {
         if command.arguments.last?.repeats != true, positional.count > command.arguments.count {
             throw UsageError("unexpected argument \"\(positional[command.arguments.count])\"", usage: command.usage)
         }
-        // Text from the command line is held to the content files' rule before any command
-        // sees it, so no command writes a caption, a reason or a setting `tomo check` refuses.
-        for option in command.options where option.kind == .text {
-            if let value = options[option.name], let problem = ForbiddenCharacters.problem(in: value, named: "--\(option.name)") {
-                throw UsageError(problem, usage: command.usage)
-            }
-        }
         for (index, value) in positional.enumerated() {
             let argument = command.arguments[min(index, command.arguments.count - 1)]
-            if argument.kind == .text, let problem = ForbiddenCharacters.problem(in: value, named: argument.name) {
+            if let problem = argument.kind.check(value, label: argument.name) {
                 throw UsageError(problem, usage: command.usage)
             }
         }
 
+        var values = given.values
+        let siteOption = values.removeValue(forKey: Self.siteOption.name)
         return Invocation(
             command: command,
             arguments: positional,
-            options: options,
-            flags: flags,
+            options: values,
+            flags: given.flags,
             siteOption: siteOption,
             console: console,
             workingDirectory: workingDirectory
         )
     }
 
+    /// `-o`, `--out`, `--out=DIR`; not `-` (standard input) and not a plain word.
+    static func isOption(_ word: String) -> Bool {
+        word.hasPrefix("-") && word != "-"
+    }
+
+    static func missing(_ option: OptionSpec) -> String {
+        "missing \(option.long) \(option.valueName ?? ""): \(option.help)"
+    }
+
+    static func needsValue(_ option: OptionSpec) -> String {
+        "\(option.long) needs a value: \(option.long) \(option.valueName ?? "")"
+    }
+
+    /// What the leading words name: a command (and how many words name it) or a group of
+    /// subcommands (`user`) without one of them.
+    enum Resolved {
+        case command(CommandSpec, consumed: Int)
+        case group(String)
+    }
+
     /// Finds the longest command path that the leading words name; "did you mean" otherwise.
-    static func resolveCommand(_ words: [String]) throws -> (CommandSpec, Int) {
+    static func resolve(_ words: [String]) throws -> Resolved {
         for length in stride(from: min(words.count, 2), through: 1, by: -1) {
             let path = Array(words.prefix(length))
             if let command = commands.first(where: { $0.path == path }) {
-                return (command, length)
+                return .command(command, consumed: length)
             }
         }
         let first = words[0]
-        let groups = commands.filter { $0.path.count > 1 && $0.path[0] == first }
-        if !groups.isEmpty {
-            let subcommands = groups.map { $0.path[1] }
-            if words.count > 1, !words[1].hasPrefix("-") {
-                let hint = Suggestion.hint(for: words[1], in: subcommands)
-                throw UsageError("unknown command `tomo \(first) \(words[1])`\(hint); `tomo \(first)` takes: \(subcommands.joined(separator: ", "))")
+        let subcommands = HelpCommand.subcommands(of: first)
+        if !subcommands.isEmpty {
+            if words.count > 1, !isOption(words[1]) {
+                let hint = Suggestion.hint(for: words[1], in: subcommands.map { $0.path[1] })
+                throw UsageError("unknown command `tomo \(first) \(words[1])`\(hint); `tomo \(first)` takes:\n" + HelpCommand.subcommandList(first).dropLast())
             }
-            throw UsageError("`tomo \(first)` needs a subcommand: \(subcommands.joined(separator: ", "))")
+            return .group(first)
         }
         let hint = Suggestion.hint(for: first, in: Set(commands.map { $0.path[0] }))
         throw UsageError("unknown command `\(first)`\(hint); run `tomo help` for the list")
+    }
+}
+
+/// The options and flags read so far from one command line.
+struct GivenOptions {
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    /// The names of the options, in the order they were typed.
+    var order: [String] = []
+
+    /// Reads the option `word` (and its value, from `rest` unless written `--name=VALUE`).
+    mutating func read(_ word: String, rest: inout ArraySlice<String>, from options: [OptionSpec], command: CommandSpec?) throws {
+        let usage = command?.usage
+        var written = word
+        var inlineValue: String?
+        if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+            written = String(word[..<equals])
+            inlineValue = String(word[word.index(after: equals)...])
+        }
+        guard let option = options.first(where: { $0.isNamed(by: written) }) else {
+            let place = command.map { " for `tomo \($0.name)`" } ?? ""
+            // A one-letter option has no likely typo: -o and -p are both one key from -i.
+            let hint = written.count <= 2 ? "" : Suggestion.hint(for: written, in: options.map(\.long))
+            throw UsageError("unknown option \(written)\(place)\(hint)", usage: usage)
+        }
+        if values[option.name] != nil || flags.contains(option.name) {
+            // Never the last one silently: which of two captions was meant?
+            throw UsageError("\(option.long) is given twice: give it once", usage: usage)
+        }
+        order.append(option.name)
+        guard option.valueName != nil else {
+            if inlineValue != nil { throw UsageError("\(option.long) takes no value", usage: usage) }
+            flags.insert(option.name)
+            return
+        }
+        if let inlineValue {
+            values[option.name] = inlineValue
+        } else if let value = rest.first {
+            values[option.name] = value
+            rest = rest.dropFirst()
+        } else {
+            throw UsageError(TomoCommandLine.needsValue(option), usage: usage)
+        }
+    }
+}
+
+extension OptionSpec {
+    /// Whether `word` (`--out` or `-o`) names this option.
+    func isNamed(by word: String) -> Bool {
+        spellings.contains(word)
     }
 }

@@ -39,9 +39,25 @@ public struct CommandSpec: Sendable {
             words.append(argument.isOptional ? "[\(word)]" : word)
         }
         for option in options {
-            let word = option.valueName.map { "--\(option.name) \($0)" } ?? "--\(option.name)"
+            let word = option.valueName.map { "\(option.long) \($0)" } ?? option.long
             words.append(option.isRequired ? word : "[\(word)]")
         }
         return words.joined(separator: " ")
+    }
+}
+
+extension [CommandSpec] {
+    /// The first words that name groups of subcommands (`user`, `post`), in table order.
+    var groups: [String] {
+        var groups: [String] = []
+        for command in self where command.path.count > 1 && !groups.contains(command.path[0]) {
+            groups.append(command.path[0])
+        }
+        return groups
+    }
+
+    /// The commands whose path starts with `group` and has a second word (`user add`, …).
+    func subcommands(of group: String) -> [CommandSpec] {
+        filter { $0.path.count > 1 && $0.path[0] == group }
     }
 }

@@ -25,14 +25,24 @@ public struct Invocation: Sendable {
         index < arguments.count ? arguments[index] : nil
     }
 
-    /// `--base-url`, checked by the one rule for a site's address: a wrong address on the
-    /// command line is wrong usage (exit 2), as a wrong --port is.
-    public func baseURLOption() throws(UsageError) -> String? {
-        guard let baseURL = option("base-url") else { return nil }
-        if let problem = URLRules.siteAddressProblem(baseURL) {
-            throw UsageError("--base-url \(problem)", usage: command.usage)
+    /// The option's value as `type` reads it; nil when not given. The parser checked it with
+    /// the same `type` already, so this throws only if the option table declares another kind.
+    public func value<Value>(_ name: String, _ type: ValueType<Value>) throws(UsageError) -> Value? {
+        guard let text = option(name) else { return nil }
+        return try read(text, label: "--\(name)", type)
+    }
+
+    /// The positional argument at `index` as `type` reads it; nil when not given.
+    public func argument<Value>(_ index: Int, _ type: ValueType<Value>) throws(UsageError) -> Value? {
+        guard let text = argument(index) else { return nil }
+        return try read(text, label: command.arguments[min(index, command.arguments.count - 1)].name, type)
+    }
+
+    private func read<Value>(_ text: String, label: String, _ type: ValueType<Value>) throws(UsageError) -> Value {
+        switch type.read(text, label) {
+        case .success(let value): return value
+        case .failure(let error): throw UsageError(error.message, usage: command.usage)
         }
-        return baseURL
     }
 
     /// Resolves a path the user typed against the working directory.

@@ -19,7 +19,7 @@ import TomoTestSupport
     @Test func unknownOptionSuggestsTheClosestAndShowsUsage() {
         let result = runTomo(["template", "render", "x.mustache", "--dat", "{}"])
         #expect(result.status == 2)
-        #expect(result.error.contains("unknown option --dat for `tomo template render` (did you mean \"data\"?)"))
+        #expect(result.error.contains("unknown option --dat for `tomo template render` (did you mean \"--data\"?)"))
         #expect(result.error.contains("usage: tomo template render FILE --data JSON [--partials DIR]"))
     }
 

@@ -56,8 +56,8 @@ import TomoTestSupport
     @Test(arguments: refused)
     func aBadAddressIsRefusedOnTheCommandLine(url: String) throws {
         let site = try Self.site(baseURL: nil)
-        for command in [["build"], ["serve", "--host", "256.0.0.1"]] {
-            let result = runTomo(command + ["--base-url", url], in: site.url)
+        for (command, after) in [(["build"], []), (["serve"], ["--host", "256.0.0.1"])] {
+            let result = runTomo(command + ["--base-url", url] + after, in: site.url)
             #expect(result.status == 2, "\(command[0]) \(url.debugDescription)")
             // By the address rule, or for a control character by the rule of all command-line text.
             #expect(result.error.hasPrefix("error: --base-url "), "\(command[0]) \(url.debugDescription): \(result.error)")

@@ -170,7 +170,7 @@ private struct PostSite {
         let site = try PostSite()
         let visibility = site.tomo("post", "add", "alice", site.photo, "--visibility", "folowers")
         #expect(visibility.status == 2)
-        #expect(visibility.error.hasPrefix("error: unknown visibility \"folowers\" (did you mean \"followers\"?): use public, followers or private\nusage: tomo post add"))
+        #expect(visibility.error.hasPrefix("error: --visibility takes public, followers or private, not \"folowers\" (did you mean \"followers\"?)\nusage: tomo post add"))
         let date = site.tomo("post", "add", "alice", site.photo, "--date", "tomorrow")
         #expect(date.status == 2)
         #expect(date.error.contains("--date \"tomorrow\" is not a date: write 2026-05-01T18:30:00+09:00"))

@@ -47,12 +47,17 @@ import TomoTestSupport
         #expect(result.error.contains("parts/p.mustache:1:1: {{/x}} closes nothing"))
     }
 
+    /// Wrong usage (exit 2), as any bad option value; a bad @FILE is a problem with the input (1).
     @Test func badDataIsAnErrorWithItsLocation() throws {
         let folder = try TemporaryFolder()
         try folder.write("t.mustache", "x")
         let result = runTomo(["template", "render", "t.mustache", "--data", "{\"a\": [1,}"], in: folder.url)
-        #expect(result.status == 1)
-        #expect(result.error == "error: --data:1:10: unexpected character '}': expected a JSON value\n")
+        #expect(result.status == 2)
+        #expect(result.error == "error: --data:1:10: unexpected character '}': expected a JSON value\nusage: tomo template render FILE --data JSON [--partials DIR]\n")
+        try folder.write("view.json", "{\"a\": [1,}")
+        let file = runTomo(["template", "render", "t.mustache", "--data", "@view.json"], in: folder.url)
+        #expect(file.status == 1)
+        #expect(file.error == "error: view.json:1:10: unexpected character '}': expected a JSON value\n")
     }
 
     @Test func missingFilesAreClearErrors() throws {

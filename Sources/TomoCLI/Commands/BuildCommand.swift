@@ -8,8 +8,8 @@ enum BuildCommand {
         path: ["build"],
         summary: "Build the site into public/",
         options: [
-            OptionSpec("out", value: "DIR", "write the site here instead of public/ (replaced as a whole)", kind: .path),
-            OptionSpec("base-url", value: "URL", "the site's address for feeds, the sitemap and Open Graph (instead of site.yaml's baseURL)"),
+            OptionSpec("out", short: "o", value: "DIR", "write the site here instead of public/ (replaced as a whole)", kind: .directory),
+            OptionSpec("base-url", value: "URL", "the site's address for feeds, the sitemap and Open Graph (instead of site.yaml's baseURL)", type: ValueTypes.siteAddress),
             .flag("timings", "print how long each step of the build took"),
             .flag("full", "render and compare every file, ignoring what the last build kept in .tomo-cache/build"),
             .flag("drafts", "publish posts and pages with draft: true too"),
@@ -35,7 +35,7 @@ enum BuildCommand {
             let options = BuildOptions(
                 site: site,
                 output: invocation.option("out").map(invocation.path),
-                baseURL: try invocation.baseURLOption(),
+                baseURL: try invocation.value("base-url", ValueTypes.siteAddress),
                 full: invocation.flag("full"),
                 drafts: invocation.flag("drafts"),
                 future: invocation.flag("future")

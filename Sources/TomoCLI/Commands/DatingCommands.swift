@@ -10,7 +10,7 @@ enum DatingCommands {
         arguments: [
             ArgumentSpec("A", "the user who picks"),
             ArgumentSpec("B", "the user picked"),
-            ArgumentSpec("DECISION", "accept or reject"),
+            ArgumentSpec("DECISION", "accept or reject", type: ValueTypes.decision),
         ],
         discussion: """
         Two users who accept each other are a match (`tomo matches A`). Picking B again with
@@ -20,10 +20,9 @@ enum DatingCommands {
           tomo pick alice bob accept
         """,
         run: { invocation in
-            let word = invocation.arguments[2]
-            guard let decision = PickDecision(rawValue: word) else {
-                let hint = Suggestion.hint(for: word, in: PickDecision.allCases.map(\.rawValue))
-                throw UsageError("DECISION must be accept or reject, not \"\(word)\"\(hint)", usage: invocation.command.usage)
+            // The parser refuses a missing argument before any command runs.
+            guard let decision = try invocation.argument(2, ValueTypes.decision) else {
+                throw UsageError("missing DECISION", usage: invocation.command.usage)
             }
             return try StoreCommandSupport.change(invocation, sections: [.blocks, .picks]) { store, _ throws(Diagnostic) in
                 try store.pick(invocation.arguments[0], invocation.arguments[1], decision)
@@ -61,8 +60,8 @@ enum DatingCommands {
         summary: "List users near A of the gender A seeks, nearest first",
         arguments: [ArgumentSpec("A", "the user looking")],
         options: [
-            OptionSpec("within", value: "KM", "the radius in kilometres (default 1)"),
-            OptionSpec("limit", value: "N", "show at most N users"),
+            OptionSpec("within", value: "KM", "the radius in kilometres (default 1)", type: ValueTypes.kilometres),
+            OptionSpec("limit", value: "N", "show at most N users", type: ValueTypes.count),
             StoreCommandSupport.jsonOption,
         ],
         discussion: """
@@ -77,8 +76,8 @@ enum DatingCommands {
         """,
         run: { invocation in
             let handle = invocation.arguments[0]
-            let radius = try number(invocation, "within") ?? 1
-            let limit = try number(invocation, "limit").map { Int($0) }
+            let radius = try invocation.value("within", ValueTypes.kilometres) ?? 1
+            let limit = try invocation.value("limit", ValueTypes.count)
             let (store, _) = try StoreCommandSupport.read(invocation, sections: [.picks, .blocks])
             let found = try store.discover(handle, within: radius, limit: limit)
             let console = invocation.console
@@ -96,15 +95,4 @@ enum DatingCommands {
             return 0
         }
     )
-
-    /// A non-negative number option (`--within 2.5`, `--limit 10`).
-    private static func number(_ invocation: Invocation, _ name: String) throws -> Double? {
-        guard let text = invocation.option(name) else { return nil }
-        // Bounded, so converting a --limit to Int can never overflow.
-        guard let value = Double(text), value.isFinite, value >= 0, value <= 1e9, name != "limit" || value.rounded() == value else {
-            let kind = name == "limit" ? "a whole number" : "a number of kilometres"
-            throw UsageError("--\(name) needs \(kind) from 0 to 1,000,000,000, not \"\(text)\"", usage: invocation.command.usage)
-        }
-        return value
-    }
 }

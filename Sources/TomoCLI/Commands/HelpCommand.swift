@@ -3,20 +3,21 @@ enum HelpCommand {
     static let spec = CommandSpec(
         path: ["help"],
         summary: "Show the commands, or one command's options",
-        arguments: [ArgumentSpec("COMMAND", "the command to explain", optional: true, repeats: true)],
+        arguments: [ArgumentSpec("COMMAND", "the command or group of commands to explain", optional: true, repeats: true)],
         run: { invocation in
             guard !invocation.arguments.isEmpty else {
                 invocation.console.out(overview())
                 return 0
             }
-            let (command, _) = try TomoCommandLine.resolveCommand(invocation.arguments)
-            invocation.console.out(help(for: command))
+            switch try TomoCommandLine.resolve(invocation.arguments) {
+            case .command(let command, _): invocation.console.out(help(for: command))
+            case .group(let group): invocation.console.out(help(forGroup: group))
+            }
             return 0
         }
     )
 
     static func overview() -> String {
-        let width = TomoCommandLine.commands.map(\.name.count).max() ?? 0
         var text = """
         tomo \(TomoCommandLine.version): a static-site generator for profile pages
 
@@ -25,16 +26,17 @@ enum HelpCommand {
         Commands:
 
         """
-        for command in TomoCommandLine.commands {
-            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + command.summary + "\n"
-        }
+        text += table(TomoCommandLine.commands.map { ($0.name, $0.summary) })
         text += """
 
         Global options:
-          --site DIR   the site folder (default: the nearest folder with content/site.yaml)
-          --version    print the version
-          --help       show help; `tomo COMMAND --help` explains one command
 
+        """
+        text += table(TomoCommandLine.globalOptions.map { ($0.label, $0.help) })
+        text += """
+
+        `tomo GROUP --help` lists a group's subcommands (\(groups.joined(separator: ", "))).
+        `tomo completion bash|zsh|fish` prints a shell completion script.
         Exit status: 0 success, 1 a problem with the input or the store, 2 wrong usage.
 
         """
@@ -44,22 +46,38 @@ enum HelpCommand {
     static func help(for command: CommandSpec) -> String {
         var text = "\(command.summary)\n\nUsage: \(command.usage)\n"
         if !command.arguments.isEmpty {
-            text += "\nArguments:\n"
-            let width = command.arguments.map(\.name.count).max() ?? 0
-            for argument in command.arguments {
-                text += "  " + argument.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + argument.help + "\n"
-            }
+            text += "\nArguments:\n" + table(command.arguments.map { ($0.name, $0.help) })
         }
-        let options = command.options + [OptionSpec("site", value: "DIR", "the site folder"), .flag("help", "show this help")]
-        let labels = options.map { option in option.valueName.map { "--\(option.name) \($0)" } ?? "--\(option.name)" }
-        let width = labels.map(\.count).max() ?? 0
-        text += "\nOptions:\n"
-        for (label, option) in zip(labels, options) {
-            text += "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + option.help + "\n"
-        }
+        let options = command.options + TomoCommandLine.commonOptions
+        text += "\nOptions:\n" + table(options.map { ($0.label, $0.help) })
         if !command.discussion.isEmpty {
             text += "\n" + command.discussion + "\n"
         }
         return text
+    }
+
+    /// `tomo user --help`: the group's subcommands, one line each.
+    static func help(forGroup group: String) -> String {
+        "Usage: \(groupUsage(group))\n\nSubcommands:\n" + subcommandList(group)
+            + "\n`tomo \(group) SUBCOMMAND --help` explains one of them.\n"
+    }
+
+    static func groupUsage(_ group: String) -> String {
+        "tomo \(group) SUBCOMMAND [ARGUMENTS] [OPTIONS]"
+    }
+
+    static func subcommands(of group: String) -> [CommandSpec] { TomoCommandLine.commands.subcommands(of: group) }
+
+    static var groups: [String] { TomoCommandLine.commands.groups }
+
+    /// `  add   Register a user …` for each subcommand of `group`.
+    static func subcommandList(_ group: String) -> String {
+        table(subcommands(of: group).map { ($0.path.dropFirst().joined(separator: " "), $0.summary) })
+    }
+
+    /// Two columns, the first padded to its longest entry.
+    private static func table(_ rows: [(String, String)]) -> String {
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 + "\n" }.joined()
     }
 }

@@ -6,7 +6,7 @@ enum InitCommand {
     static let spec = CommandSpec(
         path: ["init"],
         summary: "Create a new site (in DIR, or here)",
-        arguments: [ArgumentSpec("DIR", "the folder for the new site (default: --site DIR, or the current folder)", optional: true, kind: .path)],
+        arguments: [ArgumentSpec("DIR", "the folder for the new site (default: --site DIR, or the current folder)", optional: true, kind: .directory)],
         discussion: """
         Writes content/site.yaml, an example profile, an about page and a .gitignore. Refuses to
         touch a folder that already holds a site. `tomo init --site DIR` is `tomo init DIR`;

@@ -24,30 +24,16 @@ struct NewPost {
     var id: String { "\(handle)/\(slug)" }
 
     init(_ invocation: Invocation) throws {
-        let usage = invocation.command.usage
         handle = invocation.arguments[0]
         if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
-        // Option values first: a typo is wrong usage (exit 2), whatever the site holds.
-        if let word = invocation.option("visibility") {
-            guard let value = Post.Visibility(rawValue: word) else {
-                let hint = Suggestion.hint(for: word, in: Post.Visibility.allCases.map(\.rawValue))
-                throw UsageError("unknown visibility \"\(word)\"\(hint): use public, followers or private", usage: usage)
-            }
-            visibility = value
-        } else {
-            visibility = .public
-        }
-        if let text = invocation.option("date") {
-            guard WrittenDate.parse(text) != nil else {
-                throw UsageError("--date \"\(text)\" is not a date: write \(WrittenDate.acceptedForms); a time without an offset is taken as UTC", usage: usage)
-            }
+        // The parser checked every option value against its kind: a typo is wrong usage
+        // (exit 2) before anything here, whatever the site holds.
+        visibility = try invocation.value("visibility", ValueTypes.visibility) ?? .public
+        if let text = try invocation.value("date", ValueTypes.date) {
             dateText = text
         } else {
             let now = Date()
             dateText = WrittenDate.text(for: now, utcOffset: TimeZone.current.secondsFromGMT(for: now))
-        }
-        if let slug = invocation.option("slug"), let problem = Identifiers.slugProblem(slug) {
-            throw UsageError("--slug: \(problem)", usage: usage)
         }
         alt = invocation.option("alt").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         caption = invocation.option("caption") ?? ""

@@ -10,11 +10,11 @@ enum PostCommands {
         summary: "Post a photo: copy it beside a new post file and print the post id",
         arguments: [ArgumentSpec("HANDLE", "the user who posts (registered, with a profile)"), ArgumentSpec("PHOTO", "the image file to post", kind: .path)],
         options: [
-            OptionSpec("slug", value: "SLUG", "the post's name in its id and address (default: from the photo's file name)"),
+            OptionSpec("slug", value: "SLUG", "the post's name in its id and address (default: from the photo's file name)", type: ValueTypes.slug),
             OptionSpec("caption", value: "TEXT", "the caption, in Markdown"),
             OptionSpec("alt", value: "TEXT", "what the photo shows, for people who cannot see it"),
-            OptionSpec("date", value: "ISO", "when it was posted (default: now, with this computer's UTC offset)"),
-            OptionSpec("visibility", value: "V", "public (default), followers or private; only public posts are published"),
+            OptionSpec("date", value: "ISO", "when it was posted (default: now, with this computer's UTC offset)", type: ValueTypes.date),
+            OptionSpec("visibility", value: "V", "public (default), followers or private; only public posts are published", type: ValueTypes.visibility),
         ],
         discussion: """
         Copies PHOTO (.jpg, .jpeg, .png, .webp, .gif, .heic or .avif) to
@@ -97,7 +97,7 @@ enum PostCommands {
         path: ["post", "rm"],
         summary: "Delete a post, its photo and every like, report and hidden mark of it",
         arguments: [ArgumentSpec("POST", "the post id, HANDLE/SLUG")],
-        options: [.flag("yes", "confirm: without it nothing is deleted")],
+        options: [.flag("yes", short: "y", "confirm: without it nothing is deleted")],
         discussion: """
         Deletes content/posts/HANDLE/SLUG.md and its photo (kept when another post of HANDLE
         shows the same file), and removes the post's likes, reports and hidden mark from the

@@ -44,7 +44,7 @@ enum PostRelationCommands {
         path: ["report"],
         summary: "U reports a post to the site's moderators",
         arguments: [ArgumentSpec("U", "the user who reports"), ArgumentSpec("POST", "the post id, HANDLE/SLUG")],
-        options: [OptionSpec("reason", value: "TEXT", "what is wrong with the post", required: true)],
+        options: [OptionSpec("reason", value: "TEXT", "what is wrong with the post", required: true, kind: .someText)],
         discussion: """
         Reports are private: `tomo reports` lists them, `tomo post hide POST` acts on them.
         One report per user and post: reporting it again with another reason replaces the

@@ -8,9 +8,9 @@ enum ServeCommand {
         path: ["serve"],
         summary: "Preview the site on http://127.0.0.1:8080/ and reload pages on every save",
         options: [
-            OptionSpec("port", value: "PORT", "the first port to try (default 8080; a taken port moves on to the next)"),
-            OptionSpec("host", value: "ADDRESS", "the IPv4 or IPv6 address to listen on (default 127.0.0.1, this machine only; any other address is reachable from the network; 0.0.0.0 or :: listens on every interface and links pages to this machine's network address)"),
-            OptionSpec("base-url", value: "URL", "the site's address in its pages, as `tomo build --base-url` (default: where the preview is); pages are served under its path"),
+            OptionSpec("port", short: "p", value: "PORT", "the first port to try (default 8080; a taken port moves on to the next)", type: ValueTypes.port),
+            OptionSpec("host", value: "ADDRESS", "the IPv4 or IPv6 address to listen on (default 127.0.0.1, this machine only; any other address is reachable from the network; 0.0.0.0 or :: listens on every interface and links pages to this machine's network address)", type: ValueTypes.listenAddress),
+            OptionSpec("base-url", value: "URL", "the site's address in its pages, as `tomo build --base-url` (default: where the preview is); pages are served under its path", type: ValueTypes.siteAddress),
             .flag("no-reload", "do not add the live-reload script to pages"),
             .flag("drafts", "show posts and pages with draft: true"),
             .flag("future", "show posts dated later than now (otherwise each one appears at its date)"),
@@ -29,17 +29,9 @@ enum ServeCommand {
         """,
         run: { invocation in
             var options = SitePreview.Options(site: try invocation.siteDirectory())
-            options.baseURL = try invocation.baseURLOption()
-            if let host = invocation.option("host") {
-                if let problem = SitePreview.hostProblem(host) { throw UsageError(problem, usage: invocation.command.usage) }
-                options.host = host
-            }
-            if let port = invocation.option("port") {
-                guard let number = UInt16(port), number > 0 else {
-                    throw UsageError("--port takes a number from 1 to 65535", usage: invocation.command.usage)
-                }
-                options.port = number
-            }
+            options.baseURL = try invocation.value("base-url", ValueTypes.siteAddress)
+            if let host = try invocation.value("host", ValueTypes.listenAddress) { options.host = host }
+            if let port = try invocation.value("port", ValueTypes.port) { options.port = port }
             options.liveReload = !invocation.flag("no-reload")
             options.drafts = invocation.flag("drafts")
             options.future = invocation.flag("future")

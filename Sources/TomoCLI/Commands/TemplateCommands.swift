@@ -9,8 +9,8 @@ enum TemplateCommands {
         summary: "Render one Mustache template with JSON data and print it",
         arguments: [ArgumentSpec("FILE", "the Mustache template to render", kind: .path)],
         options: [
-            OptionSpec("data", value: "JSON", "the context: JSON text, or @FILE to read it from a file", required: true),
-            OptionSpec("partials", value: "DIR", "where partials come from: {{>name}} is DIR/name.mustache", kind: .path),
+            OptionSpec("data", value: "JSON", "the context: JSON text, or @FILE to read it from a file", required: true, type: ValueTypes.jsonOrFile),
+            OptionSpec("partials", value: "DIR", "where partials come from: {{>name}} is DIR/name.mustache", kind: .directory),
         ],
         discussion: """
         The output is printed exactly as rendered, with no newline added.
@@ -46,15 +46,17 @@ enum TemplateCommands {
     )
 
     private static func contextData(_ invocation: Invocation) throws -> JSONValue {
-        // Force-unwrap free: the parser guarantees required options are present.
-        let argument = invocation.option("data") ?? "{}"
-        if argument.hasPrefix("@") {
-            let path = String(argument.dropFirst())
+        switch try invocation.value("data", ValueTypes.jsonOrFile) {
+        case .json(let value):
+            return value
+        case nil:
+            // The parser refuses a missing required option before any command runs.
+            throw UsageError("missing --data JSON", usage: invocation.command.usage)
+        case .file(let path):
             guard let bytes = FileManager.default.contents(atPath: invocation.path(path).path) else {
                 throw Diagnostic("--data @\(path): cannot read this file (does it exist?)")
             }
             return try JSONParser.parse(bytes: Array(bytes), file: path)
         }
-        return try JSONParser.parse(argument, file: "--data")
     }
 }

@@ -6,7 +6,7 @@ enum ThemeCommands {
     static let eject = CommandSpec(
         path: ["theme", "eject"],
         summary: "Copy the built-in theme's templates and static files into templates/ to edit",
-        arguments: [ArgumentSpec("NAME", "a template (profile, icons/github), a file (static/style.css, labels/en.json) or a folder (icons, static); none: every file", optional: true, repeats: true)],
+        arguments: [ArgumentSpec("NAME", "a template (profile, icons/github), a file (static/style.css, labels/en.json) or a folder (icons, static); none: every file", optional: true, repeats: true, kind: .themeName)],
         options: [.flag("force", "overwrite files templates/ already has (they are kept otherwise)")],
         discussion: """
         A file in the site's templates/ replaces the built-in file of the same name, and only

@@ -9,7 +9,7 @@ enum UserCommands {
         path: ["user", "add"],
         summary: "Register a user and write a starter profile",
         arguments: [ArgumentSpec("HANDLE", "a-z, 0-9 and _, at most 30 characters")],
-        options: [OptionSpec("name", value: "NAME", "the display name, written to the profile (default: the handle)")],
+        options: [OptionSpec("name", value: "NAME", "the display name, written to the profile (default: the handle)", kind: .displayName)],
         discussion: """
         Registers HANDLE in the store as the newest user (the home page and `user list` show
         users in the order they were registered, newest first) and writes
@@ -142,11 +142,11 @@ enum UserCommands {
         summary: "Change a user's display name or store settings",
         arguments: [ArgumentSpec("HANDLE", "the user")],
         options: [
-            OptionSpec("name", value: "NAME", "the display name: written to the profile's `name`"),
-            OptionSpec("approve-follows", value: "on|off", "when on, follows wait for `tomo accept`"),
-            OptionSpec("location", value: "LAT,LON", "where the user is, for `tomo discover` (none clears it)"),
-            OptionSpec("gender", value: "G", "the user's gender, a word of your choice (none clears it)"),
-            OptionSpec("seeking", value: "G", "the gender the user looks for in `tomo discover` (none clears it)"),
+            OptionSpec("name", value: "NAME", "the display name: written to the profile's `name`", kind: .displayName),
+            OptionSpec("approve-follows", value: "on|off", "when on, follows wait for `tomo accept`", type: ValueTypes.onOff),
+            OptionSpec("location", value: "LAT,LON", "where the user is, for `tomo discover` (none clears it)", type: ValueTypes.location),
+            OptionSpec("gender", value: "G", "the user's gender, a word of your choice (none clears it)", type: ValueTypes.word),
+            OptionSpec("seeking", value: "G", "the gender the user looks for in `tomo discover` (none clears it)", type: ValueTypes.word),
         ],
         discussion: """
         --name changes the profile's `name` in content/users/HANDLE.yaml (or .json) where it
@@ -185,7 +185,7 @@ enum UserCommands {
         path: ["user", "rm"],
         summary: "Delete a user, their relations, profile and posts",
         arguments: [ArgumentSpec("HANDLE", "the user")],
-        options: [.flag("yes", "confirm: without it nothing is deleted")],
+        options: [.flag("yes", short: "y", "confirm: without it nothing is deleted")],
         discussion: """
         Removes HANDLE from the store with every follow, request, block, like, report and pick
         that names them (the likes and reports on their posts, and the recorded renames that led
@@ -286,21 +286,12 @@ private struct UserSettings {
     var seeking: String??
 
     init(_ invocation: Invocation) throws {
-        let usage = invocation.command.usage
-        if let text = invocation.option("approve-follows") {
-            switch text {
-            case "on", "yes", "true": approveFollows = true
-            case "off", "no", "false": approveFollows = false
-            default: throw UsageError("--approve-follows takes on or off, not \"\(text)\"", usage: usage)
-            }
-        }
-        if let text = invocation.option("location") {
-            location = .some(text == "none" ? nil : try Self.location(text, usage: usage))
-        }
-        gender = try invocation.option("gender").map { try Self.word($0, option: "gender", usage: usage) }
-        seeking = try invocation.option("seeking").map { try Self.word($0, option: "seeking", usage: usage) }
+        approveFollows = try invocation.value("approve-follows", ValueTypes.onOff)
+        location = try invocation.value("location", ValueTypes.location)
+        gender = try invocation.value("gender", ValueTypes.word)
+        seeking = try invocation.value("seeking", ValueTypes.word)
         if !changesStore && invocation.option("name") == nil {
-            throw UsageError("nothing to set: give --name, --approve-follows, --location, --gender or --seeking", usage: usage)
+            throw UsageError("nothing to set: give --name, --approve-follows, --location, --gender or --seeking", usage: invocation.command.usage)
         }
     }
 
@@ -311,22 +302,5 @@ private struct UserSettings {
         if let location { user.location = location }
         if let gender { user.gender = gender }
         if let seeking { user.seeking = seeking }
-    }
-
-    private static func location(_ text: String, usage: String) throws -> Location {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90, abs(longitude) <= 180 else {
-            throw UsageError("--location takes LAT,LON in degrees (e.g. 35.6812,139.7671) or none, not \"\(text)\"", usage: usage)
-        }
-        return Location(latitude: latitude, longitude: longitude)
-    }
-
-    private static func word(_ text: String, option: String, usage: String) throws -> String? {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if word == "none" { return nil }
-        guard !word.isEmpty, word.count <= 40, !word.contains(where: \.isWhitespace) else {
-            throw UsageError("--\(option) takes one word (e.g. f, m, x) of at most 40 characters, or none", usage: usage)
-        }
-        return word
     }
 }

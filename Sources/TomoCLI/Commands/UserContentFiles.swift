@@ -201,7 +201,6 @@ struct UserContentFiles {
 enum DisplayName {
     static func checked(_ text: String, handle: String, site: URL, usage: String) throws -> String {
         let name = text.trimmingCharacters(in: .whitespaces)
-        if name.isEmpty { throw UsageError("--name needs a name: --name \"Alice Example\"", usage: usage) }
         if let problem = ProfileFile.nameProblem(name, handle: handle, site: site) {
             throw UsageError("--name \(shown(name)) cannot be a display name: \(problem)", usage: usage)
         }
