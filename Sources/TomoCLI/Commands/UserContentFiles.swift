@@ -1,6 +1,7 @@
 import Foundation
 import TomoContent
 import TomoCore
+import TomoSite
 import TomoYAML
 
 /// A user's files under `content/`: the profile (`users/H.yaml` or `.json`), its images folder
@@ -39,7 +40,7 @@ struct UserContentFiles {
     /// user already has a profile. `name` passed `DisplayName.checked`.
     func writeStarterProfile(name: String) throws(Diagnostic) -> String? {
         if try hasProfile { return nil }
-        let text = """
+        let text = SchemaFiles.modeline(ContentSchema.profile, for: profileYAML) + "\n" + """
         name: \(YAMLScalar.doubleQuoted(name))
         # Everything below is optional: remove the leading "# " to use a line.
         # bio: |
@@ -62,6 +63,8 @@ struct UserContentFiles {
         } catch {
             throw Diagnostic("cannot write \(profileYAML): \(error.localizedDescription)")
         }
+        // The modeline points at the site's copy of the schema: make sure there is one.
+        _ = try SchemaFiles.writeIfMissing(ContentSchema.profile, site: site)
         return profileYAML
     }
 

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TomoCore
+@testable import TomoContent
+
+/// The schemas come from the loader's key tables: every key a schema lists is one the loader
+/// reads (no "unknown key"), and a key it does not list is one the loader refuses, for every
+/// kind of file and every nested mapping (links, items, images).
+@Suite struct ContentSchemaTests {
+    /// Where each schema's file goes in a site, and how a mapping of keys is written in it.
+    static func file(of document: ContentSchema.Document) -> (path: String, wrap: (String) -> String) {
+        switch document.fileName {
+        case ContentSchema.site.fileName: ("content/site.yaml", { $0 })
+        case ContentSchema.profile.fileName: ("content/users/alice.yaml", { $0 })
+        case ContentSchema.jsonProfile.fileName: ("content/users/alice.json", { $0 })
+        case ContentSchema.post.fileName: ("content/posts/alice/p.md", { "---\n\($0)---\n" })
+        default: ("content/pages/about.md", { "---\n\($0)---\n" })
+        }
+    }
+
+    /// `key: ~` lines for each key of `schema` (nested mappings and lists of mappings one
+    /// level down), in YAML flow style so the same text is JSON once keys are quoted.
+    static func members(of schema: JSONValue, extra: String?) -> [String] {
+        var lines: [String] = []
+        for (key, property) in schema["properties"]?.objectValue ?? [:] {
+            if property["type"] == "object" {
+                lines.append("\"\(key)\": {\(members(of: property, extra: extra).joined(separator: ", "))}")
+            } else if property["type"] == "array", property["items"]?["type"] == "object" {
+                lines.append("\"\(key)\": [{\(members(of: property["items"] ?? .null, extra: extra).joined(separator: ", "))}]")
+            } else {
+                lines.append("\"\(key)\": null")
+            }
+        }
+        if let extra { lines.append("\"\(extra)\": null") }
+        return lines
+    }
+
+    static func unknownKeyErrors(_ document: ContentSchema.Document, extra: String?) throws -> [Diagnostic] {
+        let (path, wrap) = file(of: document)
+        let body = members(of: document.json, extra: extra)
+        let text = path.hasSuffix(".json") ? "{\(body.joined(separator: ", "))}\n" : body.map { $0 + "\n" }.joined()
+        var files = [
+            "content/users/alice.yaml": "name: Alice\n",
+            "content/posts/alice/p.jpg": "not decoded by the loader",
+        ]
+        if path.hasSuffix(".json") { files["content/users/alice.yaml"] = nil }
+        files[path] = wrap(text)
+        return try SiteFixture(files).load().errors.filter { $0.message.hasPrefix("unknown key") }
+    }
+
+    @Test(arguments: ContentSchema.documents.indices)
+    func everyKeyOfTheSchemaIsOneTheLoaderReads(index: Int) throws {
+        let document = ContentSchema.documents[index]
+        let errors = try Self.unknownKeyErrors(document, extra: nil)
+        #expect(errors.isEmpty, "\(document.fileName): \(errors)")
+    }
+
+    @Test(arguments: ContentSchema.documents.indices)
+    func aKeyTheSchemaDoesNotListIsRefusedAtEveryLevel(index: Int) throws {
+        let document = ContentSchema.documents[index]
+        let errors = try Self.unknownKeyErrors(document, extra: "zzz")
+        let nested = (document.json["properties"]?.objectValue ?? [:]).values.filter { $0["type"] == "object" || $0["items"]?["type"] == "object" }
+        #expect(errors.count == 1 + nested.count, "\(document.fileName): \(errors)")
+        #expect(errors.allSatisfy { $0.message.hasPrefix("unknown key \"zzz\"") })
+    }
+
+    @Test func aJSONProfileMayNameItsSchemaAndAYAMLOneMayNot() throws {
+        let json = try SiteFixture(["content/users/alice.json": "{\"$schema\": \"../../schemas/profile-json.schema.json\", \"name\": \"Alice\"}\n"]).errors()
+        #expect(json.isEmpty, "\(json)")
+        let yaml = try SiteFixture(["content/users/alice.yaml": "$schema: x\nname: Alice\n"]).errors()
+        #expect(yaml.contains { $0.contains("unknown key \"$schema\"") }, "\(yaml)")
+    }
+
+    @Test func everySchemaIsDraft2020WithTheLoadersDefaultsAndRequiredKeys() {
+        for document in ContentSchema.documents {
+            #expect(document.json["$schema"] == "https://json-schema.org/draft/2020-12/schema")
+            #expect(document.json["additionalProperties"] == false)
+        }
+        #expect(ContentSchema.site.json["properties"]?["pageSize"]?["default"] == .int(SiteConfig.defaultPageSize))
+        #expect(ContentSchema.post.json["required"] == ["photo", "date"])
+        #expect(ContentSchema.post.json["properties"]?["visibility"]?["enum"] == ["public", "followers", "private"])
+    }
+}
