@@ -10,10 +10,11 @@ enum SchemaCommand {
         options: [OptionSpec("out", value: "DIR", "write them here instead of the site's schemas/ folder", kind: .path)],
         discussion: """
         Writes JSON Schemas (draft 2020-12) made from the tables tomo check reads content with:
-        \(ContentSchema.documents.map(\.fileName).joined(separator: ", ")). Without --out they go to
-        schemas/ in the site, where the `# yaml-language-server: $schema=…` lines that tomo init
-        and tomo user add write point, and where .vscode/settings.json maps content/site.yaml and
-        content/users/ to them. Run it again after updating tomo; older copies are replaced.
+          \(ContentSchema.documents.map(\.fileName).joined(separator: "\n  "))
+        Without --out they go to schemas/ in the site, where the `# yaml-language-server:
+        $schema=…` lines that tomo init and tomo user add write point, and where
+        .vscode/settings.json maps content/site.yaml and content/users/ to them. Run it again
+        after updating tomo; older copies are replaced.
 
         A schema catches what can be seen in one file (unknown keys, types, colours, URLs,
         dates, words); tomo check also checks what needs the whole site (files that exist, …).
