@@ -53,7 +53,8 @@ public enum SchemaFiles {
         var yaml: [String: JSONValue] = [:]
         var json: [JSONValue] = []
         for document in ContentSchema.documents {
-            guard let files = document.files else { continue }
+            // A leading `/` anchors the pattern at the workspace folder (the site), for both.
+            guard let files = document.files.map({ "/" + $0 }) else { continue }
             let url = "./\(folder)/\(document.fileName)"
             if files.hasSuffix(".json") {
                 json.append(["fileMatch": [.string(files)], "url": .string(url)])

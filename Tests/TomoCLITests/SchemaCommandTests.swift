@@ -55,9 +55,9 @@ import TomoTestSupport
         }
         let settings = try json(work.url.appendingPathComponent(".vscode/settings.json"))
         let yaml = settings["yaml.schemas"]?.objectValue ?? [:]
-        #expect(yaml["./schemas/site.schema.json"] == "content/site.yaml")
-        #expect(yaml["./schemas/profile.schema.json"] == "content/users/*.yaml")
-        #expect(settings["json.schemas"]?.arrayValue?.first?["url"] == "./schemas/profile-json.schema.json")
+        #expect(yaml["./schemas/site.schema.json"] == "/content/site.yaml")
+        #expect(yaml["./schemas/profile.schema.json"] == "/content/users/*.yaml")
+        #expect(settings["json.schemas"] == [["fileMatch": ["/content/users/*.json"], "url": "./schemas/profile-json.schema.json"]])
         for path in yaml.keys {
             #expect(FileManager.default.fileExists(atPath: work.url.appendingPathComponent(path).path), "\(path)")
         }
