@@ -81,3 +81,78 @@ import TomoCore
         #expect(ContentSchema.post.json["properties"]?["visibility"]?["enum"] == ["public", "followers", "private"])
     }
 }
+
+/// The keys a schema requires are the ones whose absence the loader reports: from a valid file
+/// with every key (each on its own line), taking out one key at a time is an error exactly
+/// when the schema lists it under `required`, at the top and inside an item.
+@Suite struct RequiredKeyTests {
+    static let samples: [(document: ContentSchema.Document, text: String)] = [
+        (ContentSchema.site, """
+        title: T
+        baseURL: https://example.com/
+        language: en
+        description: D
+        homeUsers: 5
+        pageSize: 5
+        contact: a@example.com
+        images: {widths: [320]}
+        disableKinds: [feed]
+        icon: icon.png
+
+        """),
+        (ContentSchema.profile, """
+        name: Alice
+        bio: Hi
+        icon: alice/icon.jpg
+        header: alice/header.jpg
+        links: {website: "https://example.com"}
+        items:
+          -
+            text: Shop
+            url: https://example.com/shop
+            color: orange
+            hidden: false
+            from: 2026-05-01
+            until: 2026-06-01
+        itemColor: gray
+        email: a@example.com
+        showEmail: true
+
+        """),
+        (ContentSchema.post, "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: A\nvisibility: public\ndraft: false\n---\n"),
+        (ContentSchema.page, "---\ntitle: About\ndescription: D\ndraft: false\n---\n"),
+    ]
+
+    @Test(arguments: samples.indices)
+    func aKeyIsMissedExactlyWhenTheSchemaRequiresIt(index: Int) throws {
+        let (document, text) = Self.samples[index]
+        let path = ContentSchemaTests.file(of: document).path
+        let schema = document.json
+        let required = Set((schema["required"]?.arrayValue ?? []).compactMap(\.stringValue))
+        let itemRequired = Set((schema["properties"]?["items"]?["items"]?["required"]?.arrayValue ?? []).compactMap(\.stringValue))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var seen: Set<String> = []
+        for (number, line) in lines.enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            guard let colon = trimmed.firstIndex(of: ":"), trimmed.first != "-", !trimmed.hasPrefix("---") else { continue }
+            let key = String(trimmed[..<colon])
+            let inItem = line.hasPrefix("    ")
+            guard !trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            var without = lines
+            without.remove(at: number)
+            var files = [
+                "content/users/alice.yaml": "name: Alice\n",
+                "content/users/alice/icon.jpg": "x", "content/users/alice/header.jpg": "x",
+                "content/posts/alice/p.jpg": "x", "content/icon.png": "x",
+            ]
+            files[path] = without.joined(separator: "\n")
+            let errors = try SiteFixture(files).load().errors
+            let expected = inItem ? itemRequired.contains(key) : required.contains(key)
+            #expect(errors.isEmpty != expected, "\(document.fileName) without \(key): \(errors)")
+            seen.insert(inItem ? "items." + key : key)
+        }
+        // `items:` heads a block, so its keys are taken out one by one instead.
+        let keys = Set(schema["properties"]?.objectValue?.keys.map { $0 } ?? []).subtracting(["items"])
+        #expect(keys.isSubset(of: seen), "\(document.fileName): the sample lacks \(keys.subtracting(seen).sorted())")
+    }
+}
