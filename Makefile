@@ -36,7 +36,7 @@ BENCH_APT_PACKAGES := wrk hugo
 # Only `make screenshots` needs these.
 SCREENSHOT_APT_PACKAGES := chromium imagemagick curl
 
-.PHONY: deps test-deps tomo serve demo test check-sites check-html check-links check-previews check-feeds check-sitemaps check-schemas fuzz bench screenshots clean
+.PHONY: deps test-deps tomo install serve demo test check-sites check-html check-links check-previews check-feeds check-sitemaps check-schemas fuzz bench screenshots clean
 
 ## deps: install the Debian packages the build needs that are missing
 deps:
@@ -52,6 +52,16 @@ tomo: deps
 	$(SWIFT) build -c release --product tomo
 	.build/release/tomo help
 
+# Where `make install` puts tomo: $(DESTDIR)$(PREFIX)/bin/tomo.
+PREFIX ?= /usr/local
+
+## install: build the release binary and install it as $(PREFIX)/bin/tomo (DESTDIR honoured);
+## it carries its theme, so a site of your own needs no checkout
+install: deps
+	$(SWIFT) build -c release --product tomo
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 .build/release/tomo "$(DESTDIR)$(PREFIX)/bin/tomo"
+
 ## serve: build the demo site and serve it on http://127.0.0.1:8080/ with live reload
 serve: deps
 	$(SWIFT) build -c release --product tomo
@@ -65,12 +75,13 @@ demo: deps
 ## test: check the demo site and an edge-case site with the Nu HTML checker, their links with
 ## LinkChecker (served under a path), their link previews with extruct, their feeds and sitemaps
 ## by the specs, the schemas against `tomo check` (check-schemas), smoke-test the release
-## `tomo serve`, then run the whole test suite
+## `tomo serve` and `make install`, then run the whole test suite
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory check-html check-links check-previews check-feeds check-sitemaps check-schemas
 	$(SWIFT) build -c release --product tomo
 	scripts/serve-smoke.sh .build/release/tomo
+	scripts/install-check.sh
 	$(SWIFT) test --skip-build
 
 ## fuzz: run the seeded fuzzer (SEED=… RUNS=…) and the change oracle (SEED=… STEPS=…, SERVE=0

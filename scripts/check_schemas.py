@@ -36,6 +36,7 @@ contact: hello@example.com
 images:
   widths: [320, 640]
 disableKinds: [feed]
+params: {accent: "#ff0000", menu: [{label: Home, url: /}], count: 3}
 """
 
 PROFILE = """name: Alice
@@ -107,6 +108,8 @@ CASES = [
     ("site", "baseURL in capitals", replace(SITE, "https://example.com/blog/", "HTTPS://example.com"), True),
     ("site", "contact not an address", replace(SITE, "hello@example.com", "hello"), False),
     ("site", "contact as mailto", replace(SITE, "hello@example.com", "mailto:hello@example.com"), True),
+    ("site", "params of any shape", replace(SITE, "count: 3}", "count: 3, deep: {er: {still: [1, true, ~]}}}"), True),
+    ("site", "params not a mapping", replace(SITE, 'params: {accent: "#ff0000", menu: [{label: Home, url: /}], count: 3}', "params: [a]"), False),
     ("site", "duplicate key", SITE + "title: Again\n", False),
     ("site", "tab indentation", replace(SITE, "  widths", "\twidths"), False),
     ("site", "YAML syntax error", SITE + "oops: [\n", False),

@@ -40,6 +40,7 @@ public enum TomoCommandLine {
         DatingCommands.discover,
         BatchCommand.spec,
         TemplateCommands.render,
+        ThemeCommands.eject,
         HelpCommand.spec,
     ]
 

@@ -88,6 +88,8 @@ public enum ContentSchema {
             return schema
         case .mapping(let table):
             return object(table)
+        case .anyMapping:
+            return ["type": "object"]
         }
     }
 

@@ -67,4 +67,6 @@ public indirect enum ValueRule: Sendable {
     case file(extensions: [String])
     case list(ValueRule, minItems: Int)
     case mapping(KeyTable)
+    /// A mapping of any keys and values (`params:`, a theme's own settings).
+    case anyMapping
 }

@@ -24,6 +24,7 @@ enum SiteConfigReader {
         KeySpec("images", .mapping(imagesTable), "How images are resized."),
         KeySpec("disableKinds", .list(.word(SiteConfig.PageKind.allCases.map(\.rawValue)), minItems: 0), "Page kinds not to publish.", default: .array([])),
         KeySpec("icon", .file(extensions: []), "The site icon, relative to content/ (default: the theme's)."),
+        KeySpec("params", .anyMapping, "A custom theme's own settings, handed to templates as site.params unchecked."),
     ])
 
     /// The settings, or nil when an error makes them unusable; problems go to `reader`.
@@ -61,6 +62,9 @@ enum SiteConfigReader {
                 missing: "put the image at content/\(path) or fix the path"
             )
             config.iconAt = node.location
+        }
+        if let node = reader.value(fields, "params") {
+            config.params = SiteParams.read(node, reader: reader) ?? [:]
         }
         return title == nil ? nil : config
     }

@@ -56,6 +56,26 @@ import TomoTestSupport
         #expect(Self.eventually(server, "/alice/", holds: "edited: Alice"), "\(server.errors)")
     }
 
+    /// `tomo theme eject` while serving makes templates/: an edit of the ejected template is
+    /// served, and deleting the folder serves the built-in theme again, as does moving it back in.
+    @Test func anEjectedThemeIsServedAndDeletingItReturnsToTheBuiltInOne() throws {
+        let site = try Self.site()
+        let aside = try TemporaryFolder()
+        let server = try ServedPreview(site: site.url)
+        defer { server.stop() }
+        #expect(Self.eventually(server, "/alice/", holds: "<html"))
+        #expect(runTomo(["theme", "eject", "profile"], in: site.url).status == 0)
+        try site.write("templates/profile.mustache", "<p>ejected and edited: {{user.name}}</p>")
+        #expect(Self.eventually(server, "/alice/", holds: "ejected and edited: Alice"), "\(server.errors)")
+        let templates = site.url.appendingPathComponent("templates")
+        try FileManager.default.moveItem(at: templates, to: aside.url.appendingPathComponent("templates"))
+        #expect(Self.eventually(server, "/alice/", holds: "<html"), "\(server.errors)")
+        try FileManager.default.moveItem(at: aside.url.appendingPathComponent("templates"), to: templates)
+        #expect(Self.eventually(server, "/alice/", holds: "ejected and edited: Alice"), "\(server.errors)")
+        try FileManager.default.removeItem(at: templates)
+        #expect(Self.eventually(server, "/alice/", holds: "<html"), "\(server.errors)")
+    }
+
     /// Folders made after the start, and a folder moved in with its files, are served.
     @Test func foldersMadeOrMovedInAfterTheStartAreServed() throws {
         let site = try Self.site()

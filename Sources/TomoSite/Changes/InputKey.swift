@@ -2,7 +2,7 @@
 /// read what changed. `InputFingerprints` gives each key a number; `PageViews` records which
 /// keys a page reads.
 enum InputKey: Sendable, Hashable {
-    /// `content/site.yaml` (and the base URL).
+    /// `content/site.yaml`, every key of it (`params:` too), and the base URL.
     case site
     /// Any template or label of the theme.
     case theme

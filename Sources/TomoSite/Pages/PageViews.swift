@@ -59,6 +59,7 @@ struct PageViews: Sendable {
             "feedURL": config.publishes(.feed) ? .string(address.path("feed.xml")) : .null,
             "locale": .string(config.language.openGraphLocale),
             "icons": Self.iconLinks(icons, address: address),
+            "params": .object(config.params),
         ]
         pageLinks = .array(content.pages.map { page in ["title": .string(page.title), "url": .string(address.path(page.name + "/"))] })
     }

@@ -1,0 +1,85 @@
+import Foundation
+import TomoCore
+import TomoTheme
+
+/// `tomo theme eject`: copies files of the built-in theme into a site's `templates/`, where
+/// they override the built-in ones file by file (`Theme.load`), to be edited there.
+public enum ThemeEjection {
+    /// What one ejection did, by path inside `templates/` (`profile.mustache`), sorted.
+    public struct Outcome: Sendable, Equatable {
+        /// Files written (made, or replaced with `overwriting`).
+        public var written: [String] = []
+        /// Files left as they were because the site already has them.
+        public var kept: [String] = []
+    }
+
+    /// How a theme file is named on the command line: a template by its name (`profile`,
+    /// `icons/github`), any other file by its path (`static/style.css`, `labels/en.json`).
+    public static func name(of path: String) -> String {
+        path.hasSuffix(".mustache") ? String(path.dropLast(".mustache".count)) : path
+    }
+
+    /// Every name `select` takes: each file's name, then the folders (`icons`, `labels`, `static`).
+    public static var names: [String] {
+        let paths = BuiltinTheme.paths
+        let folders = Set(paths.compactMap { path in path.firstIndex(of: "/").map { String(path[..<$0]) } })
+        return paths.map(name(of:)) + folders.sorted()
+    }
+
+    /// The theme files `names` ask for, sorted without repeats (every file for no names): a
+    /// name is a template's name, a file's path, or a folder for all it holds. A failure lists
+    /// the names that name nothing.
+    public static func select(_ names: [String]) -> Result<[String], UnknownNames> {
+        let paths = BuiltinTheme.paths
+        guard !names.isEmpty else { return .success(paths) }
+        var chosen: Set<String> = []
+        var unknown: [String] = []
+        for given in names {
+            let asked = given.hasSuffix("/") ? String(given.dropLast()) : given
+            let matching = paths.filter { $0 == asked || name(of: $0) == asked || $0.hasPrefix(asked + "/") }
+            if matching.isEmpty { unknown.append(given) } else { chosen.formUnion(matching) }
+        }
+        guard unknown.isEmpty else { return .failure(UnknownNames(names: unknown)) }
+        return .success(chosen.sorted())
+    }
+
+    /// Names `select` does not know, with the closest known one for each.
+    public struct UnknownNames: Error, Sendable, CustomStringConvertible {
+        public var names: [String]
+
+        public var description: String {
+            let known = ThemeEjection.names
+            let each = names.map { "\"\($0)\"" + Suggestion.hint(for: $0, in: known) }
+            return "the built-in theme has no \(each.joined(separator: ", ")); it has: \(known.joined(separator: ", "))"
+        }
+    }
+
+    /// Writes the theme files at `paths` (as `select` gives them) into `site`'s `templates/`.
+    /// A file the site already has is kept unless `overwriting`; nothing is written through a
+    /// link that leads out of the site. Stops at the first file that cannot be written, with
+    /// what was written before it lost to nobody: each file is whole or absent.
+    public static func eject(_ paths: [String], into site: URL, overwriting: Bool) throws(Diagnostic) -> Outcome {
+        let links = SiteLinks(site: site.path)
+        var outcome = Outcome()
+        for path in paths {
+            let relative = "templates/" + path
+            guard let bytes = BuiltinTheme.contents(of: path) else { continue }
+            if let problem = links.problem(onPathOf: relative) { throw problem }
+            let url = site.appendingPathComponent(relative)
+            var status = stat()
+            if !overwriting, lstat(url.path, &status) == 0 {
+                outcome.kept.append(path)
+                continue
+            }
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                // Atomic: an interrupted ejection leaves no half-written template behind.
+                try bytes.write(to: url, options: .atomic)
+            } catch {
+                throw Diagnostic("cannot write this file: \(error.localizedDescription)", at: SourceLocation(file: relative, line: 1, column: 1))
+            }
+            outcome.written.append(path)
+        }
+        return outcome
+    }
+}
