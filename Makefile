@@ -33,10 +33,12 @@ endef
 # Only `make bench` needs these: wrk loads the preview server, hugo is what tomo is compared with.
 BENCH_APT_PACKAGES := wrk hugo
 
-# Only `make screenshots` needs these.
-SCREENSHOT_APT_PACKAGES := chromium imagemagick curl
+# Only `make screenshots` and `make check-layout` need these: Chromium (driven over the DevTools
+# protocol with PyPI's websocket-client) and a Japanese font for the demo's names.
+SCREENSHOT_APT_PACKAGES := chromium imagemagick curl fonts-noto-cjk
+LAYOUT_PIP_PACKAGES := websocket-client
 
-.PHONY: deps test-deps tomo install serve demo test check-sites check-html check-links check-previews check-feeds check-sitemaps check-schemas fuzz bench screenshots clean
+.PHONY: deps test-deps tomo install serve demo test check-sites check-html check-links check-previews check-feeds check-sitemaps check-schemas check-layout fuzz bench screenshots clean
 
 ## deps: install the Debian packages the build needs that are missing
 deps:
@@ -144,10 +146,19 @@ check-previews: check-sites
 check-links:
 	scripts/check-links.sh .build/debug/tomo
 
-## screenshots: README pictures of demo pages (mobile and desktop, light and dark) with headless Chromium
-screenshots: deps
+## check-layout: open every page of the demo and of a site of long words in headless Chromium at
+## 375 and 1400 px, pixel ratios 1 and 2: images sharp enough for their rendered width, no
+## horizontal scrolling, one h1, placeholders painted, search results like the user cards
+## (scripts/check_layout.py; `swift test` checks the same from the HTML and CSS, without a browser)
+check-layout: deps
 	$(call apt_install,$(SCREENSHOT_APT_PACKAGES))
+	@if python3 -m pip show $(LAYOUT_PIP_PACKAGES) 2>&1 >/dev/null | grep -q "not found"; then python3 -m pip install --quiet $(LAYOUT_PIP_PACKAGES); fi
 	$(SWIFT) build -c release --product tomo
+	python3 scripts/check_layout.py .build/release/tomo
+
+## screenshots: check the layout in Chromium, then take the README pictures of demo pages
+## (mobile and desktop, light and dark) with headless Chromium
+screenshots: check-layout
 	PATH=/usr/bin:$$PATH scripts/screenshots.sh .build/release/tomo docs/screenshots
 
 ## bench: release-build benchmarks (templates, images, reload, server, store) and the

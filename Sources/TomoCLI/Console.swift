@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Where a command's words go: results to standard output, problems to standard error.
-/// Colours are used only when the stream is a terminal (and `NO_COLOR` is not set).
+/// Colours are used only when the stream is a terminal (and `NO_COLOR` is unset or empty).
 ///
 /// Everything printed passes through here as `ConsoleText`, which escapes control characters:
 /// one place makes every command safe to run on a terminal whatever the store and the content
@@ -45,8 +45,7 @@ public final class Console: Sendable {
     /// `StandardStreams` for what a closed or full stream does).
     public static func standard() -> Console {
         StandardStreams.prepare()
-        let environment = ProcessInfo.processInfo.environment
-        let colorsAllowed = environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        let colorsAllowed = colorsAllowed(by: ProcessInfo.processInfo.environment)
         return Console(
             colorsOnOutput: colorsAllowed && isatty(STDOUT_FILENO) == 1,
             colorsOnError: colorsAllowed && isatty(STDERR_FILENO) == 1,
@@ -54,6 +53,13 @@ public final class Console: Sendable {
         ) { console, stream, text in
             StandardStreams.write(text, to: stream, statusIfReaderLeft: console.errorReported.load(ordering: .relaxed) ? 1 : 0)
         }
+    }
+
+    /// Whether the environment lets a terminal show colours: not when `NO_COLOR` is set to
+    /// anything but the empty string (no-color.org: an empty NO_COLOR is as if unset), nor on a
+    /// `TERM=dumb` terminal.
+    static func colorsAllowed(by environment: [String: String]) -> Bool {
+        (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     private func emit(_ text: ConsoleText, on stream: Stream) {

@@ -78,7 +78,13 @@ public enum ContentPath: Sendable, Hashable {
         return found.isEmpty ? name : String(name.dropLast(found.count + 1))
     }
 
-    private static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif", "svg"]
+    /// The image formats a photo, icon or header may be in (what the image pipeline reads), by
+    /// file extension in lower case: the one list `tomo post add`, posts' `photo`, the loader's
+    /// and the watcher's sorting of files and the README's table of formats follow.
+    public static let photoExtensions = ["jpg", "jpeg", "png", "webp", "gif", "tif", "tiff", "heic", "heif", "avif"]
+    /// The files beside profiles and posts that are images: the formats above, and SVG, which
+    /// a build refuses with its own message rather than as a stray file.
+    private static let imageExtensions = Set(photoExtensions + ["svg"])
     public static let profileExtensions: Set<String> = ["yaml", "json"]
 
     public static func isImage(_ name: String) -> Bool { imageExtensions.contains(fileExtension(of: name).lowercased()) }

@@ -67,7 +67,4 @@ public struct Post: Sendable, Hashable {
         public var html: String
         public var firstLine: String
     }
-
-    /// The photo formats a post may use (what the image pipeline reads), lower case.
-    public static let photoExtensions = ["jpg", "jpeg", "png", "webp", "gif", "heic", "avif"]
 }

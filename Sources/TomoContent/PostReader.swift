@@ -8,7 +8,7 @@ import TomoYAML
 struct PostReader {
     /// The keys of a post's front matter.
     static let table = KeyTable("a post's front matter", [
-        KeySpec("photo", .file(extensions: Post.photoExtensions), "The photo's file name, beside the post (e.g. 2026-05-01-tokyo.jpg).", required: true),
+        KeySpec("photo", .file(extensions: ContentPath.photoExtensions), "The photo's file name, beside the post (e.g. 2026-05-01-tokyo.jpg).", required: true),
         KeySpec("date", .date, "When it was taken or posted: 2026-05-01T18:30:00+09:00, 2026-05-01 18:30 or 2026-05-01 (without an offset, UTC).", required: true),
         KeySpec("alt", .text, "What the photo shows, for people who cannot see it."),
         KeySpec("visibility", .word(Post.Visibility.allCases.map(\.rawValue)), "Who sees the post.", default: .string(Post.Visibility.public.rawValue)),
@@ -82,8 +82,8 @@ struct PostReader {
     private func photo(_ fields: Fields) -> String? {
         guard let path = reader.string(fields, "photo", required: "\(slug).jpg"), let node = fields["photo"] else { return nil }
         let fileExtension = ContentPath.fileExtension(of: path).lowercased()
-        guard Post.photoExtensions.contains(fileExtension) else {
-            reader.error("photo \"\(path)\" is not a photo file: use a .\(Post.photoExtensions.joined(separator: ", ."))", at: node.location)
+        guard ContentPath.photoExtensions.contains(fileExtension) else {
+            reader.error("photo \"\(path)\" is not a photo file: use a .\(ContentPath.photoExtensions.joined(separator: ", ."))", at: node.location)
             return nil
         }
         return reader.containedFile(

@@ -55,8 +55,13 @@ public struct Profile: Sendable, Hashable {
     public struct Bio: Sendable, Hashable {
         public var markdown: String
         public var html: String
-        public var firstLine: String
+        /// The first paragraph as plain text, shortened to `summaryLength` at a word boundary:
+        /// what user cards, search results and the profile's description show.
+        public var summary: String
         public var plainText: String
+
+        /// Long enough for a sentence or two, short enough for a search result's snippet.
+        public static let summaryLength = 160
     }
 }
 

@@ -65,7 +65,8 @@ struct ProfileReader {
             name: name ?? "",
             bio: reader.string(fields, "bio").flatMap { markdown in
                 guard let node = fields["bio"], reader.markdownIsReadable(markdown, named: "the bio", at: node.location) else { return nil }
-                return Profile.Bio(markdown: markdown, html: Markdown.html(markdown), firstLine: Markdown.firstLinePlainText(markdown), plainText: Markdown.plainText(markdown))
+                let summary: String = Markdown.firstParagraphPlainText(markdown).shortened(toAtMost: Profile.Bio.summaryLength)
+                return Profile.Bio(markdown: markdown, html: Markdown.html(markdown), summary: summary, plainText: Markdown.plainText(markdown))
             },
             icon: icon,
             header: image(fields, "header"),

@@ -58,4 +58,11 @@ public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }
+
+    /// The problems as reports list them (`tomo check`, a failed build, `tomo serve`): by file,
+    /// line and column, each said once even when several pages ran into it.
+    public var inReportOrder: [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return diagnostics.sorted(by: Diagnostic.isOrderedBefore).filter { seen.insert($0).inserted }
+    }
 }

@@ -114,6 +114,16 @@ public enum Markdown {
     /// **Tokyo**." gives "Photographer in Tokyo.". For cards and descriptions; HTML-escape it
     /// like any other text.
     public static func firstLinePlainText(_ markdown: String) -> String {
+        firstBlockPlainText(markdown, endingAtLineBreak: true)
+    }
+
+    /// The first paragraph or heading, markup removed, its line breaks as spaces: a bio's
+    /// summary on cards and in descriptions (shorten it with `shortened(toAtMost:)`).
+    public static func firstParagraphPlainText(_ markdown: String) -> String {
+        firstBlockPlainText(markdown, endingAtLineBreak: false)
+    }
+
+    private static func firstBlockPlainText(_ markdown: String, endingAtLineBreak: Bool) -> String {
         var text = ""
         var enteredBlock = false
         var line: String?
@@ -133,10 +143,12 @@ public enum Markdown {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 if enteredBlock, let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                if enteredBlock {
+                guard enteredBlock else { break }
+                if endingAtLineBreak {
                     line = text
                     return false
                 }
+                text += " "
             default:
                 break
             }

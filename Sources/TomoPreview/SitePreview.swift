@@ -56,8 +56,12 @@ public final class SitePreview: Sendable {
         /// A rebuild after the site files `after` changed (every path of the watcher's batch that
         /// is the site's, sorted): a script that saved a file can wait for the one naming it.
         case rebuilt(changed: Int, made: Int, milliseconds: Double, stylesheetsOnly: Bool, after: [String])
-        /// The first build (`after` is empty) or a rebuild after `after` changed failed.
-        case failed([Diagnostic], after: [String])
+        /// The first build (`after` is empty) or a rebuild after `after` changed failed. `new`
+        /// holds its problems that the failure before it did not have, in report order, each
+        /// once (a store error that stays is told once, not at every rebuild); `errorsShownBefore`
+        /// counts the errors that stay. `servesGoodSite` is false until a build succeeded (only
+        /// the error page is served).
+        case failed(new: [Diagnostic], errorsShownBefore: Int, after: [String], servesGoodSite: Bool)
     }
 
     /// Where to open the site (`http://127.0.0.1:8080/`, under the base URL's path).
@@ -157,6 +161,8 @@ private final class PreviewState: @unchecked Sendable {
     /// Whether the server holds a site that built (rather than the error page).
     var servesGoodSite = false
     var showsError = false
+    /// The problems of the last failed build while the site still fails, told already.
+    private var toldProblems: Set<Diagnostic> = []
     /// Rings at the next moment an item appears or disappears or a post is published.
     private var alarm: MomentAlarm?
 
@@ -212,6 +218,7 @@ private final class PreviewState: @unchecked Sendable {
             let changes = update.isWhole ? publishWhole(update) : server.publish(changed: update.files, removed: update.removed)
             if showsError {
                 showsError = false
+                toldProblems = []
                 server.showError(nil)
             }
             let reload = changes.reloadKind
@@ -236,15 +243,19 @@ private final class PreviewState: @unchecked Sendable {
 
     /// Keeps the last good site; the error goes over every open page and to the terminal.
     private func fail(_ error: DiagnosticList, after paths: [String]) {
+        let problems = error.inReportOrder
+        let new = problems.filter { !toldProblems.contains($0) }
+        let errorsShownBefore = problems.count { $0.severity == .error && toldProblems.contains($0) }
+        toldProblems = Set(problems)
         showsError = true
-        server.showError(error.diagnostics.map(\.description).joined(separator: "\n"))
+        server.showError(problems.map(\.description).joined(separator: "\n"))
         if !servesGoodSite {
             // Nothing good to show yet: every address answers with this page until it is fixed.
             let page = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title></head><body><h1>The site does not build yet</h1><p>Fix the problems shown, and this page reloads.</p></body></html>"
             let bytes = Array(page.utf8)
             server.publish(served(ServedSite(files: ["index.html": bytes, "404.html": bytes])))
         }
-        onEvent(.failed(error.diagnostics, after: paths))
+        onEvent(.failed(new: new, errorsShownBefore: errorsShownBefore, after: paths, servesGoodSite: servesGoodSite))
     }
 }
 

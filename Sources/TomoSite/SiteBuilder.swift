@@ -147,7 +147,7 @@ public enum SiteBuilder {
         do {
             output.remove(gone)
             try SiteRenderer.write(toMake, model: model, into: output, progress: progress)
-            clock.finished("render and write \(toMake.count) files")
+            clock.finished("render and write \(Plural.count(toMake.count, "file"))")
             let counts = output.counts
             try output.commit()
             if let marker, output.digests.count != recordCount {
@@ -187,7 +187,7 @@ public enum SiteBuilder {
         guard !paths.isEmpty else { return [] }
         let shown = paths.prefix(10).joined(separator: ", ") + (paths.count > 10 ? " and \(paths.count - 10) more" : "")
         return [Diagnostic(
-            "\(output.path)/ holds \(paths.count == 1 ? "a file" : "\(paths.count) files") tomo did not make (\(shown)): no build deletes \(paths.count == 1 ? "it" : "them"), but only what is in the site is published; to publish a file, move it into \(ContentPath.rootStaticFolder)/ in the site folder, otherwise delete it",
+            "\(output.path)/ holds \(Plural.count(paths.count, "file")) tomo did not make (\(shown)): no build deletes \(paths.count == 1 ? "it" : "them"), but only what is in the site is published; to publish a file, move it into \(ContentPath.rootStaticFolder)/ in the site folder, otherwise delete it",
             severity: .warning
         )]
     }

@@ -37,7 +37,7 @@ public enum SiteChecker {
             if !diagnostics.contains(where: { $0.description == error.description }) { diagnostics.append(error) }
         }
         return Result(
-            diagnostics: diagnostics.sorted(by: Diagnostic.isOrderedBefore),
+            diagnostics: DiagnosticList(diagnostics).inReportOrder,
             profileFileCount: loaded.profileFileCount,
             pageFileCount: loaded.pageFileCount,
             postFileCount: loaded.postFileCount

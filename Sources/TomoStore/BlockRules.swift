@@ -15,8 +15,8 @@ extension Store {
         let follows = [RecordPair(first: from, second: to), RecordPair(first: to, second: from)].filter { deleteFollow($0) }.count
         let likes = removeLikes(by: to, ofPostsOf: from) + removeLikes(by: from, ofPostsOf: to)
         let removed = [
-            follows == 0 ? nil : "\(follows) follow\(follows == 1 ? "" : "s") or request\(follows == 1 ? "" : "s")",
-            likes == 0 ? nil : "\(likes) like\(likes == 1 ? "" : "s")",
+            follows == 0 ? nil : "\(Plural.count(follows, "follow")) or \(Plural.noun(follows, "request"))",
+            likes == 0 ? nil : Plural.count(likes, "like"),
         ].compactMap { $0 }
         let detail = removed.isEmpty ? "" : " (removed \(removed.joined(separator: " and ")) between them)"
         return .changed("\(from) now blocks \(to)\(detail)")

@@ -17,8 +17,8 @@ extension Store {
         if likes == 0 && reports == 0 && !hidden { return .unchanged("the store names \(post) nowhere") }
         forgetPosts { $0 == post.description }
         let parts = [
-            likes > 0 ? "\(likes) like\(likes == 1 ? "" : "s")" : nil,
-            reports > 0 ? "\(reports) report\(reports == 1 ? "" : "s")" : nil,
+            likes > 0 ? Plural.count(likes, "like") : nil,
+            reports > 0 ? Plural.count(reports, "report") : nil,
             hidden ? "its hidden mark" : nil,
         ].compactMap { $0 }
         let listed = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + (parts.last ?? "") : parts.joined()

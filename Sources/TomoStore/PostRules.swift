@@ -27,7 +27,7 @@ extension Store {
         var record = likeRecord(for: id) ?? PostLikes(post: id, users: [])
         if !record.users.sortedInsert(user) { return .unchanged("\(user) already likes \(id)") }
         storeLikes(record)
-        return .changed("\(user) likes \(id) (\(record.users.count) like\(record.users.count == 1 ? "" : "s"))")
+        return .changed("\(user) likes \(id) (\(Plural.count(record.users.count, "like")))")
     }
 
     public mutating func unlike(_ user: String, _ post: PostID) throws(Diagnostic) -> Outcome {
@@ -40,7 +40,9 @@ extension Store {
         return .changed("\(user) no longer likes \(id)")
     }
 
-    /// A report for the site's moderators; one per user and post.
+    /// A report for the site's moderators; one per user and post. Reporting the same post again
+    /// with another reason updates the reason, and the report keeps its date and its place in
+    /// the list (oldest first: when the user first reported it).
     public mutating func report(_ user: String, _ post: PostID, reason: String, visibility: PostVisibility?, at time: String = Timestamp.now()) throws(Diagnostic) -> Outcome {
         needs(.users, .reports)
         _ = try requireUser(user)
@@ -48,7 +50,12 @@ extension Store {
         let reason = reason.trimmingWhitespace()
         if reason.isEmpty { throw Diagnostic("a report needs a reason: --reason \"what is wrong\"") }
         let id = post.description
-        if reports.contains(where: { $0.user == user && $0.post == id }) { return .unchanged("\(user) already reported \(id)") }
+        if let index = reports.firstIndex(where: { $0.user == user && $0.post == id }) {
+            let old = reports[index].reason
+            if old == reason { return .unchanged("\(user) already reported \(id) for that reason") }
+            reports[index].reason = reason
+            return .changed("\(user)'s report of \(id) now gives the reason \"\(reason)\" (it was \"\(old)\")")
+        }
         reports.append(Report(user: user, post: id, reason: reason, created: time))
         return .changed("\(user) reported \(id)")
     }

@@ -118,7 +118,7 @@ enum StoreAudit {
         }
         for (post, likes) in likesOfMissingPosts {
             guard let id = try? PostID(parsing: post) else { continue }
-            let count = likes.likers.count == 1 ? "the like" : "the \(likes.likers.count) likes"
+            let count = likes.likers.count == 1 ? "the like" : "the \(Plural.count(likes.likers.count, "like"))"
             report("\(count) of \(post): \(Self.missing(id)): remove \(likes.likers.count == 1 ? "it" : "them") with `tomo unlike \(likes.likers.count == 1 ? likes.likers[0] : "USER") \(post)` (by \(likes.likers.joined(separator: ", ")))", at: likes.offset, severity: .warning)
         }
         for (handle, profile) in profiles.sorted(by: { $0.key < $1.key }) where !registered.contains(handle) {

@@ -116,15 +116,66 @@ struct EventReader {
         if let tab = tabInIndentation(ofLineAt: offset) {
             return Diagnostic("a tab is used for indentation: use spaces, not tabs", at: tab)
         }
+        if problem == Self.mappingValuesProblem, let mistake = misindentedKey(colonAt: offset) {
+            return Diagnostic("YAML syntax error: \(mistake)", at: location)
+        }
         var message = "YAML syntax error: \(problem)"
         if let context = state.context.map({ String(cString: $0) }) { message += " (\(context) on line \(state.context_mark.line + 1))" }
         if let hint = Self.hints[problem] { message += ": \(hint)" }
         return Diagnostic(message, at: location)
     }
 
+    private static let mappingValuesProblem = "mapping values are not allowed in this context"
+
+    /// libyaml reads a `key:` line indented differently from the line above as more of that
+    /// line's value, and stops at the key's ':' ("mapping values are not allowed"). It is that
+    /// when the colon ends the first word of its line, and the line is indented differently
+    /// from the content line above it; a line indented like the one above continues a value
+    /// that holds ": ", which needs quotes (the usual hint).
+    private func misindentedKey(colonAt offset: Int) -> String? {
+        let space = UInt8(ascii: " ")
+        let colon = min(max(offset, 0), bytes.count)
+        let line = lineStart(before: colon)
+        var keyStart = line
+        while keyStart < colon, bytes[keyStart] == space { keyStart += 1 }
+        let key = bytes[keyStart..<colon]
+        guard !key.isEmpty, !key.contains(space), !key.contains(UInt8(ascii: ":")), !key.starts(with: [UInt8(ascii: "-")]) else { return nil }
+        // The content line above: not blank, not a comment.
+        var above = line
+        var aboveIndent = 0
+        repeat {
+            guard above > 0 else { return nil }
+            above = lineStart(before: above - 1)
+            aboveIndent = 0
+            while above + aboveIndent < bytes.count, bytes[above + aboveIndent] == space { aboveIndent += 1 }
+        } while above + aboveIndent >= bytes.count || [UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains(bytes[above + aboveIndent])
+        // Its key's column: after a "- " that starts a list item.
+        var siblingIndent = aboveIndent
+        if bytes[(above + aboveIndent)...].starts(with: Array("- ".utf8)) { siblingIndent += 2 }
+        let indent = keyStart - line
+        guard indent != aboveIndent else { return nil }
+        let aboveLine = SourceLocation(ofByte: above, in: bytes, file: file).line
+        let siblingStart = above + siblingIndent
+        var siblingEnd = siblingStart
+        while siblingEnd < bytes.count, ![UInt8(ascii: ":"), UInt8(ascii: "\n")].contains(bytes[siblingEnd]) { siblingEnd += 1 }
+        let sibling = siblingEnd < bytes.count && bytes[siblingEnd] == UInt8(ascii: ":")
+            ? "\"\(String(decoding: bytes[siblingStart..<siblingEnd], as: UTF8.self))\" on line \(aboveLine)"
+            : "line \(aboveLine)"
+        let how = indent > siblingIndent ? "more" : "less"
+        return "\"\(String(decoding: key, as: UTF8.self))\" is indented \(how) than \(sibling), so YAML reads it as more of the value above: check the indentation (the keys of one mapping start in the same column, here column \(siblingIndent + 1))"
+    }
+
+    /// The offset where the line holding `offset` starts.
+    private func lineStart(before offset: Int) -> Int {
+        var start = min(max(offset, 0), bytes.count)
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        return start
+    }
+
     private static let hints: [String: String] = [
-        "mapping values are not allowed in this context": "put a value that contains \": \" in quotes",
+        mappingValuesProblem: "put a value that contains \": \" in quotes",
         "did not find expected key": "check the indentation of this line and the one above",
+        "did not find expected '-' indicator": "check the indentation of this line: the keys of a list item start in the column of its first key, after \"- \"",
         "could not find expected ':'": "a key needs a ':' after it, or put the text in quotes",
         "found character that cannot start any token": "put text that starts with @, ` or % in quotes",
         "found unexpected end of stream": "a quote or bracket is not closed",

@@ -147,7 +147,7 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("applied 5 commands (3 changed, 2 unchanged)"))
         let again = try site.batch(["follow alice bob"])
-        #expect(again.output.hasPrefix("applied 1 commands (0 changed, 1 unchanged)"))
+        #expect(again.output.hasPrefix("applied 1 command (0 changed, 1 unchanged)"))
     }
 
     @Test func printsEachLineOnlyWhenVerbose() throws {
@@ -155,7 +155,7 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         let quiet = try site.batch(["user add alice", "user add bob"])
         #expect(quiet.output.split(separator: "\n").count == 1)
         let verbose = try site.batch(["user add alice", "follow alice bob"], "--verbose")
-        #expect(verbose.output.hasPrefix("unchanged: alice is already registered\nalice now follows bob\napplied 2 commands (1 changed, 1 unchanged)"))
+        #expect(verbose.output.hasPrefix("unchanged: alice is already registered\nalice now follows bob\nkept content/users/alice.yaml: alice has a profile already\napplied 2 commands (1 changed, 1 unchanged)"))
     }
 
     /// Each failing line is reported as FILE:LINE, after earlier lines that would have changed

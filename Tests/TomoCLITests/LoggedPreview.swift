@@ -59,7 +59,7 @@ final class LoggedPreview {
         let start = consumed
         // When it shared a batch with more files, the line may name only the first three: a
         // line ending "and N more" with nothing after it for 3 s is the one.
-        let line = try line(orQuietAfter: { $0.contains(" more: ") || $0.contains(" more failed.") }) { $0.contains(path) }
+        let line = try line(orQuietAfter: { $0.contains(" more: ") || $0.contains(" more failed") }) { $0.contains(path) }
         let text = log.text.withLock { String($0.dropFirst(start)) }
         return line.hasPrefix("Rebuilt") ? .rebuilt : .failed(text)
     }

@@ -24,7 +24,7 @@ import TomoTestSupport
         let newestFirst = Array(Self.handles.reversed())
         #expect(try listed(in: site.url) == newestFirst)
         // The text listing and the home page show the same order.
-        let text = runTomo(["user", "list"], in: site.url).output.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+        let text = runTomo(["user", "list"], in: site.url).output.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != " " }) }
         #expect(text == newestFirst)
         #expect(runTomo(["build"], in: site.url).status == 0)
         let home = try String(contentsOf: site.url.appendingPathComponent("public/index.html"), encoding: .utf8)

@@ -94,7 +94,7 @@ import TomoTestSupport
 
         // A hand edit of the profile is what the listings show: there is no other copy.
         try site.write("content/users/bob.yaml", "name: Bobby\nicon: bob/icon.jpg\n")
-        #expect(runTomo(["user", "list"], in: site.url).output.hasPrefix("bob  Bobby  "))
+        #expect(runTomo(["user", "list"], in: site.url).output.split(separator: "\n").dropFirst().first?.split(separator: " ").prefix(2) == ["bob", "Bobby"])
         // `user add --name` on a registered user updates the profile too.
         let again = runTomo(["user", "add", "bob", "--name", "B. Smith"], in: site.url)
         #expect(again.status == 0)

@@ -158,7 +158,7 @@ private let frontMatterEnd = "alt: A red sky\n---\nCaption\n"
     @Test func photoThatIsNoImageIsAnError() throws {
         let site = try postSite("---\nphoto: sunset.md\ndate: 2026-05-01\n\(frontMatterEnd)")
         #expect(site.errors() == [
-            "content/posts/alice/sunset.md:2:8: photo \"sunset.md\" is not a photo file: use a .jpg, .jpeg, .png, .webp, .gif, .heic, .avif",
+            "content/posts/alice/sunset.md:2:8: photo \"sunset.md\" is not a photo file: use a .jpg, .jpeg, .png, .webp, .gif, .tif, .tiff, .heic, .heif, .avif",
         ])
     }
 

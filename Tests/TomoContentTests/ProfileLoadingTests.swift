@@ -46,7 +46,7 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
         let alice = try #require(result.content?.profiles.first)
         #expect(alice.handle == "alice")
         #expect(alice.name == "Alice Example")
-        #expect(alice.bio?.firstLine == "Photographer in Tokyo.")
+        #expect(alice.bio?.summary == "Photographer in Tokyo.")
         #expect(alice.bio?.html.contains("<script>") == false)
         #expect(alice.icon == "alice/icon.jpg")
         #expect(alice.header == "alice/header.jpg")

@@ -22,6 +22,12 @@ import Testing
         #expect(Markdown.html("a < b & \"c\"") == "<p>a &lt; b &amp; &quot;c&quot;</p>\n")
     }
 
+    @Test func firstParagraphJoinsItsLinesAndDropsMarkup() {
+        #expect(Markdown.firstParagraphPlainText("Photographer in **Tokyo**.\nSecond line.\n\nMore.") == "Photographer in Tokyo. Second line.")
+        #expect(Markdown.firstParagraphPlainText("- 東京の写真家\n- two") == "東京の写真家")
+        #expect(Markdown.firstParagraphPlainText("> quoted [link](https://x.example)\n> on two lines\n\nrest") == "quoted link on two lines")
+    }
+
     @Test func firstLineDropsMarkupAndStopsAtTheLineBreak() {
         #expect(Markdown.firstLinePlainText("Photographer in **Tokyo**.\nSecond line.\n\nMore.") == "Photographer in Tokyo.")
         #expect(Markdown.firstLinePlainText("# Hello `world`\n\ntext") == "Hello world")

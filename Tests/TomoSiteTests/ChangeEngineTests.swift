@@ -186,6 +186,6 @@ import TomoStore
         #expect(site.page("alice/index.html")?.contains("Soon") == true)
         #expect(report.written == 1, "only alice's profile page shows items")
         // Not a full build: the profile page is the only file made again (`--timings` says it).
-        #expect(report.steps.contains { $0.name == "render and write 1 files" }, "\(report.steps.map(\.name))")
+        #expect(report.steps.contains { $0.name == "render and write 1 file" }, "\(report.steps.map(\.name))")
     }
 }

@@ -188,8 +188,10 @@ import TomoCore
         try site.addUsers("alice", "bob")
         let post = PostID(handle: "alice", slug: "sunset")
         try site.apply { store throws(Diagnostic) in try store.report("bob", post, reason: "not hers", visibility: .public, at: "2026-05-01T00:00:00.000Z") }
-        #expect(try site.apply { store throws(Diagnostic) in try store.report("bob", post, reason: "again", visibility: .public) }.changed == false)
-        #expect(try site.read().reports == [Report(user: "bob", post: "alice/sunset", reason: "not hers", created: "2026-05-01T00:00:00.000Z")])
+        #expect(try site.apply { store throws(Diagnostic) in try store.report("bob", post, reason: "not hers", visibility: .public) }.changed == false)
+        // Another reason replaces the reason; the report keeps its date.
+        #expect(try site.apply { store throws(Diagnostic) in try store.report("bob", post, reason: "again", visibility: .public) }.changed)
+        #expect(try site.read().reports == [Report(user: "bob", post: "alice/sunset", reason: "again", created: "2026-05-01T00:00:00.000Z")])
         #expect(throws: Diagnostic.self) {
             try site.apply { store throws(Diagnostic) in try store.report("bob", post, reason: "  ", visibility: .public) }
         }

@@ -2,34 +2,66 @@
 // JavaScript the home page still lists the newest users; this only adds search over every user.
 // The index is where the search form points (`action`), which carries the site's base path:
 // a site under a folder fetches its own index, and the users' URLs in it carry the path too.
+// A result is built like the user-card template (icon, name, handle, summary), and the list's
+// heading says what it shows: the labels "resultsFor" and "noResultsFor" ride on the heading.
 (function () {
   "use strict";
   var input = document.getElementById("search-input");
   var list = document.getElementById("user-list");
-  var none = document.getElementById("no-results");
+  var heading = document.getElementById("users-heading");
   if (!input || !list) { return; }
   var original = Array.prototype.slice.call(list.children);
+  var originalHeading = heading ? heading.textContent : "";
   var everyone = null;
 
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  function icon(user) {
+    if (!user.icon) {
+      var placeholder = element("span", "icon icon-placeholder", Array.from(user.name || "?")[0].toUpperCase());
+      placeholder.setAttribute("aria-hidden", "true");
+      return placeholder;
+    }
+    var picture = document.createElement("picture");
+    var source = document.createElement("source");
+    source.type = "image/webp";
+    source.setAttribute("srcset", user.icon.webpSrcset);
+    source.setAttribute("sizes", "48px");
+    var image = element("img", "icon");
+    image.setAttribute("src", user.icon.src);
+    image.setAttribute("srcset", user.icon.srcset);
+    image.setAttribute("sizes", "48px");
+    image.width = user.icon.width;
+    image.height = user.icon.height;
+    image.alt = "";
+    image.loading = "lazy";
+    picture.appendChild(source);
+    picture.appendChild(image);
+    return picture;
+  }
+
   function card(user) {
-    var item = document.createElement("li");
-    item.className = "user-card";
+    var item = element("li", "user-card");
     item.setAttribute("data-handle", user.handle);
-    var link = document.createElement("a");
+    var link = element("a");
     link.href = user.url;
-    var text = document.createElement("span");
-    text.className = "card-text";
-    var name = document.createElement("span");
-    name.className = "name";
-    name.textContent = user.name;
-    var handle = document.createElement("span");
-    handle.className = "handle";
-    handle.textContent = "@" + user.handle;
-    text.appendChild(name);
-    text.appendChild(handle);
+    var text = element("span", "card-text");
+    text.appendChild(element("span", "name", user.name));
+    text.appendChild(element("span", "handle", "@" + user.handle));
+    if (user.summary) { text.appendChild(element("span", "summary", user.summary)); }
+    link.appendChild(icon(user));
     link.appendChild(text);
     item.appendChild(link);
     return item;
+  }
+
+  function label(key, query) {
+    return heading ? (heading.getAttribute(key) || "").split("{query}").join(query) : "";
   }
 
   function show(query) {
@@ -37,14 +69,14 @@
     list.textContent = "";
     if (!needle) {
       original.forEach(function (item) { list.appendChild(item); });
-      if (none) { none.hidden = true; }
+      if (heading) { heading.textContent = originalHeading; }
       return;
     }
     var matches = (everyone || []).filter(function (user) {
       return user.handle.indexOf(needle) !== -1 || user.name.toLowerCase().indexOf(needle) !== -1;
     });
     matches.slice(0, 100).forEach(function (user) { list.appendChild(card(user)); });
-    if (none) { none.hidden = matches.length !== 0; }
+    if (heading) { heading.textContent = label(matches.length ? "data-results" : "data-no-results", query.trim()); }
   }
 
   input.addEventListener("input", function () {

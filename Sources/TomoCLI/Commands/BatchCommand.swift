@@ -79,7 +79,7 @@ enum BatchCommand {
             }
         }
         let seconds = started.duration(to: .now).seconds
-        console.line("applied \(counts.changed + counts.unchanged) commands (\(counts.changed) changed, \(counts.unchanged) unchanged) in \(String(format: "%.2f", seconds)) s")
+        console.line("applied \(Plural.count(counts.changed + counts.unchanged, "command")) (\(counts.changed) changed, \(counts.unchanged) unchanged) in \(String(format: "%.2f", seconds)) s")
         return 0
     }
 

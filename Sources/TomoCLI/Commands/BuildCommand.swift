@@ -43,19 +43,28 @@ enum BuildCommand {
             let console = invocation.console
             let showsProgress = console.isInteractive
             let output = displayPath(options.output, from: invocation.workingDirectory)
-            let report = try SiteBuilder.build(options, progress: { done, total in
-                guard showsProgress, total >= 1000 else { return }
-                console.progress("building: \(done)/\(total) pages")
-            }, waiting: {
-                console.errorLine("waiting for the other tomo build into \(output) to finish…")
-            })
+            let hadOutput = FileManager.default.fileExists(atPath: options.output.path)
+            let report: BuildReport
+            do throws(DiagnosticList) {
+                report = try SiteBuilder.build(options, progress: { done, total in
+                    guard showsProgress, total >= 1000 else { return }
+                    console.progress("building: \(done)/\(Plural.count(total, "page"))")
+                }, waiting: {
+                    console.errorLine("waiting for the other tomo build into \(output) to finish…")
+                })
+            } catch {
+                if showsProgress { console.progress(nil) }
+                for diagnostic in error.inReportOrder { TomoCommandLine.report(diagnostic, on: console) }
+                console.errorLine(failure(error, output: output, hadOutput: hadOutput))
+                return 1
+            }
             if showsProgress { console.progress(nil) }
             // A build shows a few warnings; `tomo check` lists them all.
             for warning in report.warnings.prefix(maximumWarnings) {
                 console.warning(warning.description)
             }
             if report.warnings.count > maximumWarnings {
-                console.warning("\(report.warnings.count - maximumWarnings) more warnings: run `tomo check` to see them all")
+                console.warning("\(Plural.count(report.warnings.count - maximumWarnings, "more warning")): run `tomo check` to see them all")
             }
             if invocation.flag("timings") {
                 for step in report.steps {
@@ -73,10 +82,19 @@ enum BuildCommand {
         let seconds = String(format: "%.2f", report.seconds)
         let unchanged = report.files - report.written
         let output = displayPath(report.output, from: workingDirectory)
+        let counted = "\(Plural.count(report.pages, "page")) and \(Plural.count(report.images, "image"))"
         if report.nothingChanged {
-            return "Nothing changed since the last build: \(report.pages) pages and \(report.images) images (\(report.files) files) checked in \(seconds) s → \(output)"
+            return "Nothing changed since the last build: \(counted) (\(Plural.count(report.files, "file"))) checked in \(seconds) s → \(output)"
         }
-        return "Built \(report.pages) pages and \(report.images) images (\(report.files) files, \(report.written) written, \(unchanged) unchanged) in \(seconds) s → \(output)"
+        return "Built \(counted) (\(Plural.count(report.files, "file")), \(report.written) written, \(unchanged) unchanged) in \(seconds) s → \(output)"
+    }
+
+    /// The last line of a failed build: how many errors, and what became of the output (a
+    /// build swaps its output in only when everything succeeded).
+    static func failure(_ error: DiagnosticList, output: String, hadOutput: Bool) -> String {
+        let errors = error.diagnostics.count { $0.severity == .error }
+        let outcome = hadOutput ? "\(output) is unchanged" : "no \(output) was made"
+        return "Build failed: \(Plural.count(errors, "error")); \(outcome)"
     }
 
     /// A path as short as it can be said from the working directory.

@@ -38,12 +38,8 @@ enum CheckCommand {
 
     /// `2 users, 1 page, 3 posts: 0 errors, 2 warnings`
     static func summary(_ result: SiteChecker.Result) -> String {
-        var parts = [count(result.profileFileCount, "user"), count(result.pageFileCount, "page")]
-        if result.postFileCount > 0 { parts.append(count(result.postFileCount, "post")) }
-        return parts.joined(separator: ", ") + ": " + "\(count(result.errors.count, "error")), \(count(result.warnings.count, "warning"))"
-    }
-
-    private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+        var parts = [Plural.count(result.profileFileCount, "user"), Plural.count(result.pageFileCount, "page")]
+        if result.postFileCount > 0 { parts.append(Plural.count(result.postFileCount, "post")) }
+        return parts.joined(separator: ", ") + ": " + "\(Plural.count(result.errors.count, "error")), \(Plural.count(result.warnings.count, "warning"))"
     }
 }

@@ -67,7 +67,8 @@ enum DatingCommands {
         ],
         discussion: """
         Distance is great-circle (haversine). Users A already picked and users in a block with
-        A are left out. A needs a location and a gender sought:
+        A are left out; when nobody is listed, it says why (who near was left out, how far the
+        nearest is, who has no location). A needs a location and a gender sought:
           tomo user set alice --location 35.6812,139.7671 --seeking m
         `--json` prints [{"handle", "km"}].
 
@@ -85,8 +86,10 @@ enum DatingCommands {
                 StoreCommandSupport.printJSON(.array(found.map { nearby in
                     .object(["handle": .string(nearby.handle), "km": .double((nearby.kilometres * 1000).rounded() / 1000)])
                 }), on: console)
+            } else if limit == 0 {
+                console.line(console.paint("--limit 0 lists nobody", .dim))
             } else if found.isEmpty {
-                console.line(console.paint("nobody within \(radius) km of \(handle)", .dim))
+                console.line(console.paint(try store.whyNobodyIsNear(handle, within: radius), .dim))
             } else {
                 for nearby in found { console.line("\(nearby.handle)  \(String(format: "%.2f", nearby.kilometres)) km") }
             }

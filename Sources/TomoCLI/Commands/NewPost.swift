@@ -10,7 +10,7 @@ struct NewPost {
     let site: URL
     let handle: String
     let photo: URL
-    /// Lower case, one of `Post.photoExtensions`.
+    /// Lower case, one of `ContentPath.photoExtensions`.
     let photoExtension: String
     let slug: String
     let dateText: String
@@ -66,8 +66,8 @@ struct NewPost {
         // Named after the path as typed: the working-directory path may already have followed a link.
         let typedName = (photoArgument as NSString).lastPathComponent as NSString
         photoExtension = typedName.pathExtension.lowercased()
-        guard Post.photoExtensions.contains(photoExtension) else {
-            throw Diagnostic("\(photoArgument) is not a photo tomo can publish: use a .\(Post.photoExtensions.joined(separator: ", ."))")
+        guard ContentPath.photoExtensions.contains(photoExtension) else {
+            throw Diagnostic("\(photoArgument) is not a photo tomo can publish: use a .\(ContentPath.photoExtensions.joined(separator: ", ."))")
         }
         // Decoded whole, as the next build will: a text file named .jpg or a cut-off download
         // is refused here, not by that build.

@@ -82,7 +82,7 @@ enum PostCommands {
                         post.dateText.padding(toLength: dateWidth, withPad: " ", startingAt: 0),
                         post.id.padding(toLength: idWidth, withPad: " ", startingAt: 0),
                         post.visibility.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0),
-                        "\(likes) like\(likes == 1 ? "" : "s")",
+                        Plural.count(likes, "like"),
                     ]
                     console.line("\(columns.joined(separator: "  "))\(hidden)")
                 }
@@ -114,8 +114,8 @@ enum PostCommands {
             let console = invocation.console
             guard invocation.flag("yes") else {
                 var what = files.removable
-                if relations.likes > 0 { what.append("\(relations.likes) like\(relations.likes == 1 ? "" : "s")") }
-                if relations.reports > 0 { what.append("\(relations.reports) report\(relations.reports == 1 ? "" : "s")") }
+                if relations.likes > 0 { what.append(Plural.count(relations.likes, "like")) }
+                if relations.reports > 0 { what.append(Plural.count(relations.reports, "report")) }
                 if relations.hidden { what.append("its hidden mark") }
                 let notes = files.notes.map { " (\($0))" }.joined()
                 throw UsageError("this deletes \(what.joined(separator: ", "))\(notes): run `tomo post rm \(post) --yes` to confirm", usage: invocation.command.usage)

@@ -47,7 +47,8 @@ enum PostRelationCommands {
         options: [OptionSpec("reason", value: "TEXT", "what is wrong with the post", required: true)],
         discussion: """
         Reports are private: `tomo reports` lists them, `tomo post hide POST` acts on them.
-        One report per user and post.
+        One report per user and post: reporting it again with another reason replaces the
+        reason (the report keeps its date).
 
         Example:
           tomo report bob alice/sunset --reason "not her photo"

@@ -19,7 +19,8 @@ enum ServeCommand {
         Builds the site into memory and serves it. Every save in content/ or templates/ rebuilds
         only what changed, and open pages reload (a stylesheet change swaps the stylesheet without
         a reload). A failed rebuild keeps the last good site and shows the error over the page and
-        here, until the next good rebuild. public/ is not touched: run `tomo build` to publish.
+        here, until the next good rebuild; here each problem is printed once, sorted as `tomo
+        check` sorts them, while it stays. public/ is not touched: run `tomo build` to publish.
 
         Examples:
           tomo serve --port 3000
@@ -65,14 +66,20 @@ enum ServeCommand {
             console.warning(text)
         case .built(let files, let seconds, let warnings):
             for warning in warnings.prefix(BuildCommand.maximumWarnings) { console.warning(warning.description) }
-            console.line(String(format: "Built %d files in %.2f s", files, seconds))
+            console.line("Built \(Plural.count(files, "file")) in \(String(format: "%.2f", seconds)) s")
         case .rebuilt(let changed, let made, let milliseconds, let stylesheetsOnly, let paths):
-            let what = stylesheetsOnly ? "stylesheets swapped" : "\(changed) files changed"
+            let what = stylesheetsOnly ? "stylesheets swapped" : "\(Plural.count(changed, "file")) changed"
             console.line("\(String(format: "Rebuilt in %.0f ms", milliseconds)) after \(listing(paths)): \(what) (\(made) made again)")
-        case .failed(let diagnostics, let paths):
-            for diagnostic in diagnostics { TomoCommandLine.report(diagnostic, on: console) }
-            let rebuild: ConsoleText = paths.isEmpty ? "" : "The rebuild after \(listing(paths)) failed. "
-            console.errorLine("\(rebuild)The last good site is still served; the error shows on open pages.")
+        case .failed(let new, let errorsShownBefore, let paths, let servesGoodSite):
+            for diagnostic in new { TomoCommandLine.report(diagnostic, on: console) }
+            let still: ConsoleText = errorsShownBefore == 0 ? "" : new.isEmpty
+                ? " with the same \(Plural.count(errorsShownBefore, "error")) as before"
+                : " (and \(Plural.count(errorsShownBefore, "error")) shown before)"
+            let rebuild: ConsoleText = paths.isEmpty ? "" : "The rebuild after \(listing(paths)) failed\(still). "
+            let served: ConsoleText = servesGoodSite
+                ? "The last good site is still served; the error shows on open pages."
+                : "The site has not built yet: every page shows the error until a save fixes it."
+            console.errorLine("\(rebuild)\(served)")
         }
     }
 

@@ -14,7 +14,8 @@ enum UserCommands {
         Registers HANDLE in the store as the newest user (the home page and `user list` show
         users in the order they were registered, newest first) and writes
         content/users/HANDLE.yaml unless a profile exists, with the name and commented examples
-        of the other fields.
+        of the other fields. An existing HANDLE.yaml, .json or .yml is kept and named (a .yml
+        is not read: rename it to .yaml); no second profile is written.
 
         The display name lives only in the profile's `name`. With --name, an existing profile
         gets that name too (as `tomo user set HANDLE --name NAME`), whether or not HANDLE was
@@ -37,8 +38,8 @@ enum UserCommands {
                 let files = UserContentFiles(site: site, handle: handle)
                 if let name {
                     if let done = try files.setName(name) { invocation.console.line(done) }
-                } else if let written = try files.writeStarterProfile(name: handle) {
-                    invocation.console.line("wrote \(written)")
+                } else {
+                    invocation.console.line(try files.writeStarterProfile(name: handle))
                 }
             }
             return 0
@@ -52,7 +53,9 @@ enum UserCommands {
         discussion: """
         Newest first is the order of registration (the last `tomo user add` first), never the
         clock: users registered in the same millisecond, as in one `tomo batch`, keep their
-        order. Names are the profiles' `name`, as the profile pages show them.
+        order. Names are the profiles' `name`, as the profile pages show them. The columns
+        are the handle, the name, the number of posts and followers, and when the user was
+        registered.
 
         `--json` prints [{"handle", "name", "created"}]; name is null for a user without a
         readable profile.
@@ -61,7 +64,8 @@ enum UserCommands {
           tomo user list --json
         """,
         run: { invocation in
-            let (store, site) = try StoreCommandSupport.read(invocation, sections: [.users])
+            // The follows only for the table's follower counts.
+            let (store, site) = try StoreCommandSupport.read(invocation, sections: invocation.flag("json") ? [.users] : [.users, .follows])
             let users = store.usersNewestFirst
             let names = users.map(\.handle).concurrentMap { ProfileNames.name(of: $0, in: site) }
             let console = invocation.console
@@ -72,9 +76,13 @@ enum UserCommands {
             } else if users.isEmpty {
                 console.line(console.paint("no users yet: add one with `tomo user add HANDLE`", .dim))
             } else {
-                let width = users.map(\.handle.count).max() ?? 0
+                var rows: [[ConsoleText]] = []
                 for (user, name) in zip(users, names) {
-                    console.line("\(user.handle.padding(toLength: width, withPad: " ", startingAt: 0))  \(ProfileNames.shown(name, on: console))  \(console.paint(user.created, .dim))")
+                    let posts = try ContentLoader.postFileCount(of: user.handle, site: site)
+                    rows.append(["\(user.handle)", ProfileNames.shown(name, on: console), "\(posts)", "\(store.followers(user.handle).count)", console.paint(user.created, .dim)])
+                }
+                for line in ConsoleTable.lines(header: ["HANDLE", "NAME", "POSTS", "FOLLOWERS", "REGISTERED"], rows: rows, numeric: [2, 3]) {
+                    console.line(line)
                 }
             }
             return 0

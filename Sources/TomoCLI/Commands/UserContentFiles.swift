@@ -36,10 +36,25 @@ struct UserContentFiles {
         get throws(Diagnostic) { try existing.contains { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") } }
     }
 
-    /// Writes a small valid profile with the other fields as commented examples; nil when the
-    /// user already has a profile. `name` passed `DisplayName.checked`.
-    func writeStarterProfile(name: String) throws(Diagnostic) -> String? {
-        if try hasProfile { return nil }
+    /// The profile file that exists, if any: `H.yaml` or `H.json`, or `H.yml`, which tomo does
+    /// not read (`tomo check` says to rename it) but which is the user's profile all the same.
+    var existingProfile: String? {
+        get throws(Diagnostic) {
+            for path in profileFiles + [ContentPath.profileFile(handle, format: "yml")] where try FolderEntries.exists(path, in: site.path) {
+                return path
+            }
+            return nil
+        }
+    }
+
+    /// Writes a small valid profile with the other fields as commented examples, unless the
+    /// user has a profile already (never a second one beside it); what was done, to print.
+    /// `name` passed `DisplayName.checked`.
+    func writeStarterProfile(name: String) throws(Diagnostic) -> String {
+        if let existing = try existingProfile {
+            guard existing.hasSuffix(".yml") else { return "kept \(existing): \(handle) has a profile already" }
+            return "wrote no profile: \(existing) is \(handle)'s, but tomo reads only .yaml and .json profiles: rename it to \(profileYAML)"
+        }
         let text = SchemaFiles.modeline(ContentSchema.profile, for: profileYAML) + "\n" + """
         name: \(YAMLScalar.doubleQuoted(name))
         # Everything below is optional: remove the leading "# " to use a line.
@@ -65,14 +80,14 @@ struct UserContentFiles {
         }
         // The modeline points at the site's copy of the schema: make sure there is one.
         _ = try SchemaFiles.writeIfMissing(ContentSchema.profile, site: site)
-        return profileYAML
+        return "wrote \(profileYAML)"
     }
 
     /// Makes `name` the display name in the profile (a starter profile when there is none);
     /// what was done, or nil when the profile already says it.
     func setName(_ name: String) throws -> String? {
         guard var profile = try ProfileFile.read(site: site, handle: handle) else {
-            return try writeStarterProfile(name: name).map { "wrote \($0)" }
+            return try writeStarterProfile(name: name)
         }
         if profile.name == name { return nil }
         try profile.set("name", to: name)

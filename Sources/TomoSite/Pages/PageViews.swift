@@ -329,13 +329,13 @@ struct PageViews: Sendable {
     }
 }
 
-/// What other pages show of a user (`InputKey.card`): a name, an icon, the bio's first line and
+/// What other pages show of a user (`InputKey.card`): a name, an icon, the bio's summary and
 /// the fediverse account posts name as their creator.
 /// A profile edit that leaves these alone touches only the user's own pages.
 struct UserCard: Sendable {
     var handle: String
     var name: String
-    /// The bio's first line; nil without a bio.
+    /// The bio's summary (`Profile.Bio.summary`); nil without a bio.
     var summary: String?
     var icon: PublishedImage?
     /// `@user@instance` from the profile's Mastodon link, for `fediverse:creator` on the
@@ -345,7 +345,7 @@ struct UserCard: Sendable {
     init(_ profile: Profile, images: [String: PublishedImage]) {
         handle = profile.handle
         name = profile.name
-        summary = profile.bio?.firstLine
+        summary = profile.bio?.summary
         icon = profile.icon.flatMap { images[ContentPath.userFile($0)] }
         fediverseCreator = FediverseAccount.handle(of: profile.links)
     }

@@ -65,7 +65,7 @@ extension PageViews {
             "initial": .string(Self.initial(of: profile.name)),
             "url": .string(address.path(handle + "/")),
             "bioHTML": .string(profile.bio?.html ?? ""),
-            "bioText": .string(profile.bio?.firstLine ?? ""),
+            "bioText": .string(profile.bio?.summary ?? ""),
             "icon": icon?.view(loading: header == nil ? .eager : .lazy, at: address) ?? .null,
             "header": header?.view(loading: .eager, at: address) ?? .null,
             "links": .array(links),
@@ -91,7 +91,7 @@ extension PageViews {
         return view(
             title: "\(profile.name) (@\(handle)) · \(config.title)",
             heading: profile.name,
-            description: profile.bio?.firstLine,
+            description: profile.bio?.summary,
             path: handle + "/",
             type: "profile",
             image: preview,

@@ -10,8 +10,8 @@ enum SiteFiles {
         Array("User-agent: *\nAllow: /\nSitemap: \(address.absolute("sitemap.xml"))\n".utf8)
     }
 
-    /// `/search.json`: every user's handle, name and page (newest first), for the home page's
-    /// search box. Written straight to bytes (keys in sorted order, as `JSONWriter` would): a
+    /// `/search.json`: every user's handle, name, summary, icon and page (newest first), for the
+    /// home page's search box, whose results look like the user cards. Written straight to bytes (keys in sorted order, as `JSONWriter` would): a
     /// display-name edit in `tomo serve` writes this file again, and at 10,000 users building
     /// it as a `JSONValue` first was a tenth of the rebuild.
     static func searchIndex(_ users: [UserCard], address: SiteAddress) -> [UInt8] {
@@ -24,6 +24,24 @@ enum SiteFiles {
             JSONWriter.appendString(user.handle, to: &output)
             output.append(contentsOf: #","name":"#.utf8)
             JSONWriter.appendString(user.name, to: &output)
+            if let summary = user.summary {
+                output.append(contentsOf: #","summary":"#.utf8)
+                JSONWriter.appendString(summary, to: &output)
+            }
+            if let icon = user.icon {
+                // What the user card's <picture> needs, so a result looks like the card.
+                output.append(contentsOf: #","icon":{"height":"#.utf8)
+                output.append(contentsOf: String(icon.height).utf8)
+                output.append(contentsOf: #","src":"#.utf8)
+                JSONWriter.appendString(address.path(icon.path), to: &output)
+                output.append(contentsOf: #","srcset":"#.utf8)
+                JSONWriter.appendString(PublishedImage.srcset(icon.jpegSources, at: address), to: &output)
+                output.append(contentsOf: #","webpSrcset":"#.utf8)
+                JSONWriter.appendString(PublishedImage.srcset(icon.webpSources, at: address), to: &output)
+                output.append(contentsOf: #","width":"#.utf8)
+                output.append(contentsOf: String(icon.width).utf8)
+                output.append(UInt8(ascii: "}"))
+            }
             output.append(contentsOf: #","url":"#.utf8)
             JSONWriter.appendString(address.path(user.handle + "/"), to: &output)
             output.append(UInt8(ascii: "}"))
