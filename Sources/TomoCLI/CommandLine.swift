@@ -12,6 +12,7 @@ public enum TomoCommandLine {
         BuildCommand.spec,
         ServeCommand.spec,
         CheckCommand.spec,
+        SchemaCommand.spec,
         UserCommands.add,
         UserCommands.list,
         UserCommands.show,

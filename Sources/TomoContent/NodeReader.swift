@@ -57,9 +57,10 @@ final class NodeReader {
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// The fields of a mapping node, after reporting each key that is not in `known`.
-    /// `what` names the mapping in messages ("a profile", "an item").
-    func fields(of node: YAMLNode, known: [String], what: String) -> Fields? {
+    /// The fields of a mapping node, after reporting each key that is not in `table`.
+    func fields(of node: YAMLNode, table: KeyTable) -> Fields? {
+        let known = table.names
+        let what = table.what
         guard let pairs = node.mapping else {
             error("expected \(what) as `key: value` lines, found \(node.typeDescription)", at: node.location)
             return nil

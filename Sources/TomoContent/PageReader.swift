@@ -4,7 +4,12 @@ import TomoYAML
 
 /// Reads a free page: YAML front matter (`title`, `description`, `draft`) and a Markdown body.
 enum PageReader {
-    static let keys = ["title", "description", "draft"]
+    /// The keys of a page's front matter.
+    static let table = KeyTable("a page's front matter", [
+        KeySpec("title", .text, "The page's title.", required: true),
+        KeySpec("description", .text, "One sentence about the page, for search engines and link previews."),
+        KeySpec("draft", .boolean, "Leaves the page out of the build (tomo build --drafts keeps it).", default: .bool(false)),
+    ])
 
     static func read(_ bytes: [UInt8], name: String, file: String, reader: NodeReader) -> Page? {
         guard let document = reader.splitFrontMatter(bytes, file: file) else { return nil }
@@ -14,7 +19,7 @@ enum PageReader {
             return nil
         }
         guard let root = reader.parseYAML(yaml, file: file) else { return nil }
-        guard let fields = reader.fields(of: root, known: keys, what: "a page's front matter") else { return nil }
+        guard let fields = reader.fields(of: root, table: table) else { return nil }
         let title = reader.string(fields, "title", required: "About")
         let description = reader.string(fields, "description")
         let draft = reader.bool(fields, "draft") ?? false

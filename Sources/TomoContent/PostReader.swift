@@ -6,7 +6,14 @@ import TomoYAML
 /// Validates one post file: YAML front matter (`photo`, `date`, `alt`, `visibility`, `draft`)
 /// and a Markdown caption.
 struct PostReader {
-    static let keys = ["photo", "date", "alt", "visibility", "draft"]
+    /// The keys of a post's front matter.
+    static let table = KeyTable("a post's front matter", [
+        KeySpec("photo", .file(extensions: ContentPath.photoExtensions), "The photo's file name, beside the post (e.g. 2026-05-01-tokyo.jpg).", required: true),
+        KeySpec("date", .date, "When it was taken or posted: 2026-05-01T18:30:00+09:00, 2026-05-01 18:30 or 2026-05-01 (without an offset, UTC).", required: true),
+        KeySpec("alt", .text, "What the photo shows, for people who cannot see it."),
+        KeySpec("visibility", .word(Post.Visibility.allCases.map(\.rawValue)), "Who sees the post.", default: .string(Post.Visibility.public.rawValue)),
+        KeySpec("draft", .boolean, "Leaves the post out of the build (tomo build --drafts keeps it).", default: .bool(false)),
+    ])
 
     let handle: String
     let slug: String
@@ -67,7 +74,7 @@ struct PostReader {
         guard let root = reader.parseYAML(yaml, file: file) else { return nil }
         // `---` right after `---` is front matter with no fields: report what is missing.
         let frontMatter = root.scalar == .null ? YAMLNode(.mapping([]), at: SourceLocation(file: file, line: 1, column: 1)) : root
-        guard let fields = reader.fields(of: frontMatter, known: Self.keys, what: "a post's front matter") else { return nil }
+        guard let fields = reader.fields(of: frontMatter, table: Self.table) else { return nil }
         return (document, fields)
     }
 

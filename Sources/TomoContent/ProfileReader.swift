@@ -5,8 +5,37 @@ import TomoYAML
 
 /// Validates one parsed profile file into a `Profile`.
 struct ProfileReader {
-    static let keys = ["name", "bio", "icon", "header", "links", "items", "itemColor", "email", "showEmail"]
-    static let itemKeys = ["text", "url", "color", "hidden", "from", "until"]
+    static let itemTable = KeyTable("an item", [
+        KeySpec("text", .text, "What the item says (with `url`, the link's text).", required: true),
+        KeySpec("url", .link, "Makes the item a link: an http, https or mailto URL."),
+        KeySpec("color", .color, "The item's background: a colour name or \"#rrggbb\" (default: the profile's itemColor)."),
+        KeySpec("hidden", .boolean, "Keeps the item off the page.", default: .bool(false)),
+        KeySpec("from", .date, "Shows the item from this date on (2026-05-01 or 2026-05-01T18:30:00+09:00)."),
+        KeySpec("until", .date, "Shows the item until this date (a bare day includes all of it)."),
+    ])
+
+    /// One key per service; `email` takes an address, the others a URL.
+    static let linksTable = KeyTable("links", LinkService.keys.map { key in
+        LinkService(key: key) == .email
+            ? KeySpec(key, .email, "Your e-mail address (or a mailto: URL), published as a link.")
+            : KeySpec(key, .link, "Your \(LinkService(key: key)?.label ?? key) address: an http or https URL.")
+    })
+
+    /// The keys of a profile.
+    static let table = KeyTable("a profile", [
+        KeySpec("name", .text, "The display name.", required: true),
+        KeySpec("bio", .markdown, "A few words about you, in Markdown."),
+        KeySpec("icon", .file(extensions: []), "The profile picture, relative to content/users/ (e.g. alice/icon.jpg)."),
+        KeySpec("header", .file(extensions: []), "The wide picture at the top of the profile, relative to content/users/."),
+        KeySpec("links", .mapping(linksTable), "Links to your pages elsewhere, one per service."),
+        KeySpec("items", .list(.mapping(itemTable), minItems: 0), "The profile's list of text and link items.", default: .array([])),
+        KeySpec("itemColor", .color, "The background of every item without its own colour: a colour name or \"#rrggbb\".", default: .string(ItemColor.standard.name ?? "black")),
+        KeySpec("email", .email, "Your e-mail address, kept private unless showEmail is true."),
+        KeySpec("showEmail", .boolean, "Publishes `email` on the profile page.", default: .bool(false)),
+    ])
+
+    /// A JSON profile may also name its schema, as JSON files do.
+    static let jsonTable = table.adding(KeySpec("$schema", .text, "The JSON Schema this file follows (tomo schema writes it)."))
 
     let handle: String
     let file: String
@@ -16,8 +45,9 @@ struct ProfileReader {
 
     /// The profile, or nil when an error makes it unusable; problems go to `reader`.
     func read(_ root: YAMLNode) -> Profile? {
-        guard let fields = reader.fields(of: root, known: Self.keys, what: "a profile") else { return nil }
+        guard let fields = reader.fields(of: root, table: file.hasSuffix(".json") ? Self.jsonTable : Self.table) else { return nil }
         let name = reader.string(fields, "name", required: "Alice Example")
+        _ = reader.string(fields, "$schema")
         let itemColor = color(fields, "itemColor") ?? .standard
         let icon = image(fields, "icon")
         if fields["icon"] == nil {
@@ -75,7 +105,7 @@ struct ProfileReader {
 
     private func links(_ fields: Fields) -> [ProfileLink] {
         guard let node = reader.value(fields, "links"),
-              let linkFields = reader.fields(of: node, known: LinkService.keys, what: "links") else { return [] }
+              let linkFields = reader.fields(of: node, table: Self.linksTable) else { return [] }
         var found: [LinkService: ProfileLink] = [:]
         // File order decides which of `twitter` and `x` is the duplicate.
         for pair in node.mapping ?? [] {
@@ -106,7 +136,7 @@ struct ProfileReader {
             reader.error("an item is a `key: value` block: write `- text: \(text)` (add `url:` on the next line for a link)", at: node.location)
             return nil
         }
-        guard let fields = reader.fields(of: node, known: Self.itemKeys, what: "an item") else { return nil }
+        guard let fields = reader.fields(of: node, table: Self.itemTable) else { return nil }
         let url = reader.string(fields, "url").flatMap { checkedURL($0, at: fields["url"]?.location ?? fields.location) }
         let problemsBefore = reader.diagnostics.count
         var text = reader.string(fields, "text")

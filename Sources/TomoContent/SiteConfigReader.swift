@@ -4,12 +4,33 @@ import TomoYAML
 
 /// Validates the parsed `content/site.yaml` into a `SiteConfig`.
 enum SiteConfigReader {
-    static let keys = ["title", "baseURL", "language", "description", "homeUsers", "pageSize", "contact", "images", "disableKinds", "icon", "params"]
+    static let homeUsersRange = 1...100_000
+    static let pageSizeRange = 1...1_000
+    static let imageWidthRange = 16...8_192
+
+    static let imagesTable = KeyTable("images", [
+        KeySpec("widths", .list(.wholeNumber(imageWidthRange), minItems: 1), "Widths in pixels of the resized copies of every photo, icon and header.", default: .array(SiteConfig.defaultImageWidths.map { .int($0) })),
+    ])
+
+    /// The keys of site.yaml.
+    static let table = KeyTable("site.yaml", [
+        KeySpec("title", .text, "The site's name, in every page's title and header.", required: true),
+        KeySpec("baseURL", .siteAddress, "The site's absolute http(s) address, for feeds, the sitemap and Open Graph (e.g. https://example.com/)."),
+        KeySpec("language", .word(SiteConfig.Language.allCases.map(\.rawValue)), "The language of the theme's labels.", default: .string(SiteConfig.Language.en.rawValue)),
+        KeySpec("description", .text, "One sentence about the site, for the home page's description."),
+        KeySpec("homeUsers", .wholeNumber(homeUsersRange), "How many of the newest users the home page lists.", default: .int(SiteConfig.defaultHomeUsers)),
+        KeySpec("pageSize", .wholeNumber(pageSizeRange), "Posts per timeline page.", default: .int(SiteConfig.defaultPageSize)),
+        KeySpec("contact", .email, "The site's contact e-mail address."),
+        KeySpec("images", .mapping(imagesTable), "How images are resized."),
+        KeySpec("disableKinds", .list(.word(SiteConfig.PageKind.allCases.map(\.rawValue)), minItems: 0), "Page kinds not to publish.", default: .array([])),
+        KeySpec("icon", .file(extensions: []), "The site icon, relative to content/ (default: the theme's)."),
+        KeySpec("params", .anyMapping, "A custom theme's own settings, handed to templates as site.params unchecked."),
+    ])
 
     /// The settings, or nil when an error makes them unusable; problems go to `reader`.
     /// `content` is the folder the site icon's path is relative to.
     static func read(_ root: YAMLNode, reader: NodeReader, content: URL) -> SiteConfig? {
-        guard let fields = reader.fields(of: root, known: keys, what: "site.yaml") else { return nil }
+        guard let fields = reader.fields(of: root, table: table) else { return nil }
         let title = reader.string(fields, "title", required: "My profiles")
         var config = SiteConfig(title: title ?? "")
         config.description = reader.string(fields, "description")
@@ -21,8 +42,8 @@ enum SiteConfigReader {
                 reader.error("unknown language \"\(language)\": use en or ja", at: node.location)
             }
         }
-        config.homeUsers = reader.int(fields, "homeUsers", in: 1...100_000) ?? SiteConfig.defaultHomeUsers
-        config.pageSize = reader.int(fields, "pageSize", in: 1...1_000) ?? SiteConfig.defaultPageSize
+        config.homeUsers = reader.int(fields, "homeUsers", in: homeUsersRange) ?? SiteConfig.defaultHomeUsers
+        config.pageSize = reader.int(fields, "pageSize", in: pageSizeRange) ?? SiteConfig.defaultPageSize
         if let contact = reader.string(fields, "contact"), let node = fields["contact"] {
             if let address = URLRules.emailAddress(contact) {
                 config.contact = address
@@ -30,7 +51,7 @@ enum SiteConfigReader {
                 reader.error(ProfileReader.notAnAddress(contact, key: "contact"), at: node.location)
             }
         }
-        if let images = reader.value(fields, "images"), let imageFields = reader.fields(of: images, known: ["widths"], what: "images") {
+        if let images = reader.value(fields, "images"), let imageFields = reader.fields(of: images, table: imagesTable) {
             config.imageWidths = imageWidths(imageFields, reader: reader)
         }
         config.disabledKinds = disabledKinds(fields, reader: reader)
@@ -83,7 +104,7 @@ enum SiteConfigReader {
             reader.error("images.widths is empty: list at least one width, e.g. [320, 640, 1280]", at: fields["widths"]?.location ?? fields.location)
             return SiteConfig.defaultImageWidths
         }
-        let widths = elements.compactMap { reader.int($0, named: "an image width", in: 16...8_192) }
+        let widths = elements.compactMap { reader.int($0, named: "an image width", in: imageWidthRange) }
         return Array(Set(widths)).sorted()
     }
 }

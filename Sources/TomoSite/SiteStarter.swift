@@ -6,7 +6,7 @@ import TomoStore
 /// The files `tomo init` writes: a site that builds at once and shows each kind of content.
 public enum SiteStarter {
     static let files: [(path: String, text: String)] = [
-        ("content/site.yaml", """
+        ("content/site.yaml", SchemaFiles.modeline(ContentSchema.site, for: "content/site.yaml") + "\n" + """
         # Site settings. Every field is explained in the README ("Content").
         title: My Tomo site
         baseURL: https://example.com/
@@ -19,7 +19,7 @@ public enum SiteStarter {
           widths: [320, 640, 1280]
 
         """),
-        ("content/users/example.yaml", """
+        ("content/users/example.yaml", SchemaFiles.modeline(ContentSchema.profile, for: "content/users/example.yaml") + "\n" + """
         # A profile: the file name is the handle (example → /example/).
         name: Example User
         bio: |
@@ -54,7 +54,12 @@ public enum SiteStarter {
         /content/.store.json.tmp
 
         """),
+        (SchemaFiles.editorSettingsFile, SchemaFiles.editorSettings),
     ]
+
+    /// Files kept as they are when the folder has them already (a site's own ignore list and
+    /// editor settings).
+    private static let keptIfPresent: Set<String> = [".gitignore", SchemaFiles.editorSettingsFile]
 
     /// Creates a starter site in `folder` (made if missing), registers the example user in the
     /// store, and returns the paths it wrote.
@@ -64,7 +69,7 @@ public enum SiteStarter {
         if fileManager.fileExists(atPath: folder.appendingPathComponent(ContentPath.siteConfigFile).path) {
             throw Diagnostic("\(folder.path) already holds a site (content/site.yaml exists): nothing was changed")
         }
-        for file in files where file.path != ".gitignore" {
+        for file in files where !keptIfPresent.contains(file.path) {
             if fileManager.fileExists(atPath: folder.appendingPathComponent(file.path).path) {
                 throw Diagnostic("\(folder.appendingPathComponent(file.path).path) already exists: nothing was changed (run tomo init in an empty folder)")
             }
@@ -72,7 +77,7 @@ public enum SiteStarter {
         var written: [String] = []
         for file in files {
             let url = folder.appendingPathComponent(file.path)
-            if file.path == ".gitignore", fileManager.fileExists(atPath: url.path) { continue }
+            if keptIfPresent.contains(file.path), fileManager.fileExists(atPath: url.path) { continue }
             do {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
@@ -85,6 +90,8 @@ public enum SiteStarter {
             try store.addUser("example")
         }
         written.insert(StoreFile.displayPath, at: 3)
+        let schemas = folder.appendingPathComponent(SchemaFiles.folder)
+        written += try SchemaFiles.write(to: schemas).map { "\(SchemaFiles.folder)/\($0.lastPathComponent)" }
         return written
     }
 }

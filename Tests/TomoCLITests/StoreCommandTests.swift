@@ -51,7 +51,7 @@ private struct Site {
         #expect(added.status == 0)
         #expect(added.output == "added alice\nwrote content/users/alice.yaml\n")
         let profile = try #require(site.file("content/users/alice.yaml"))
-        #expect(profile.hasPrefix("name: \"Alice \\\"Ace\\\" Example\"\n"))
+        #expect(profile.hasPrefix("# yaml-language-server: $schema=../../schemas/profile.schema.json\nname: \"Alice \\\"Ace\\\" Example\"\n"))
         #expect(profile.contains("# links:") && profile.contains("# items:") && profile.contains("# bio: |"))
         // A profile someone wrote is never overwritten.
         try site.write("content/users/bob.yaml", "name: Bob\n")

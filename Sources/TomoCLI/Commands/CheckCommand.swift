@@ -6,6 +6,7 @@ enum CheckCommand {
     static let spec = CommandSpec(
         path: ["check"],
         summary: "Check the site's content files and report every problem",
+        options: [OptionSpec("format", value: "FORMAT", "text (default), gnu (FILE:LINE:COLUMN: error: message) or json")],
         discussion: """
         Runs the build without writing anything: reads content/site.yaml, every profile, page
         and post, the site's templates and content/store.json, reads the header of every image
@@ -13,6 +14,11 @@ enum CheckCommand {
         `tomo build` would, and lists every error and warning as FILE:LINE:COLUMN: message, with
         paths relative to the site folder. Warnings include missing icons and alt text and
         partials that do not exist.
+
+        --format gnu prints FILE:LINE:COLUMN: error: message, the form editors and CI problem
+        matchers read; --format json prints one JSON array of {file, line, column, severity,
+        message} on standard output (file, line and column are null for a problem with no place)
+        and no summary.
 
         Exit status: 0 when there is no error (warnings allowed), 1 when there is at least one.
 
@@ -22,11 +28,10 @@ enum CheckCommand {
           2 users, 1 page: 1 error, 0 warnings
         """,
         run: { invocation in
+            let format = try DiagnosticFormat.option(invocation)
             let result = SiteChecker.check(site: try invocation.siteDirectory())
-            for diagnostic in result.diagnostics {
-                TomoCommandLine.report(diagnostic, on: invocation.console)
-            }
-            invocation.console.line(summary(result))
+            format.report(result.diagnostics, on: invocation.console)
+            if format != .json { invocation.console.line(summary(result)) }
             return result.errors.isEmpty ? 0 : 1
         }
     )

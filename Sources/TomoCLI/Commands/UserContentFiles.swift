@@ -1,6 +1,7 @@
 import Foundation
 import TomoContent
 import TomoCore
+import TomoSite
 import TomoYAML
 
 /// A user's files under `content/`: the profile (`users/H.yaml` or `.json`), its images folder
@@ -54,7 +55,7 @@ struct UserContentFiles {
             guard existing.hasSuffix(".yml") else { return "kept \(existing): \(handle) has a profile already" }
             return "wrote no profile: \(existing) is \(handle)'s, but tomo reads only .yaml and .json profiles: rename it to \(profileYAML)"
         }
-        let text = """
+        let text = SchemaFiles.modeline(ContentSchema.profile, for: profileYAML) + "\n" + """
         name: \(YAMLScalar.doubleQuoted(name))
         # Everything below is optional: remove the leading "# " to use a line.
         # bio: |
@@ -77,6 +78,8 @@ struct UserContentFiles {
         } catch {
             throw Diagnostic("cannot write \(profileYAML): \(error.localizedDescription)")
         }
+        // The modeline points at the site's copy of the schema: make sure there is one.
+        _ = try SchemaFiles.writeIfMissing(ContentSchema.profile, site: site)
         return "wrote \(profileYAML)"
     }
 
