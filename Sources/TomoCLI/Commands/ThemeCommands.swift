@@ -1,4 +1,5 @@
 import Foundation
+import TomoCore
 import TomoSite
 
 /// `tomo theme eject`: the built-in theme's files copied into the site, to take it over.
@@ -27,16 +28,14 @@ enum ThemeCommands {
             let outcome = try ThemeEjection.eject(paths, into: try invocation.siteDirectory(), overwriting: invocation.flag("force"))
             let console = invocation.console
             if !outcome.written.isEmpty {
-                console.line("Wrote \(files(outcome.written.count)) into templates/:")
+                console.line("Wrote \(Plural.count(outcome.written.count, "file")) into templates/:")
                 for path in outcome.written { console.line("  templates/" + path) }
             }
             if !outcome.kept.isEmpty {
-                console.line("Kept \(files(outcome.kept.count)) templates/ already has (--force overwrites):")
+                console.line("Kept \(Plural.count(outcome.kept.count, "file")) templates/ already has (--force overwrites):")
                 for path in outcome.kept { console.line("  templates/" + path) }
             }
             return 0
         }
     )
-
-    private static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
 }

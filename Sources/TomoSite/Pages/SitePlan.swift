@@ -20,10 +20,12 @@ enum SitePlan {
         TimelinePages.plan(model, into: &files)
         UserListPages.plan(model, into: &files)
         RedirectPages.plan(model, into: &files)
-        // A site's own _redirects goes into the generated one when there is one (RedirectPages).
-        let generated = Set(files.map(\.path))
-        let rootFiles = model.published.rootFolder.files.keys.sorted().filter { $0 != RedirectPages.rulesPath || !generated.contains($0) }
-        guard !rootFiles.isEmpty else { return files }
+        let ownFiles = model.published.rootFolder.files
+        guard !ownFiles.isEmpty else { return files }
+        // A generated file that reads the root file at its own path is made from it (the site's
+        // own _redirects goes first in RedirectPages'), so that root file is not published alone.
+        let madeFromRootFile = Set(files.filter { ownFiles[$0.path] != nil && $0.inputs.contains(.rootFile($0.path)) }.map(\.path))
+        let rootFiles = ownFiles.keys.sorted().filter { !madeFromRootFile.contains($0) }
         let problems = collisions(of: rootFiles, with: files)
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         for path in rootFiles {
