@@ -38,6 +38,7 @@ struct PostReader {
         guard reader.markdownIsReadable(document.body, named: "the caption", at: start, firstLine: document.bodyLine),
               let photo, let date, let visibility, !reader.hasErrors else { return nil }
         let caption = document.body.trimmingWhitespace()
+        let parsedCaption = Markdown.Document(caption)
         return Post(
             handle: handle,
             slug: slug,
@@ -49,7 +50,7 @@ struct PostReader {
             alt: alt,
             visibility: visibility,
             draft: draft,
-            caption: Post.Caption(markdown: caption, html: Markdown.html(caption), firstLine: Markdown.firstLinePlainText(caption)),
+            caption: Post.Caption(markdown: caption, html: parsedCaption.html, firstLine: parsedCaption.firstLinePlainText),
             photoAt: fields["photo"]?.location
         )
     }

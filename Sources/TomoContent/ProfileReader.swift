@@ -65,8 +65,9 @@ struct ProfileReader {
             name: name ?? "",
             bio: reader.string(fields, "bio").flatMap { markdown in
                 guard let node = fields["bio"], reader.markdownIsReadable(markdown, named: "the bio", at: node.location) else { return nil }
-                let summary: String = Markdown.firstParagraphPlainText(markdown).shortened(toAtMost: Profile.Bio.summaryLength)
-                return Profile.Bio(markdown: markdown, html: Markdown.html(markdown), summary: summary, plainText: Markdown.plainText(markdown))
+                let document = Markdown.Document(markdown)
+                let summary: String = document.firstParagraphPlainText.shortened(toAtMost: Profile.Bio.summaryLength)
+                return Profile.Bio(markdown: markdown, html: document.html, summary: summary, plainText: document.plainText)
             },
             icon: icon,
             header: image(fields, "header"),

@@ -66,15 +66,51 @@ public enum Markdown {
 
     /// The HTML for `markdown`.
     public static func html(_ markdown: String) -> String {
-        var source = markdown
-        return source.withUTF8 { buffer in
-            let options = CMARK_OPT_DEFAULT
-            guard let output = buffer.withMemoryRebound(to: CChar.self, { cmark_markdown_to_html($0.baseAddress, $0.count, options) }) else {
-                return ""
+        Document(markdown).html
+    }
+
+    /// A text parsed once, for all it is shown as: loading a site asks each bio for its HTML,
+    /// summary and plain text, and each caption for its HTML and first line, and parsing
+    /// is most of what each of those costs.
+    public final class Document {
+        /// The parsed tree, owned (nil when libcmark could not allocate it).
+        private let root: OpaquePointer?
+
+        public init(_ markdown: String) {
+            var source = markdown
+            root = source.withUTF8 { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
             }
+        }
+
+        deinit {
+            if let root { cmark_node_free(root) }
+        }
+
+        /// The HTML of the text.
+        public var html: String {
+            guard let root, let output = cmark_render_html(root, CMARK_OPT_DEFAULT) else { return "" }
             // libcmark allocates with malloc; the memory is ours to release.
             defer { free(output) }
             return String(cString: output)
+        }
+
+        /// See `Markdown.plainText`.
+        public var plainText: String { Markdown.plainText(of: self) }
+        /// See `Markdown.firstLinePlainText`.
+        public var firstLinePlainText: String { Markdown.firstBlockPlainText(of: self, endingAtLineBreak: true) }
+        /// See `Markdown.firstParagraphPlainText`.
+        public var firstParagraphPlainText: String { Markdown.firstBlockPlainText(of: self, endingAtLineBreak: false) }
+
+        /// Shows `visit` every node as the walk enters it (and leaves it, for nodes with
+        /// children), until `visit` returns false.
+        fileprivate func walk(_ visit: (_ node: OpaquePointer, _ event: cmark_event_type) -> Bool) {
+            guard let root, let iterator = cmark_iter_new(root) else { return }
+            defer { cmark_iter_free(iterator) }
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard let node = cmark_iter_get_node(iterator) else { continue }
+                if !visit(node, event) { return }
+            }
         }
     }
 
@@ -82,6 +118,10 @@ public enum Markdown {
     /// inside a paragraph a space, and blocks (paragraphs, headings, list items, code) are
     /// separated by a newline. For machine-read descriptions (JSON-LD); escape it like any text.
     public static func plainText(_ markdown: String) -> String {
+        Document(markdown).plainText
+    }
+
+    private static func plainText(of document: Document) -> String {
         var blocks: [String] = []
         var text = ""
         func endBlock() {
@@ -89,7 +129,7 @@ public enum Markdown {
             if !block.isEmpty { blocks.append(block) }
             text = ""
         }
-        walk(markdown) { node, _ in
+        document.walk { node, _ in
             switch cmark_node_get_type(node) {
             case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
                 endBlock()
@@ -114,20 +154,20 @@ public enum Markdown {
     /// **Tokyo**." gives "Photographer in Tokyo.". For cards and descriptions; HTML-escape it
     /// like any other text.
     public static func firstLinePlainText(_ markdown: String) -> String {
-        firstBlockPlainText(markdown, endingAtLineBreak: true)
+        Document(markdown).firstLinePlainText
     }
 
     /// The first paragraph or heading, markup removed, its line breaks as spaces: a bio's
     /// summary on cards and in descriptions (shorten it with `shortened(toAtMost:)`).
     public static func firstParagraphPlainText(_ markdown: String) -> String {
-        firstBlockPlainText(markdown, endingAtLineBreak: false)
+        Document(markdown).firstParagraphPlainText
     }
 
-    private static func firstBlockPlainText(_ markdown: String, endingAtLineBreak: Bool) -> String {
+    private static func firstBlockPlainText(of document: Document, endingAtLineBreak: Bool) -> String {
         var text = ""
         var enteredBlock = false
         var line: String?
-        walk(markdown) { node, event in
+        document.walk { node, event in
             let type = cmark_node_get_type(node)
             switch type {
             case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CODE_BLOCK:
@@ -155,21 +195,5 @@ public enum Markdown {
             return true
         }
         return (line ?? text).trimmingWhitespace()
-    }
-
-    /// Parses `markdown` and shows `visit` every node as the walk enters it (and leaves it, for
-    /// nodes with children), until `visit` returns false.
-    private static func walk(_ markdown: String, _ visit: (_ node: OpaquePointer, _ event: cmark_event_type) -> Bool) {
-        var source = markdown
-        guard let document = source.withUTF8({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
-        }) else { return }
-        defer { cmark_node_free(document) }
-        guard let iterator = cmark_iter_new(document) else { return }
-        defer { cmark_iter_free(iterator) }
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            if !visit(node, event) { return }
-        }
     }
 }
