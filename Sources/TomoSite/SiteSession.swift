@@ -253,6 +253,8 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             let made = (FileDigest(of: bytes), finish(file.path, bytes))
             results.withLock { $0[file.path] = made }
         }
+        // The cards kept for these files are not needed again: the next rebuild has a new model.
+        model.views.forgetSharedViews()
         return results.withLock { $0 }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TomoContent
 import TomoCore
 import TomoImages
@@ -31,6 +32,8 @@ struct PageViews: Sendable {
     private let pageLinks: JSONValue
     /// Where the page being made records what it reads; nil outside debug builds.
     private var log: ReadLog?
+    /// The cards many pages show alike, made once for this model (see `shared`).
+    private let sharedViews = SharedViews()
 
     init(published: PublishedSite, profilesByHandle: [String: Profile], posts: PostIndex, buildDate: Date, images: [String: PublishedImage], icons: [IconMaker.Icon]) {
         content = published.content
@@ -306,15 +309,42 @@ struct PageViews: Sendable {
         return .object(view)
     }
 
+    /// The view `key` names, made by `make` the first time a page of this model asks for it and
+    /// kept: a post's card shows on its owner's profile, the home page and every follower's
+    /// timeline, and making it (URLs, srcsets, date and like texts) costs more than rendering
+    /// it. In a debug build the inputs `make` read are recorded again for each page that shows
+    /// the view, so each page's reads are still checked against its plan.
+    func shared(_ key: SharedViews.Key, _ make: (PageViews) -> JSONValue) -> JSONValue {
+        if let kept = sharedViews.kept(key, withReads: log != nil) {
+            for read in kept.reads ?? [] { log?.record(read) }
+            return kept.view
+        }
+        let reads = log.map { _ in ReadLog() }
+        let view = make(reads.map(recording) ?? self)
+        let recorded = reads.map { Array($0.recorded) }
+        for read in recorded ?? [] { log?.record(read) }
+        sharedViews.keep(key, view: view, reads: recorded)
+        return view
+    }
+
+    /// Lets go of the views kept by `shared` (`tomo serve` keeps a model between rebuilds).
+    func forgetSharedViews() {
+        sharedViews.forget()
+    }
+
     /// A user in a list; only the first card's icon loads at once.
     func cardView(_ card: UserCard, position: Int) -> JSONValue {
+        shared(.userCard(card.handle, eager: position == 0)) { views in views.makeCardView(card, eager: position == 0) }
+    }
+
+    private func makeCardView(_ card: UserCard, eager: Bool) -> JSONValue {
         [
             "handle": .string(card.handle),
             "name": .string(card.name),
             "initial": .string(Self.initial(of: card.name)),
             "url": .string(address.path(card.handle + "/")),
             "summary": .string(card.summary ?? ""),
-            "icon": card.icon?.view(loading: position == 0 ? .eager : .lazy, at: address) ?? .null,
+            "icon": card.icon?.view(loading: eager ? .eager : .lazy, at: address) ?? .null,
         ]
     }
 
@@ -326,6 +356,41 @@ struct PageViews: Sendable {
     /// The first character of a name, for a placeholder icon.
     static func initial(of name: String) -> String {
         name.first.map { String($0).uppercased() } ?? "?"
+    }
+}
+
+/// The views of one model that many of its pages show alike, each made once (`PageViews.shared`).
+final class SharedViews: Sendable {
+    enum Key: Hashable, Sendable {
+        /// A user's card in a list; the first card of a list loads its icon at once.
+        case userCard(String, eager: Bool)
+        /// A post's card in a grid or timeline, by post ID; the first loads its photo at once.
+        case postCard(String, eager: Bool)
+    }
+
+    struct Kept: Sendable {
+        var view: JSONValue
+        /// The inputs making it read, when it was made with a read log (debug builds).
+        var reads: [InputKey]?
+    }
+
+    private let views = Mutex<[Key: Kept]>([:])
+
+    /// The view kept for `key`; nil when there is none, or when `withReads` asks for what it
+    /// read and that was not recorded.
+    func kept(_ key: Key, withReads: Bool) -> Kept? {
+        views.withLock { views in
+            guard let kept = views[key], !withReads || kept.reads != nil else { return nil }
+            return kept
+        }
+    }
+
+    func keep(_ key: Key, view: JSONValue, reads: [InputKey]?) {
+        views.withLock { $0[key] = Kept(view: view, reads: reads) }
+    }
+
+    func forget() {
+        views.withLock { $0 = [:] }
     }
 }
 

@@ -23,6 +23,10 @@ extension PageViews {
 
     /// A post in a grid or a timeline; only the first card's photo loads at once.
     func postCard(_ post: Post, position: Int) -> JSONValue {
+        shared(.postCard(post.id, eager: position == 0)) { views in views.makePostCard(post, eager: position == 0) }
+    }
+
+    private func makePostCard(_ post: Post, eager: Bool) -> JSONValue {
         let likes = likers(of: post).count
         let language = config.language.rawValue
         return [
@@ -31,7 +35,7 @@ extension PageViews {
             "handle": .string(post.handle),
             "ownerName": .string(card(post.handle)?.name ?? post.handle),
             "ownerURL": .string(address.path(post.handle + "/")),
-            "photo": photo(of: post)?.view(loading: position == 0 ? .eager : .lazy, at: address) ?? .null,
+            "photo": photo(of: post)?.view(loading: eager ? .eager : .lazy, at: address) ?? .null,
             "alt": .string(post.alt ?? ""),
             "caption": .string(post.caption.firstLine),
             "likeCount": .int(likes),
