@@ -208,4 +208,29 @@ import TomoTheme
         let plural = try fill("fr")
         #expect(plural < plain * 2 + .milliseconds(200), "plural \(plural), plain \(plain)")
     }
+
+    /// Each edit that changes a page's language (a profile's own, the site's, a label file)
+    /// leaves an incremental build equal to a full one, and shows on the pages it should.
+    @Test func aLanguageEditRebuildsWhatItChangesAndNothingStaysStale() throws {
+        let site = try SiteFolder([
+            "content/users/alice.yaml": "name: Alice\n",
+            "content/users/bob.yaml": "name: Bob\n",
+            "content/posts/alice/tokyo.md": "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+09:00\n---\n",
+        ])
+        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        try site.build()
+        let edits: [(path: String, text: String, page: String, shows: String)] = [
+            ("content/users/alice.yaml", "name: Alice\nlanguage: fr\n", "alice/posts/tokyo/index.html", "1 mai 2026 à 18:30"),
+            ("content/site.yaml", SiteFolder.siteYAML + "language: de\n", "bob/index.html", "<html lang=\"de\">"),
+            ("templates/labels/fr.json", #"{"followersCount": {"one": "{count} fan", "other": "{count} fans"}}"#, "alice/index.html", "0 fan<"),
+            ("content/users/alice.yaml", "name: Alice\n", "feed.xml", "<entry xml:lang=\"de\">"),
+        ]
+        for edit in edits {
+            Thread.sleep(forTimeInterval: 0.01)
+            try site.write(edit.path, edit.text)
+            try site.build()
+            #expect(site.page(edit.page)?.contains(edit.shows) == true, "after writing \(edit.path)")
+            #expect(try site.outputFiles() == site.fullBuild(), "after writing \(edit.path)")
+        }
+    }
 }
