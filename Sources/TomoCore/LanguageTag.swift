@@ -21,6 +21,12 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
 
     public var description: String { text }
 
+    /// Whether the language subtag is one of 5 to 8 letters (`english`): well-formed, but RFC
+    /// 5646 keeps those for the future, so no language has one yet.
+    public var hasReservedLanguage: Bool {
+        text.prefix { $0 != "-" }.count >= 5
+    }
+
     public static func < (lhs: LanguageTag, rhs: LanguageTag) -> Bool { lhs.text < rhs.text }
 
     /// What is wrong with `written` as a language tag, and the fix; nil when it is one.

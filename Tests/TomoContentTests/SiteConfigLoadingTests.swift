@@ -61,6 +61,12 @@ import TomoCore
         #expect(site.load().content?.config.language.text == canonical)
     }
 
+    @Test func aReservedLongLanguageIsAWarning() throws {
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\nlanguage: english\n"])
+        #expect(site.warnings() == ["content/site.yaml:3:11: language \"english\" starts with a language of 5 to 8 letters, which RFC 5646 keeps for the future: no label file or CLDR rule knows it, so its pages are in English (write the 2- or 3-letter code: en, ja, fr)"])
+        #expect(site.load().content?.config.language.text == "english")
+    }
+
     @Test(arguments: [
         ("en_US", "content/site.yaml:3:11: language \"en_US\" is not a BCP 47 language tag: subtags are joined by hyphens, so write en-US"),
         ("e", "content/site.yaml:3:11: language \"e\" is not a BCP 47 language tag: it must start with a language of 2 to 8 letters: write a tag like en, ja, zh-Hans or pt-BR (RFC 5646)"),

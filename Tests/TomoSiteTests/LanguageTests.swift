@@ -120,7 +120,7 @@ import TomoTheme
     }
 
     @Test(arguments: [
-        ("templates/labels/en_US.json", "{}", "templates/labels/en_US.json:1:1: this label file's name \"en_US\" is not a BCP 47 language tag: subtags are joined by hyphens, so write en-US, and it names the language: rename it (labels/fr.json, labels/zh-Hans.json)"),
+        ("templates/labels/en_US.json", "{}", "templates/labels/en_US.json:1:1: this label file's name \"en_US\" is not a BCP 47 language tag: subtags are joined by hyphens, so write en-US; a label file is named by its language's tag (labels/fr.json, labels/zh-Hans.json)"),
         ("templates/labels/fr.json", "{\n  \"followersCount\": {\"one\": \"x\"}\n}", "templates/labels/fr.json:2:3: the label \"followersCount\" has no \"other\" form: add it, for every count the other forms leave"),
         ("templates/labels/fr.json", "{\"likesCount\": {\"singular\": \"x\", \"other\": \"y\"}}", "templates/labels/fr.json:1:2: the label \"likesCount\" has the form \"singular\": plural forms are CLDR's zero, one, two, few, many and other"),
         ("templates/labels/fr.json", "{\"posts\": 3}", "templates/labels/fr.json:1:2: the label \"posts\" is neither a text nor an object of plural forms: write it in quotes"),

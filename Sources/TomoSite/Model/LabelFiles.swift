@@ -24,7 +24,7 @@ struct LabelFiles: Sendable {
         let name = String(path.dropFirst("labels/".count).dropLast(".json".count))
         guard let language = LanguageTag(name) else {
             let problem = LanguageTag.problem(name) ?? ""
-            problems.append(Diagnostic("this label file's name \(problem), and it names the language: rename it (labels/fr.json, labels/zh-Hans.json)", at: start))
+            problems.append(Diagnostic("this label file's name \(problem); a label file is named by its language's tag (labels/fr.json, labels/zh-Hans.json)", at: start))
             return
         }
         if overriding, let other = siteFiles[language] {
