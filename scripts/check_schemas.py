@@ -58,6 +58,7 @@ items:
 itemColor: darkgray
 email: alice@example.com
 showEmail: true
+language: ja
 """
 
 PROFILE_JSON = json.dumps({
@@ -94,7 +95,12 @@ CASES = [
     ("site", "title with no value", replace(SITE, "title: Edge", "title:"), False),
     ("site", "title as a list", replace(SITE, "title: Edge", "title: [a, b]"), False),
     ("site", "number as text", replace(SITE, "title: Edge", "title: 1984"), True),
-    ("site", "language not en or ja", replace(SITE, "language: ja", "language: fr"), False),
+    # Any well-formed BCP 47 tag (RFC 5646), in any letter case; a malformed one is an error.
+    *[("site", f"language {tag}", replace(SITE, "language: ja", f"language: {tag}"), True) for tag in [
+        "fr", "zh-Hans-TW", "ZH-hant", "es-419", "sr-Latn-RS", "de-CH-1996", "en-US-u-ca-gregory", "en-US-x-twain",
+        "x-private", "i-klingon", "zh-min-nan", "qaa", "english"]],
+    *[("site", f"language {tag!r}", replace(SITE, "language: ja", f"language: {json.dumps(tag)}"), False) for tag in [
+        "en_US", "e", "en-", "en--US", "de-DE-a", "fr-FR-FR", "x", "en-x", "toolonglanguage", "日本語", "en US", "123"]],
     ("site", "pageSize 0", replace(SITE, "pageSize: 5", "pageSize: 0"), False),
     ("site", "pageSize not a number", replace(SITE, "pageSize: 5", "pageSize: five"), False),
     ("site", "homeUsers too many", replace(SITE, "homeUsers: 10", "homeUsers: 100001"), False),
@@ -116,6 +122,9 @@ CASES = [
     ("site", "empty file", "", False),
     ("profile", "valid", PROFILE, True),
     ("profile", "only a name", "name: Bob\n", True),
+    ("profile", "own language with region and script", replace(PROFILE, "language: ja", "language: zh-Hant-HK"), True),
+    ("profile", "malformed language", replace(PROFILE, "language: ja", "language: ja_JP"), False),
+    ("profile", "language as a list", replace(PROFILE, "language: ja", "language: [ja]"), False),
     ("profile", "unknown key", replace(PROFILE, "itemColor:", "itemColour:"), False),
     ("profile", "unknown item key", replace(PROFILE, "    hidden: true", "    hide: true"), False),
     ("profile", "unknown service", replace(PROFILE, "  website:", "  homepage:"), False),
@@ -145,6 +154,8 @@ CASES = [
     ("profile", "duplicate key", PROFILE + "name: Again\n", False),
     ("profile-json", "valid", PROFILE_JSON, True),
     ("profile-json", "unknown key", replace(PROFILE_JSON, '"bio"', '"bioo"'), False),
+    ("profile-json", "own language", replace(PROFILE_JSON, '"bio": "Hello"', '"bio": "Hello", "language": "pt-BR"'), True),
+    ("profile-json", "malformed language", replace(PROFILE_JSON, '"bio": "Hello"', '"bio": "Hello", "language": "pt_BR"'), False),
     ("profile-json", "null name", replace(PROFILE_JSON, '"name": "Alice"', '"name": null'), False),
     ("profile-json", "showEmail as a string", replace(PROFILE_JSON, '"showEmail": true', '"showEmail": "true"'), False),
     ("profile-json", "bad colour", replace(PROFILE_JSON, '"#00ff80"', '"#00ff8"'), False),
@@ -184,6 +195,7 @@ POOLS = {
              "https://example.org/#top", "https://u@example.org/", "example.org"],
     "email": ["bob@example.org", "mailto:bob@example.org", "bob", "bob@localhost", "bob@@example.org", "bob@example.org?x", "a b@example.org"],
     "photo": ["p.png", "p.txt", "notes", "p"],
+    "language": ["fr", "zh-Hans-TW", "EN-gb", "es-419", "x-mine", "i-klingon", "en_US", "e", "en--US", "de-DE-a", "fr-FR-FR", "日本語"],
 }
 
 
@@ -211,6 +223,8 @@ def pool(prop):
         return POOLS["boolean"]
     if pattern.startswith("^[0-9]{4}"):
         return POOLS["date"]
+    if pattern.startswith("^(?:(?:[A-Za-z]{2,3}"):
+        return POOLS["language"]
     if pattern.startswith("\\."):
         return POOLS["photo"]
     if prop.get("format") == "uri" and "mailto" not in pattern.lower():

@@ -77,6 +77,8 @@ public enum ContentSchema {
             return ["type": "string", "format": "uri", "pattern": .string("^\(anyCase("http"))\(anyCase("s"))?://[^/?#@\(raw)]+(?:/[^?#\(raw)]*)?$")]
         case .email:
             return ["type": "string", "pattern": .string("^(?:\(anyCase("mailto")):)?\(emailPattern)$")]
+        case .languageTag:
+            return ["type": "string", "pattern": .string(LanguageTag.pattern)]
         case .date:
             return ["type": "string", "pattern": .string(datePattern)]
         case .file(let extensions):

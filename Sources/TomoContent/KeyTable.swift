@@ -62,6 +62,8 @@ public indirect enum ValueRule: Sendable {
     case email
     /// A date as `WrittenDate` reads it.
     case date
+    /// A BCP 47 language tag (`LanguageTag`).
+    case languageTag
     /// A path relative to a folder, to a file that must exist; with one of `extensions` (any
     /// letter case) when there are any.
     case file(extensions: [String])

@@ -32,6 +32,7 @@ struct ProfileReader {
         KeySpec("itemColor", .color, "The background of every item without its own colour: a colour name or \"#rrggbb\".", default: .string(ItemColor.standard.name ?? "black")),
         KeySpec("email", .email, "Your e-mail address, kept private unless showEmail is true."),
         KeySpec("showEmail", .boolean, "Publishes `email` on the profile page.", default: .bool(false)),
+        KeySpec("language", .languageTag, "The profile's own language, a BCP 47 tag (default: the site's): its pages' labels, dates and lang, its feed's xml:lang."),
     ])
 
     /// A JSON profile may also name its schema, as JSON files do.
@@ -77,7 +78,8 @@ struct ProfileReader {
             email: email,
             showEmail: showEmail,
             iconAt: fields["icon"]?.location,
-            headerAt: fields["header"]?.location
+            headerAt: fields["header"]?.location,
+            language: reader.languageTag(fields, "language")
         )
         return reader.hasErrors ? nil : profile
     }

@@ -196,7 +196,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             next.content.pages = pages
         }
         if reload.theme {
-            next.theme = try SiteInputs.loadTheme(options, language: next.content.config.language.rawValue)
+            next.theme = try SiteInputs.loadTheme(options)
         }
         if reload.rootFiles {
             next.rootFolder = try RootFolder.load(site: options.site)

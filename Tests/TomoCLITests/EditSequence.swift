@@ -60,6 +60,10 @@ struct EditSequence {
     static let itemTexts = ["Hello", "Portfolio", "Summer show", "セール", "Prints", "Newsletter"]
     static let itemURLs: [String?] = [nil, "https://example.com/a", "https://example.com/b?x=1", "mailto:shop@example.com"]
     static let colors: [String?] = [nil, "orange", "blue", "#336699", "lightGray"]
+    /// Built-in languages, one with a region the labels fall back from, one only a site's
+    /// label file gives (`pl`, with CLDR's few and many).
+    static let languages = ["en", "ja", "fr", "zh-Hans-TW", "pl"]
+    static let labelFiles = ["en", "ja", "fr", "zh-Hans", "zh-Hans-TW", "pl"]
     static let links = [("website", "https://site.example/"), ("github", "https://github.com/someone"), ("mastodon", "https://mastodon.social/@someone")]
     /// Post dates: equal instants written differently, the same date twice, the far past, the future.
     static let dates = [
@@ -195,7 +199,7 @@ struct EditSequence {
         guard let handle = pickProfile() else { return nil }
         var profile = state.profiles[handle]!
         let what: String
-        switch Int.random(in: 0..<9, using: &random) {
+        switch Int.random(in: 0..<10, using: &random) {
         case 0:
             profile.name = next(random.pick(Self.names))
             what = "name \(profile.name.debugDescription)"
@@ -222,6 +226,10 @@ struct EditSequence {
         case 6:
             profile.itemColor = random.pick(Self.colors)
             what = "itemColor \(profile.itemColor ?? "removed")"
+        case 8:
+            // The profile's own language: its pages' labels, dates and lang, its feed entries.
+            profile.language = random.pick([nil] + Self.languages.map(Optional.some))
+            what = "language \(profile.language ?? "removed")"
         case 7:
             if !profile.links.isEmpty, random.chance(0.4) {
                 profile.links.removeFirst()
@@ -510,7 +518,7 @@ struct EditSequence {
             config.baseURL = config.baseURL == baseURL ? random.pick(["https://other.example/", "https://example.com/sub/dir"]) : baseURL
             what = "baseURL \(config.baseURL)"
         case 2:
-            config.language = config.language == "en" ? "ja" : "en"
+            config.language = random.pick(Self.languages.filter { $0 != config.language })
             what = "language \(config.language)"
         case 3:
             config.description = random.chance(0.3) ? nil : next("About")
@@ -555,7 +563,8 @@ struct EditSequence {
 
     mutating func editTemplate() throws -> String? {
         let labels = random.chance(0.2)
-        let name = labels ? "labels/\(state.config.language).json" : random.pick(Self.templates)
+        // The site's language's file, or one along its fallbacks, or one of a profile's language.
+        let name = labels ? "labels/\(random.pick(Self.labelFiles)).json" : random.pick(Self.templates)
         let path = "templates/\(name)"
         try remember(path)
         if exists(path), random.chance(0.4) {
@@ -563,7 +572,9 @@ struct EditSequence {
             return "deleted the override \(path)"
         }
         if labels {
-            try write(path, "{\"followers\": \(quoted(next("Fans"))), \"noPosts\": \(quoted(next("Nothing yet")))}\n")
+            let fans = next("fans")
+            let forms = ["one", "few", "many", "other"].map { "\"\($0)\": \"{count} \(fans) \($0)\"" }.joined(separator: ", ")
+            try write(path, "{\"followers\": \(quoted(next("Fans"))), \"noPosts\": \(quoted(next("Nothing yet"))), \"followersCount\": {\(forms)}}\n")
         } else {
             let builtin = try String(contentsOf: Self.theme.appendingPathComponent(name), encoding: .utf8)
             try write(path, builtin + "<!-- \(next("override")) -->\n")

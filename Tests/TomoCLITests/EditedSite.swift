@@ -64,6 +64,7 @@ extension EditSequence {
         var links: [(service: String, url: String)] = []
         var email: String?
         var showEmail = false
+        var language: String?
         var json = false
 
         var fileName: String { json ? "json" : "yaml" }
@@ -92,6 +93,7 @@ extension EditSequence {
             }
             if let email { lines.append("email: \(quoted(email))") }
             if showEmail { lines.append("showEmail: true") }
+            if let language { lines.append("language: \(language)") }
             return lines.joined(separator: "\n") + "\n"
         }
 
@@ -101,6 +103,7 @@ extension EditSequence {
             members["icon"] = icon.map(JSONValue.string)
             members["header"] = header.map(JSONValue.string)
             members["itemColor"] = itemColor.map(JSONValue.string)
+            members["language"] = language.map(JSONValue.string)
             if !links.isEmpty { members["links"] = .object(Dictionary(links.map { ($0.service, JSONValue.string($0.url)) }) { $1 }) }
             if !items.isEmpty {
                 members["items"] = .array(items.map { item in

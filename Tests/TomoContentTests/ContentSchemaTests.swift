@@ -117,6 +117,7 @@ import TomoCore
             from: 2026-05-01
             until: 2026-06-01
         itemColor: gray
+        language: ja
         email: a@example.com
         showEmail: true
 

@@ -223,6 +223,7 @@ enum InputFingerprints {
         card.add(shown.name)
         card.add(shown.summary)
         card.add(shown.fediverseCreator)
+        card.add(shown.language?.text)
         add(shown.icon, to: &card)
         var whole = StableHasher()
         whole.add(stamp(profile.file, stamps))

@@ -16,7 +16,9 @@ import TomoTemplates
 struct PageViews: Sendable {
     private let content: SiteContent
     private let profilesByHandle: [String: Profile]
-    private let storedLabels: Labels
+    /// The labels of the site's language and of every profile's own, made once per model.
+    private let labelsByLanguage: [LanguageTag: Labels]
+    private let labelFiles: LabelFiles
     private let graph: SocialGraph
     private let postIndex: PostIndex
     private let siteAddress: SiteAddress
@@ -38,7 +40,9 @@ struct PageViews: Sendable {
     init(published: PublishedSite, profilesByHandle: [String: Profile], posts: PostIndex, buildDate: Date, images: [String: PublishedImage], icons: [IconMaker.Icon]) {
         content = published.content
         self.profilesByHandle = profilesByHandle
-        storedLabels = Labels(values: published.theme.labels)
+        labelFiles = published.theme.labelFiles
+        let languages = Set([published.content.config.language] + published.content.profiles.compactMap(\.language))
+        labelsByLanguage = Dictionary(uniqueKeysWithValues: languages.map { ($0, Labels($0, files: published.theme.labelFiles)) })
         graph = published.graph
         postIndex = posts
         siteAddress = published.address
@@ -52,7 +56,7 @@ struct PageViews: Sendable {
         siteView = [
             "title": .string(config.title),
             "description": JSONValue(config.description),
-            "language": .string(config.language.rawValue),
+            "language": .string(config.language.text),
             "baseURL": .string(address.baseURL),
             // The base path ending in `/`, for the paths a template writes itself
             // (`{{site.root}}static/style.css`).
@@ -60,7 +64,7 @@ struct PageViews: Sendable {
             "contact": JSONValue(config.contact),
             "contactHref": JSONValue(config.contact.map(URLRules.mailtoURL)),
             "feedURL": config.publishes(.feed) ? .string(address.path("feed.xml")) : .null,
-            "locale": .string(config.language.openGraphLocale),
+            "locale": JSONValue(LanguageRules.of(config.language).openGraphLocale),
             "icons": Self.iconLinks(icons, address: address),
             "params": .object(config.params),
         ]
@@ -109,10 +113,22 @@ struct PageViews: Sendable {
         return siteView
     }
 
-    /// The theme's labels (`InputKey.theme`).
+    /// The theme's labels and dates in the site's language (`InputKey.site`, `.theme`).
     var labels: Labels {
+        labels(in: config.language)
+    }
+
+    /// The theme's labels and dates in `language` (`InputKey.theme`).
+    func labels(in language: LanguageTag) -> Labels {
         read(.theme)
-        return storedLabels
+        return labelsByLanguage[language] ?? Labels(language, files: labelFiles)
+    }
+
+    /// The language a user's pages and feed entries are written in: their profile's own
+    /// `language`, else the site's (as for a user without a profile). The one place that
+    /// decides it.
+    func language(of card: UserCard?) -> LanguageTag {
+        card?.language ?? config.language
     }
 
     /// The theme's templates.
@@ -284,8 +300,10 @@ struct PageViews: Sendable {
     /// pages carry (`username`, `publishedTime`, `fediverseCreator`, `jsonLD`).
     func view(
         title: String, heading: String, description: String?, path: String, type: String, image: PreviewImage?,
-        indexing: Indexing = .indexed, meta: [String: JSONValue] = [:], fields: [String: JSONValue]
+        indexing: Indexing = .indexed, labels pageLabels: Labels? = nil, meta: [String: JSONValue] = [:], fields: [String: JSONValue]
     ) -> JSONValue {
+        // A user's own pages are in their language (`language(of:)`); the others in the site's.
+        let labels = pageLabels ?? labels
         let preview = image ?? themePreview
         var page: [String: JSONValue] = [
             "title": .string(title),
@@ -297,6 +315,8 @@ struct PageViews: Sendable {
             "image": preview?.view(address) ?? .null,
             "twitterCard": .string((preview?.card ?? .summary).rawValue),
             "noindex": .bool(indexing == .noindex),
+            "language": .string(labels.language.text),
+            "locale": JSONValue(labels.openGraphLocale),
         ]
         page.merge(meta) { _, own in own }
         var view: [String: JSONValue] = [
@@ -364,8 +384,9 @@ final class SharedViews: Sendable {
     enum Key: Hashable, Sendable {
         /// A user's card in a list; the first card of a list loads its icon at once.
         case userCard(String, eager: Bool)
-        /// A post's card in a grid or timeline, by post ID; the first loads its photo at once.
-        case postCard(String, eager: Bool)
+        /// A post's card in a grid or timeline, by post ID, in the language of the page that
+        /// shows it; the first loads its photo at once.
+        case postCard(String, eager: Bool, language: LanguageTag)
     }
 
     struct Kept: Sendable {
@@ -406,6 +427,9 @@ struct UserCard: Sendable {
     /// `@user@instance` from the profile's Mastodon link, for `fediverse:creator` on the
     /// user's posts; nil without one in that form.
     var fediverseCreator: String?
+    /// The profile's own language, nil for the site's: ask `PageViews.language(of:)` for the
+    /// one its pages use.
+    var language: LanguageTag?
 
     init(_ profile: Profile, images: [String: PublishedImage]) {
         handle = profile.handle
@@ -413,5 +437,6 @@ struct UserCard: Sendable {
         summary = profile.bio?.summary
         icon = profile.icon.flatMap { images[ContentPath.userFile($0)] }
         fediverseCreator = FediverseAccount.handle(of: profile.links)
+        language = profile.language
     }
 }

@@ -22,13 +22,14 @@ extension PageViews {
     func postURL(_ post: Post) -> String { address.path("\(post.handle)/posts/\(post.slug)/") }
 
     /// A post in a grid or a timeline; only the first card's photo loads at once.
-    func postCard(_ post: Post, position: Int) -> JSONValue {
-        shared(.postCard(post.id, eager: position == 0)) { views in views.makePostCard(post, eager: position == 0) }
+    func postCard(_ post: Post, position: Int, labels: Labels) -> JSONValue {
+        shared(.postCard(post.id, eager: position == 0, language: labels.language)) { views in
+            views.makePostCard(post, eager: position == 0, labels: labels)
+        }
     }
 
-    private func makePostCard(_ post: Post, eager: Bool) -> JSONValue {
+    private func makePostCard(_ post: Post, eager: Bool, labels: Labels) -> JSONValue {
         let likes = likers(of: post).count
-        let language = config.language.rawValue
         return [
             "id": .string(post.id),
             "url": .string(postURL(post)),
@@ -40,14 +41,15 @@ extension PageViews {
             "caption": .string(post.caption.firstLine),
             "likeCount": .int(likes),
             "likesText": .string(labels.text("likesCount", count: likes)),
-            "dateText": .string(PostDates.display(post.date, utcOffset: post.utcOffset, language: language)),
+            "dateText": .string(labels.date(post.date, utcOffset: post.utcOffset)),
             "datetime": .string(PostDates.rfc3339(post.date, utcOffset: post.utcOffset)),
         ]
     }
 
     func postPage(_ post: Post) -> JSONValue {
-        guard case .object(var fields) = postCard(post, position: 0) else { return .null }
         let owner = card(post.handle)
+        let labels = labels(in: language(of: owner))
+        guard case .object(var fields) = postCard(post, position: 0, labels: labels) else { return .null }
         let likers = likers(of: post)
         fields["captionHTML"] = .string(post.caption.html)
         fields["likers"] = .array(cardViews(likers, firstPosition: 1))
@@ -80,6 +82,7 @@ extension PageViews {
             path: path,
             type: "article",
             image: photo,
+            labels: labels,
             meta: [
                 "publishedTime": .string(published),
                 "fediverseCreator": JSONValue(owner?.fediverseCreator),

@@ -42,11 +42,11 @@ extension PageViews {
         let followers = followers(of: handle).count
         let following = following(of: handle).count
         let ownPosts = posts(of: handle)
-        let labels = labels
+        let labels = labels(in: language(of: card))
         // The header (or icon) loads first; the grid's photos come after it.
         let firstPhoto = header == nil && icon == nil ? 0 : 1
         let user: JSONValue = [
-            "posts": .array(ownPosts.enumerated().map { postCard($1, position: $0 + firstPhoto) }),
+            "posts": .array(ownPosts.enumerated().map { postCard($1, position: $0 + firstPhoto, labels: labels) }),
             "hasPosts": .bool(!ownPosts.isEmpty),
             "postsCount": .int(ownPosts.count),
             "postsText": .string(labels.text("postsCount", count: ownPosts.count)),
@@ -78,11 +78,11 @@ extension PageViews {
         // The header when the large card shows it well, else the (square) icon in the small
         // card, else the header all the same; the theme's image for a profile with neither.
         let headerPreview = header.map { PreviewImage($0, alt: labels.text("headerOf", name: profile.name)) }
-        let iconPreview = card.flatMap(iconPreview)
-        let preview = headerPreview.flatMap { $0.card == .large ? $0 : nil } ?? iconPreview ?? headerPreview
+        let iconImage = card.flatMap { iconPreview($0, labels: labels) }
+        let preview = headerPreview.flatMap { $0.card == .large ? $0 : nil } ?? iconImage ?? headerPreview
         let person = card.map { card in
             personLD(card, members: [
-                "image": (iconPreview ?? headerPreview).map { .string(address.absolute($0.path)) },
+                "image": (iconImage ?? headerPreview).map { .string(address.absolute($0.path)) },
                 "description": profile.bio.map { .string($0.plainText) },
                 "sameAs": .array(profile.links.filter { $0.service != .email }.map { .string($0.url) }),
             ])
@@ -95,6 +95,7 @@ extension PageViews {
             path: handle + "/",
             type: "profile",
             image: preview,
+            labels: labels,
             meta: [
                 "username": .string(handle),
                 "fediverseCreator": JSONValue(card?.fediverseCreator),

@@ -53,7 +53,7 @@ extension PageViews {
             image: nil,
             fields: [
                 "users": .array(users.enumerated().map { cardView($1, position: $0) }),
-                "recentPosts": .array(recent.prefix(config.pageSize).enumerated().map { postCard($1, position: $0 + 1) }),
+                "recentPosts": .array(recent.prefix(config.pageSize).enumerated().map { postCard($1, position: $0 + 1, labels: labels) }),
                 "hasRecentPosts": .bool(!recent.isEmpty),
             ]
         )
