@@ -6,10 +6,12 @@ import TomoTestSupport
 /// back as the profile's absolute address, whatever the base URL (`--base-url`, `tomo serve`);
 /// shown on the profile page with `qr: true`.
 @Suite struct ProfileQRCodeTests {
-    /// A host alone, a sub-path, an IPv6 host with a port, percent-encoded segments, and a path
-    /// long enough for a symbol of a high version.
+    /// A host alone, a sub-path, an IPv6 host with a port, percent-encoded segments, a host and
+    /// path in Japanese (UTF-8, which the code must name), and a path long enough for a symbol
+    /// of a high version.
     static let baseURLs = [
         "https://example.com/",
+        "https://例え.jp/写真/",
         "https://example.github.io/my-site/",
         "http://[::1]:8080/deep/",
         "http://[2001:db8::7]/a%20b/%E6%97%A5%E6%9C%AC/",
