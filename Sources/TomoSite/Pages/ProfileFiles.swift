@@ -11,8 +11,8 @@ enum ProfileFiles {
         files.append(PlannedFile(path: qrPath(handle), inputs: [.site], source: .bytes { views throws(Diagnostic) in
             try views.qrCode(handle)
         }))
-        files.append(PlannedFile(path: contactPath(handle), inputs: [.site, .profile(handle)], source: .bytes { views in
-            views.profile(handle).map(views.contactCard) ?? []
+        files.append(PlannedFile(path: contactPath(handle), inputs: [.site, .contactCard(handle)], source: .bytes { views in
+            views.contactProfile(handle).map(views.contactCard) ?? []
         }))
     }
 
