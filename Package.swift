@@ -29,7 +29,7 @@ let package = Package(
         // C library calls Swift cannot reach directly (malloc_trim, for the preview server).
         .target(name: "CSystem"),
         // The build pipeline: content models → page views → rendered pages → output folder.
-        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoStore", "TomoImages", "TomoTemplates", "TomoTheme", "CICUShim"]),
+        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoStore", "TomoImages", "TomoTemplates", "TomoTheme", "CICUShim", "TomoQR"]),
         // `tomo serve`: the site session, the server and the file watcher put together.
         .target(name: "TomoPreview", dependencies: ["TomoCore", "TomoContent", "TomoSite", "TomoServer", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
@@ -50,6 +50,9 @@ let package = Package(
         .target(name: "CICUShim", dependencies: ["CICU"]),
         // The preview server (snapshot in memory, live reload over SSE) and the inotify file watcher.
         .target(name: "TomoServer", dependencies: ["TomoCore", "CMicrohttpd", "CMicrohttpdShim", "CZlib", "CSystem"]),
+        // libqrencode from Debian: a profile's address as a QR code's module matrix, written as SVG.
+        .systemLibrary(name: "CQrencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "TomoQR", dependencies: ["CQrencode"]),
         .executableTarget(
             name: "tomo-bench",
             dependencies: ["TomoTemplates", "TomoCore", "TomoImages", "TomoSite", "TomoServer", "TomoPreview"],
@@ -75,6 +78,7 @@ let package = Package(
         // generator for the tests that draw their cases. Only test targets depend on it.
         .target(name: "TomoTestSupport", path: "Tests/TomoTestSupport"),
         .testTarget(name: "TomoPreviewTests", dependencies: ["TomoPreview", "TomoTestSupport"]),
+        .testTarget(name: "TomoQRTests", dependencies: ["TomoQR"]),
         .testTarget(name: "TomoServerTests", dependencies: ["TomoServer", "TomoCore", "CZlib", "TomoTestSupport"]),
     ]
 )

@@ -36,6 +36,7 @@ contact: hello@example.com
 images:
   widths: [320, 640]
 disableKinds: [feed]
+qr: true
 params: {accent: "#ff0000", menu: [{label: Home, url: /}], count: 3}
 """
 

@@ -23,6 +23,7 @@ baseURL: $base_url
 description: "Edge cases: & < > \" ' é 日本"
 pageSize: 2
 icon: site-icon.png
+qr: true
 YAML
 # PNG files of a given size, made without any image tool.
 png() {

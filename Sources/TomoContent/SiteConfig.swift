@@ -38,6 +38,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var icon: String?
     /// Where site.yaml names the icon, for an error about the image.
     public var iconAt: SourceLocation?
+    /// Whether profile pages show their QR code (`/<handle>/qr.svg`, made for every profile).
+    public var qr = false
     /// `params:`, a custom theme's own settings, as templates receive them (`site.params`).
     public var params: [String: JSONValue] = [:]
 

@@ -24,6 +24,7 @@ enum SiteConfigReader {
         KeySpec("images", .mapping(imagesTable), "How images are resized."),
         KeySpec("disableKinds", .list(.word(SiteConfig.PageKind.allCases.map(\.rawValue)), minItems: 0), "Page kinds not to publish.", default: .array([])),
         KeySpec("icon", .file(extensions: []), "The site icon, relative to content/ (default: the theme's)."),
+        KeySpec("qr", .boolean, "Shows each profile's QR code (its /<handle>/qr.svg) on its page.", default: .bool(false)),
         KeySpec("params", .anyMapping, "A custom theme's own settings, handed to templates as site.params unchecked."),
     ])
 
@@ -49,6 +50,7 @@ enum SiteConfigReader {
             config.imageWidths = imageWidths(imageFields, reader: reader)
         }
         config.disabledKinds = disabledKinds(fields, reader: reader)
+        config.qr = reader.bool(fields, "qr") ?? false
         if let path = reader.string(fields, "icon"), let node = fields["icon"] {
             config.icon = reader.containedFile(
                 path, key: "icon", at: node.location, in: content,

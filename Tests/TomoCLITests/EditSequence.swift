@@ -509,7 +509,7 @@ struct EditSequence {
     mutating func editSiteConfig() throws -> String? {
         var config = state.config
         let what: String
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0:
             config.title = next(random.pick(["Oracle", "オラクル", "A & B"]))
             what = "title \(config.title.debugDescription)"
@@ -551,6 +551,9 @@ struct EditSequence {
                 config.icon = nil
             }
             what = "icon \(config.icon ?? "removed")"
+        case 9:
+            config.qr.toggle()
+            what = "qr \(config.qr)"
         default:
             config.disableKinds = ["timeline", "followers", "following", "feed"].filter { _ in random.chance(0.3) }
             what = "disableKinds \(config.disableKinds)"

@@ -30,6 +30,7 @@ extension EditSequence {
         var disableKinds: [String] = []
         /// The site icon, relative to content/.
         var icon: String?
+        var qr = false
 
         var text: String {
             var lines = ["title: \(quoted(title))", "baseURL: \(quoted(baseURL))", "language: \(language)"]
@@ -40,6 +41,7 @@ extension EditSequence {
             if let widths { lines += ["images:", "  widths: [\(widths.map(String.init).joined(separator: ", "))]"] }
             if !disableKinds.isEmpty { lines.append("disableKinds: [\(disableKinds.joined(separator: ", "))]") }
             if let icon { lines.append("icon: \(quoted(icon))") }
+            if qr { lines.append("qr: true") }
             return lines.joined(separator: "\n") + "\n"
         }
     }

@@ -99,6 +99,7 @@ import TomoCore
         images: {widths: [320]}
         disableKinds: [feed]
         icon: icon.png
+        qr: true
         params: {accent: red, menu: [a, b]}
 
         """),

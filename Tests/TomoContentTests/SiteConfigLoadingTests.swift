@@ -92,7 +92,7 @@ import TomoCore
     @Test func unknownKeyListsTheKnownOnesWhenNothingIsClose() throws {
         let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\ntheme: dark\n"])
         #expect(site.errors() == [
-            "content/site.yaml:3:1: unknown key \"theme\" in site.yaml: site.yaml takes title, baseURL, language, description, homeUsers, pageSize, contact, images, disableKinds, icon, params",
+            "content/site.yaml:3:1: unknown key \"theme\" in site.yaml: site.yaml takes title, baseURL, language, description, homeUsers, pageSize, contact, images, disableKinds, icon, qr, params",
         ])
     }
 

@@ -204,6 +204,13 @@ struct PageViews: Sendable {
         return profilesByHandle[handle]
     }
 
+    /// The profile, for its contact card (`InputKey.contactCard`), which must show none of
+    /// its items.
+    func contactProfile(_ handle: String) -> Profile? {
+        read(.contactCard(handle))
+        return profilesByHandle[handle]
+    }
+
     /// The profile's items shown at the build date.
     func shownItems(of profile: Profile) -> [ProfileItem] {
         read(.profile(profile.handle))

@@ -12,6 +12,7 @@ enum ProfilePages {
                 inputs: SitePlan.everyPage + [.profile(handle), .postsOf(handle), .postStats(handle), .followers(handle), .following(handle)],
                 source: .page(template: "profile") { views in views.profile(handle).map(views.profilePage) ?? .null }
             ))
+            ProfileFiles.plan(handle, into: &files)
         }
     }
 }
@@ -74,6 +75,8 @@ extension PageViews {
             "hasItems": .bool(!items.isEmpty),
             "email": JSONValue(profile.publicEmail),
             "emailHref": JSONValue(profile.publicEmail.map(URLRules.mailtoURL)),
+            "contactURL": .string(address.path(ProfileFiles.contactPath(handle))),
+            "qr": config.qr ? ["src": .string(address.path(ProfileFiles.qrPath(handle))), "alt": .string(labels.text("qrCodeOf", name: profile.name))] : .null,
         ]
         // The header when the large card shows it well, else the (square) icon in the small
         // card, else the header all the same; the theme's image for a profile with neither.
