@@ -18,12 +18,13 @@ public struct Profile: Sendable, Hashable {
         var showEmail: Bool
         var iconAt: SourceLocation?
         var headerAt: SourceLocation?
+        var look: Look
     }
 
     private let shared: SharedFields<Fields>
 
-    public init(handle: String, file: String, name: String, bio: Bio?, icon: String?, header: String?, links: [ProfileLink], items: [ProfileItem], itemColor: ItemColor, email: String?, showEmail: Bool, iconAt: SourceLocation? = nil, headerAt: SourceLocation? = nil) {
-        shared = SharedFields(Fields(handle: handle, file: file, name: name, bio: bio, icon: icon, header: header, links: links, items: items, itemColor: itemColor, email: email, showEmail: showEmail, iconAt: iconAt, headerAt: headerAt))
+    public init(handle: String, file: String, name: String, bio: Bio?, icon: String?, header: String?, links: [ProfileLink], items: [ProfileItem], itemColor: ItemColor, email: String?, showEmail: Bool, iconAt: SourceLocation? = nil, headerAt: SourceLocation? = nil, look: Look = Look()) {
+        shared = SharedFields(Fields(handle: handle, file: file, name: name, bio: bio, icon: icon, header: header, links: links, items: items, itemColor: itemColor, email: email, showEmail: showEmail, iconAt: iconAt, headerAt: headerAt, look: look))
     }
 
     public var handle: String { shared.fields.handle }
@@ -48,6 +49,8 @@ public struct Profile: Sendable, Hashable {
     /// Private unless `showEmail`; the page must not print it otherwise.
     public var email: String? { shared.fields.email }
     public var showEmail: Bool { shared.fields.showEmail }
+    /// The profile's own `theme:` keys; its page shows the site's theme overridden by them.
+    public var look: Look { shared.fields.look }
 
     /// The e-mail address the page may print: only with `showEmail: true`.
     public var publicEmail: String? { showEmail ? email : nil }

@@ -25,6 +25,7 @@ enum SiteConfigReader {
         KeySpec("disableKinds", .list(.word(SiteConfig.PageKind.allCases.map(\.rawValue)), minItems: 0), "Page kinds not to publish.", default: .array([])),
         KeySpec("icon", .file(extensions: []), "The site icon, relative to content/ (default: the theme's)."),
         KeySpec("params", .anyMapping, "A custom theme's own settings, handed to templates as site.params unchecked."),
+        KeySpec("theme", .mapping(LookReader.table), "The look of every profile page: accent, background, font, buttons (a profile's own theme overrides it key by key)."),
     ])
 
     /// The settings, or nil when an error makes them unusable; problems go to `reader`.
@@ -66,6 +67,7 @@ enum SiteConfigReader {
         if let node = reader.value(fields, "params") {
             config.params = SiteParams.read(node, reader: reader) ?? [:]
         }
+        config.look = LookReader.read(fields, reader: reader)
         return title == nil ? nil : config
     }
 
