@@ -30,6 +30,7 @@ extension EditSequence {
         var disableKinds: [String] = []
         /// The site icon, relative to content/.
         var icon: String?
+        var theme: [ThemeKey] = []
 
         var text: String {
             var lines = ["title: \(quoted(title))", "baseURL: \(quoted(baseURL))", "language: \(language)"]
@@ -40,7 +41,26 @@ extension EditSequence {
             if let widths { lines += ["images:", "  widths: [\(widths.map(String.init).joined(separator: ", "))]"] }
             if !disableKinds.isEmpty { lines.append("disableKinds: [\(disableKinds.joined(separator: ", "))]") }
             if let icon { lines.append("icon: \(quoted(icon))") }
+            lines += ThemeKey.yamlLines(theme)
             return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// One key of `theme:` with its colour or word, or the two colours of a gradient.
+    struct ThemeKey {
+        var key: String
+        var values: [String]
+
+        static func yamlLines(_ keys: [ThemeKey]) -> [String] {
+            guard !keys.isEmpty else { return [] }
+            return ["theme:"] + keys.map { key in
+                "  \(key.key): " + (key.values.count == 1 ? quoted(key.values[0]) : "[\(key.values.map(quoted).joined(separator: ", "))]")
+            }
+        }
+
+        static func json(_ keys: [ThemeKey]) -> JSONValue? {
+            guard !keys.isEmpty else { return nil }
+            return .object(Dictionary(keys.map { ($0.key, $0.values.count == 1 ? JSONValue.string($0.values[0]) : .array($0.values.map(JSONValue.string))) }) { $1 })
         }
     }
 
@@ -64,6 +84,7 @@ extension EditSequence {
         var links: [(service: String, url: String)] = []
         var email: String?
         var showEmail = false
+        var theme: [ThemeKey] = []
         var json = false
 
         var fileName: String { json ? "json" : "yaml" }
@@ -92,6 +113,7 @@ extension EditSequence {
             }
             if let email { lines.append("email: \(quoted(email))") }
             if showEmail { lines.append("showEmail: true") }
+            lines += ThemeKey.yamlLines(theme)
             return lines.joined(separator: "\n") + "\n"
         }
 
@@ -115,6 +137,7 @@ extension EditSequence {
             }
             members["email"] = email.map(JSONValue.string)
             if showEmail { members["showEmail"] = .bool(true) }
+            members["theme"] = ThemeKey.json(theme)
             return JSONWriter.string(.object(members)) + "\n"
         }
     }

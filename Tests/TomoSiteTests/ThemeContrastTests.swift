@@ -84,6 +84,37 @@ import TomoTestSupport
         #expect(checked == themes.count * Mode.allCases.count * Self.texts.count)
     }
 
+    /// site.yaml's theme reaches every profile page; a profile's own keys replace it one by one;
+    /// a page without a theme keeps a bare `<body>`.
+    @Test func siteThemeIsEveryProfilesAndAProfileOverridesItKeyByKey() throws {
+        let site = try SiteFolder([
+            "content/site.yaml": SiteFolder.siteYAML + "theme:\n  accent: \"#ff0000\"\n  background: \"#102030\"\n  buttons: square\n",
+            "content/users/plain.yaml": "name: Plain\n",
+            "content/users/own.yaml": "name: Own\ntheme:\n  accent: \"#00ff00\"\n  font: serif\n",
+        ])
+        try site.build()
+        func body(_ path: String) throws -> BodyTag {
+            let html = try #require(site.page(path))
+            return try #require(BodyTag(html))
+        }
+        let plain = try body("plain/index.html")
+        #expect(plain.classes == ["buttons-square"])
+        #expect(plain.style["--theme-accent"] == "#ff0000")
+        #expect(plain.style["--theme-background-start"] == "#102030")
+        #expect(plain.style["--theme-on-background"] == "#ffffff")
+        let own = try body("own/index.html")
+        #expect(own.classes == ["font-serif", "buttons-square"])
+        #expect(own.style["--theme-accent"] == "#00ff00")
+        #expect(own.style["--theme-on-accent"] == "#000000")
+        #expect(own.style["--theme-background-end"] == "#102030")
+        #expect(try #require(site.page("index.html")).contains("<body>\n"))
+
+        try site.write("content/site.yaml", SiteFolder.siteYAML)
+        try site.build()
+        #expect(try #require(site.page("plain/index.html")).contains("<body>\n"))
+        #expect(try body("own/index.html").style["--theme-background-start"] == nil)
+    }
+
     /// A theme of random keys: each key there or not; colours as names or hex.
     static func randomTheme(_ random: inout SplitMix64) -> String {
         func color() -> String {
