@@ -8,7 +8,7 @@ import TomoCore
 enum ProfileLook {
     /// The built-in style sheet's card surface (`--surface`), light and dark: links and
     /// unfilled buttons on the profile card are made readable against these
-    /// (ThemeContrastTests reads them from style.css).
+    /// (ThemeContrastTests measures the links against style.css's own `--surface`).
     static let cardSurface = (light: ItemColor(hex: "#ffffff") ?? .standard, dark: ItemColor(hex: "#1c1c21") ?? .standard)
 
     /// `page.theme`: null for a page without a theme.
