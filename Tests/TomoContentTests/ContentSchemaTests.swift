@@ -100,6 +100,7 @@ import TomoCore
         disableKinds: [feed]
         icon: icon.png
         params: {accent: red, menu: [a, b]}
+        theme: {accent: red, background: [black, white], font: serif, buttons: pill}
 
         """),
         (ContentSchema.profile, """
@@ -119,6 +120,7 @@ import TomoCore
         itemColor: gray
         email: a@example.com
         showEmail: true
+        theme: {accent: "#00897b", background: yellow, font: mono, buttons: square}
 
         """),
         (ContentSchema.post, "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: A\nvisibility: public\ndraft: false\n---\n"),

@@ -91,6 +91,7 @@ import TomoTestSupport
             "content/site.yaml": SiteFolder.siteYAML + "theme:\n  accent: \"#ff0000\"\n  background: \"#102030\"\n  buttons: square\n",
             "content/users/plain.yaml": "name: Plain\n",
             "content/users/own.yaml": "name: Own\ntheme:\n  accent: \"#00ff00\"\n  font: serif\n",
+            "content/users/mono.yaml": "name: Mono\ntheme: {font: mono}\n",
         ])
         try site.build()
         func body(_ path: String) throws -> BodyTag {
@@ -113,6 +114,8 @@ import TomoTestSupport
         try site.build()
         #expect(try #require(site.page("plain/index.html")).contains("<body>\n"))
         #expect(try body("own/index.html").style["--theme-background-start"] == nil)
+        // A theme of no colours has no style attribute.
+        #expect(try #require(site.page("mono/index.html")).contains("<body class=\"font-mono\">\n"))
     }
 
     /// A theme of random keys: each key there or not; colours as names or hex.

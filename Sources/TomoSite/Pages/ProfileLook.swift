@@ -32,6 +32,7 @@ enum ProfileLook {
             "classes": classes.isEmpty ? .null : .string(classes.joined(separator: " ")),
             "background": background,
             "accent": accent,
+            "hasColors": .bool(look.background != nil || look.accent != nil),
         ]
     }
 }
