@@ -126,7 +126,7 @@ public struct ItemColor: Sendable, Hashable {
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 
-    public enum TextColor: String, Sendable, Hashable, CaseIterable {
+    public enum TextColor: String, Sendable, Hashable {
         case black, white
 
         /// `#000000` or `#ffffff`, for CSS.
