@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "TomoYAMLTests", dependencies: ["TomoYAML", "TomoCore"]),
         .testTarget(name: "TomoMarkdownTests", dependencies: ["TomoMarkdown"]),
         .testTarget(name: "TomoContentTests", dependencies: ["TomoContent", "TomoCore", "TomoTestSupport"]),
-        .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates"]),
+        .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates", "TomoTestSupport"]),
         .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore", "TomoContent", "TomoStore", "TomoTestSupport"]),
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore", "TomoSite", "TomoTestSupport"]),
         .testTarget(name: "TomoStoreTests", dependencies: ["TomoStore", "TomoCore", "TomoTestSupport"]),

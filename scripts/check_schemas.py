@@ -38,6 +38,11 @@ images:
 disableKinds: [feed]
 qr: true
 params: {accent: "#ff0000", menu: [{label: Home, url: /}], count: 3}
+theme:
+  accent: orange
+  background: ["#fce4ec", "#FFF3E0"]
+  font: rounded
+  buttons: pill
 """
 
 PROFILE = """name: Alice
@@ -60,9 +65,14 @@ itemColor: darkgray
 email: alice@example.com
 showEmail: true
 language: ja
+theme:
+  accent: "#00897b"
+  background: lightgray
+  font: serif
+  buttons: outline
 """
 
-PROFILE_JSON = json.dumps({
+PROFILE_JSON_FIELDS = {
     "$schema": "../../schemas/profile-json.schema.json",
     "name": "Alice",
     "bio": "Hello",
@@ -71,7 +81,14 @@ PROFILE_JSON = json.dumps({
     "itemColor": "#00ff80",
     "email": "alice@example.com",
     "showEmail": True,
-}, indent=2) + "\n"
+    "theme": {"accent": "Orange", "background": ["#000000", "white"], "font": "mono", "buttons": "square"},
+}
+PROFILE_JSON = json.dumps(PROFILE_JSON_FIELDS, indent=2) + "\n"
+
+
+def json_theme(**keys):
+    """The JSON profile with these theme keys changed."""
+    return json.dumps({**PROFILE_JSON_FIELDS, "theme": {**PROFILE_JSON_FIELDS["theme"], **keys}}, indent=2) + "\n"
 
 POST = "---\nphoto: p.png\ndate: 2026-05-01T18:30:00+09:00\nalt: A red square\nvisibility: followers\ndraft: false\n---\nA caption.\n"
 PAGE = "---\ntitle: About\ndescription: About us\ndraft: false\n---\nText.\n"
@@ -117,6 +134,11 @@ CASES = [
     ("site", "contact as mailto", replace(SITE, "hello@example.com", "mailto:hello@example.com"), True),
     ("site", "params of any shape", replace(SITE, "count: 3}", "count: 3, deep: {er: {still: [1, true, ~]}}}"), True),
     ("site", "params not a mapping", replace(SITE, 'params: {accent: "#ff0000", menu: [{label: Home, url: /}], count: 3}', "params: [a]"), False),
+    ("site", "theme font unknown", replace(SITE, "font: rounded", "font: comic"), False),
+    ("site", "theme font in capitals", replace(SITE, "font: rounded", "font: Rounded"), False),
+    ("site", "theme buttons unknown", replace(SITE, "buttons: pill", "buttons: round"), False),
+    ("site", "theme unknown key", replace(SITE, "  font: rounded", "  fonts: rounded"), False),
+    ("site", "theme not a mapping", replace(SITE, "theme:\n  accent: orange\n  background: [\"#fce4ec\", \"#FFF3E0\"]\n  font: rounded\n  buttons: pill\n", "theme: dark\n"), False),
     ("site", "duplicate key", SITE + "title: Again\n", False),
     ("site", "tab indentation", replace(SITE, "  widths", "\twidths"), False),
     ("site", "YAML syntax error", SITE + "oops: [\n", False),
@@ -152,6 +174,19 @@ CASES = [
     ("profile", "hour 25", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01T25:00"), False),
     ("profile", "offset 19 hours", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01T18:30+19:00"), False),
     ("profile", "date with a space and fraction", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01 18:30:00.25Z"), True),
+    ("profile", "theme accent an unknown name", replace(PROFILE, 'accent: "#00897b"', "accent: teal"), False),
+    ("profile", "theme accent a name in any case", replace(PROFILE, 'accent: "#00897b"', "accent: DarkGray"), True),
+    ("profile", "theme accent not #rrggbb", replace(PROFILE, 'accent: "#00897b"', 'accent: "#00897"'), False),
+    ("profile", "theme background a gradient", replace(PROFILE, "background: lightgray", 'background: ["#000000", "#FFFFFF"]'), True),
+    ("profile", "theme background of three colours", replace(PROFILE, "background: lightgray", "background: [red, green, blue]"), False),
+    ("profile", "theme background of one colour in a list", replace(PROFILE, "background: lightgray", "background: [red]"), False),
+    ("profile", "theme background with a bad colour", replace(PROFILE, "background: lightgray", 'background: [red, "#12345g"]'), False),
+    ("profile", "theme background a mapping", replace(PROFILE, "background: lightgray", "background: {from: red}"), False),
+    ("profile", "theme background a number", replace(PROFILE, "background: lightgray", "background: 12"), False),
+    ("profile", "theme buttons outline", replace(PROFILE, "buttons: outline", "buttons: square"), True),
+    ("profile", "theme buttons unknown", replace(PROFILE, "buttons: outline", "buttons: ghost"), False),
+    ("profile", "theme font unknown", replace(PROFILE, "font: serif", "font: cursive"), False),
+    ("profile", "theme empty", replace(PROFILE, "theme:\n  accent: \"#00897b\"\n  background: lightgray\n  font: serif\n  buttons: outline\n", "theme: {}\n"), True),
     ("profile", "duplicate key", PROFILE + "name: Again\n", False),
     ("profile-json", "valid", PROFILE_JSON, True),
     ("profile-json", "unknown key", replace(PROFILE_JSON, '"bio"', '"bioo"'), False),
@@ -161,6 +196,10 @@ CASES = [
     ("profile-json", "showEmail as a string", replace(PROFILE_JSON, '"showEmail": true', '"showEmail": "true"'), False),
     ("profile-json", "bad colour", replace(PROFILE_JSON, '"#00ff80"', '"#00ff8"'), False),
     ("profile-json", "$schema as a number", replace(PROFILE_JSON, '"../../schemas/profile-json.schema.json"', '[1]'), False),
+    ("profile-json", "theme background of three", json_theme(background=["#000000", "white", "red"]), False),
+    ("profile-json", "theme background a number", json_theme(background=7), False),
+    ("profile-json", "theme background one colour", json_theme(background="#ABCDEF"), True),
+    ("profile-json", "theme font null", json_theme(font=None), False),
     ("profile-json", "JSON syntax error", PROFILE_JSON.replace("}", "", 1), False),
     ("post", "valid", POST, True),
     ("post", "unknown key", replace(POST, "alt:", "alt_text:"), False),

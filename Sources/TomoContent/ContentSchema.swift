@@ -70,6 +70,9 @@ public enum ContentSchema {
                 ["enum": .array(ItemColor.names.map { .string($0) })],
                 ["pattern": .string("^(?:\(ItemColor.names.map(anyCase).joined(separator: "|"))|#[0-9A-Fa-f]{6})$")],
             ]]
+        case .gradient:
+            let color = JSONValue.object(schema(of: .color))
+            return ["anyOf": [color, ["type": "array", "items": color, "minItems": 2, "maxItems": 2]]]
         case .link:
             return ["type": "string", "format": "uri", "pattern": .string("^(?:\(anyCase("http"))\(anyCase("s"))?://(?:[^/?#\\s]*@)?[^/?#\\s@:][^/?#\\s@]*(?:[/?#]\\S*)?|\(anyCase("mailto")):\(emailPattern)(?:\\?\\S*)?)$")]
         case .siteAddress:

@@ -54,6 +54,8 @@ public indirect enum ValueRule: Sendable {
     case word([String])
     /// An item colour: one of `ItemColor.names` in any letter case, or `#rrggbb`.
     case color
+    /// A colour as `color` takes it, or a list of two of them (a gradient from the first to the second).
+    case gradient
     /// A link a page may hold: http, https or mailto (`URLRules.linkProblem`).
     case link
     /// The site's own address: http or https (`URLRules.siteAddressProblem`).

@@ -19,12 +19,13 @@ public struct Profile: Sendable, Hashable {
         var iconAt: SourceLocation?
         var headerAt: SourceLocation?
         var language: LanguageTag?
+        var look: Look
     }
 
     private let shared: SharedFields<Fields>
 
-    public init(handle: String, file: String, name: String, bio: Bio?, icon: String?, header: String?, links: [ProfileLink], items: [ProfileItem], itemColor: ItemColor, email: String?, showEmail: Bool, iconAt: SourceLocation? = nil, headerAt: SourceLocation? = nil, language: LanguageTag? = nil) {
-        shared = SharedFields(Fields(handle: handle, file: file, name: name, bio: bio, icon: icon, header: header, links: links, items: items, itemColor: itemColor, email: email, showEmail: showEmail, iconAt: iconAt, headerAt: headerAt, language: language))
+    public init(handle: String, file: String, name: String, bio: Bio?, icon: String?, header: String?, links: [ProfileLink], items: [ProfileItem], itemColor: ItemColor, email: String?, showEmail: Bool, iconAt: SourceLocation? = nil, headerAt: SourceLocation? = nil, language: LanguageTag? = nil, look: Look = Look()) {
+        shared = SharedFields(Fields(handle: handle, file: file, name: name, bio: bio, icon: icon, header: header, links: links, items: items, itemColor: itemColor, email: email, showEmail: showEmail, iconAt: iconAt, headerAt: headerAt, language: language, look: look))
     }
 
     public var handle: String { shared.fields.handle }
@@ -51,6 +52,8 @@ public struct Profile: Sendable, Hashable {
     public var showEmail: Bool { shared.fields.showEmail }
     /// The profile's own `language`; nil for the site's (`SiteConfig.language`).
     public var language: LanguageTag? { shared.fields.language }
+    /// The profile's own `theme:` keys; its page shows the site's theme overridden by them.
+    public var look: Look { shared.fields.look }
 
     /// The e-mail address the page may print: only with `showEmail: true`.
     public var publicEmail: String? { showEmail ? email : nil }

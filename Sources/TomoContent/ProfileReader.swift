@@ -33,6 +33,7 @@ struct ProfileReader {
         KeySpec("email", .email, "Your e-mail address, kept private unless showEmail is true."),
         KeySpec("showEmail", .boolean, "Publishes `email` on the profile page.", default: .bool(false)),
         KeySpec("language", .languageTag, "The profile's own language, a BCP 47 tag (default: the site's): its pages' labels, dates and lang, its feed's xml:lang."),
+        KeySpec("theme", .mapping(LookReader.table), "The page's look: accent, background, font, buttons (each over site.yaml's theme)."),
     ])
 
     /// A JSON profile may also name its schema, as JSON files do.
@@ -49,7 +50,7 @@ struct ProfileReader {
         guard let fields = reader.fields(of: root, table: file.hasSuffix(".json") ? Self.jsonTable : Self.table) else { return nil }
         let name = reader.string(fields, "name", required: "Alice Example")
         _ = reader.string(fields, "$schema")
-        let itemColor = color(fields, "itemColor") ?? .standard
+        let itemColor = reader.color(fields, "itemColor") ?? .standard
         let icon = image(fields, "icon")
         if fields["icon"] == nil {
             reader.warning("no icon: the page shows a placeholder (add `icon: \(handle)/icon.jpg`)", at: fields.location)
@@ -79,7 +80,8 @@ struct ProfileReader {
             showEmail: showEmail,
             iconAt: fields["icon"]?.location,
             headerAt: fields["header"]?.location,
-            language: reader.languageTag(fields, "language")
+            language: reader.languageTag(fields, "language"),
+            look: LookReader.read(fields, reader: reader)
         )
         return reader.hasErrors ? nil : profile
     }
@@ -162,22 +164,11 @@ struct ProfileReader {
         return ProfileItem(
             text: text ?? "",
             url: url,
-            color: color(fields, "color") ?? defaultColor,
+            color: reader.color(fields, "color") ?? defaultColor,
             hidden: reader.bool(fields, "hidden") ?? false,
             from: from,
             until: until
         )
-    }
-
-    private func color(_ fields: Fields, _ key: String) -> ItemColor? {
-        guard let node = reader.value(fields, key, example: "\"#ff8000\""), let text = reader.string(node, named: "\"\(key)\"") else { return nil }
-        if let color = ItemColor(text) { return color }
-        let message = text.hasPrefix("#")
-            ? "colour \"\(text)\" is not #rrggbb: write six hex digits, e.g. \"#ff8000\""
-            : "unknown colour \"\(text)\"" + (Suggestion.closest(to: text, in: ItemColor.names).map { " (did you mean \"\($0)\"?)" }
-                ?? ": use one of \(ItemColor.names.joined(separator: ", ")) or \"#rrggbb\"")
-        reader.error(message, at: node.location)
-        return nil
     }
 
     private func date(_ fields: Fields, _ key: String, _ parse: (String) -> Date?) -> Date? {

@@ -42,6 +42,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var qr = false
     /// `params:`, a custom theme's own settings, as templates receive them (`site.params`).
     public var params: [String: JSONValue] = [:]
+    /// The look of every profile page that does not set its own (`Look.overridden(by:)`).
+    public var look = Look()
 
     public func publishes(_ kind: PageKind) -> Bool { !disabledKinds.contains(kind) }
 

@@ -26,6 +26,7 @@ enum SiteConfigReader {
         KeySpec("icon", .file(extensions: []), "The site icon, relative to content/ (default: the theme's)."),
         KeySpec("qr", .boolean, "Shows each profile's QR code (its /<handle>/qr.svg) on its page.", default: .bool(false)),
         KeySpec("params", .anyMapping, "A custom theme's own settings, handed to templates as site.params unchecked."),
+        KeySpec("theme", .mapping(LookReader.table), "The look of every profile page: accent, background, font, buttons (a profile's own theme overrides it key by key)."),
     ])
 
     /// The settings, or nil when an error makes them unusable; problems go to `reader`.
@@ -62,6 +63,7 @@ enum SiteConfigReader {
         if let node = reader.value(fields, "params") {
             config.params = SiteParams.read(node, reader: reader) ?? [:]
         }
+        config.look = LookReader.read(fields, reader: reader)
         return title == nil ? nil : config
     }
 

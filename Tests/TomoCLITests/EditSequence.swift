@@ -7,7 +7,7 @@ import TomoTestSupport
 /// items with `from`/`until` days before or after today, icon, header), posts (`tomo post add`,
 /// written by hand, deleted, moved to another user, dated, made private, captioned, photo
 /// replaced), hide and unhide, follows, blocks and likes and their undo, `tomo user add`, `rm`
-/// and `rename`, free pages, every key of site.yaml, template, label and static file overrides,
+/// and `rename`, free pages, every key of site.yaml (`theme:` too, and a profile's), template, label and static file overrides,
 /// files of the root static folder (dot files, nested and binary ones, the site's own robots.txt and
 /// files that collide with a generated one), symbolic links (a post folder or profile moved aside and linked back, a post folder linked
 /// from outside the site), folder moves, and edits that must fail the build (a YAML syntax
@@ -199,7 +199,7 @@ struct EditSequence {
         guard let handle = pickProfile() else { return nil }
         var profile = state.profiles[handle]!
         let what: String
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0:
             profile.name = next(random.pick(Self.names))
             what = "name \(profile.name.debugDescription)"
@@ -230,6 +230,8 @@ struct EditSequence {
             // The profile's own language: its pages' labels, dates and lang, its feed entries.
             profile.language = random.pick([nil] + Self.languages.map(Optional.some))
             what = "language \(profile.language ?? "removed")"
+        case 9:
+            what = "theme " + editTheme(&profile.theme)
         case 7:
             if !profile.links.isEmpty, random.chance(0.4) {
                 profile.links.removeFirst()
@@ -509,7 +511,7 @@ struct EditSequence {
     mutating func editSiteConfig() throws -> String? {
         var config = state.config
         let what: String
-        switch Int.random(in: 0..<11, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0:
             config.title = next(random.pick(["Oracle", "オラクル", "A & B"]))
             what = "title \(config.title.debugDescription)"
@@ -554,6 +556,8 @@ struct EditSequence {
         case 9:
             config.qr.toggle()
             what = "qr \(config.qr)"
+        case 10:
+            what = "theme " + editTheme(&config.theme)
         default:
             config.disableKinds = ["timeline", "followers", "following", "feed"].filter { _ in random.chance(0.3) }
             what = "disableKinds \(config.disableKinds)"
@@ -562,6 +566,22 @@ struct EditSequence {
         state.config = config
         try write("content/site.yaml", config.text)
         return "wrote content/site.yaml: \(what)"
+    }
+
+    /// One key of a `theme:` set, changed or removed.
+    private mutating func editTheme(_ theme: inout [ThemeKey]) -> String {
+        let choices: [String: [[String]]] = [
+            "accent": [["#00897b"], ["yellow"], ["#ffffff"], ["black"]],
+            "background": [["#fce4ec"], ["#000000", "#ffffff"], ["red", "#00ff00"], ["#808080"]],
+            "font": [["system"], ["serif"], ["rounded"], ["mono"]],
+            "buttons": [["rounded"], ["pill"], ["square"], ["outline"]],
+        ]
+        let key = random.pick(choices.keys.sorted())
+        theme.removeAll { $0.key == key }
+        if random.chance(0.25) { return "\(key) removed" }
+        let values = random.pick(choices[key] ?? [])
+        theme.append(ThemeKey(key: key, values: values))
+        return "\(key) \(values)"
     }
 
     mutating func editTemplate() throws -> String? {

@@ -31,6 +31,7 @@ extension EditSequence {
         /// The site icon, relative to content/.
         var icon: String?
         var qr = false
+        var theme: [ThemeKey] = []
 
         var text: String {
             var lines = ["title: \(quoted(title))", "baseURL: \(quoted(baseURL))", "language: \(language)"]
@@ -42,7 +43,26 @@ extension EditSequence {
             if !disableKinds.isEmpty { lines.append("disableKinds: [\(disableKinds.joined(separator: ", "))]") }
             if let icon { lines.append("icon: \(quoted(icon))") }
             if qr { lines.append("qr: true") }
+            lines += ThemeKey.yamlLines(theme)
             return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// One key of `theme:` with its colour or word, or the two colours of a gradient.
+    struct ThemeKey {
+        var key: String
+        var values: [String]
+
+        static func yamlLines(_ keys: [ThemeKey]) -> [String] {
+            guard !keys.isEmpty else { return [] }
+            return ["theme:"] + keys.map { key in
+                "  \(key.key): " + (key.values.count == 1 ? quoted(key.values[0]) : "[\(key.values.map(quoted).joined(separator: ", "))]")
+            }
+        }
+
+        static func json(_ keys: [ThemeKey]) -> JSONValue? {
+            guard !keys.isEmpty else { return nil }
+            return .object(Dictionary(keys.map { ($0.key, $0.values.count == 1 ? JSONValue.string($0.values[0]) : .array($0.values.map(JSONValue.string))) }) { $1 })
         }
     }
 
@@ -67,6 +87,7 @@ extension EditSequence {
         var email: String?
         var showEmail = false
         var language: String?
+        var theme: [ThemeKey] = []
         var json = false
 
         var fileName: String { json ? "json" : "yaml" }
@@ -96,6 +117,7 @@ extension EditSequence {
             if let email { lines.append("email: \(quoted(email))") }
             if showEmail { lines.append("showEmail: true") }
             if let language { lines.append("language: \(language)") }
+            lines += ThemeKey.yamlLines(theme)
             return lines.joined(separator: "\n") + "\n"
         }
 
@@ -120,6 +142,7 @@ extension EditSequence {
             }
             members["email"] = email.map(JSONValue.string)
             if showEmail { members["showEmail"] = .bool(true) }
+            members["theme"] = ThemeKey.json(theme)
             return JSONWriter.string(.object(members)) + "\n"
         }
     }

@@ -101,6 +101,7 @@ import TomoCore
         icon: icon.png
         qr: true
         params: {accent: red, menu: [a, b]}
+        theme: {accent: red, background: [black, white], font: serif, buttons: pill}
 
         """),
         (ContentSchema.profile, """
@@ -121,6 +122,7 @@ import TomoCore
         language: ja
         email: a@example.com
         showEmail: true
+        theme: {accent: "#00897b", background: yellow, font: mono, buttons: square}
 
         """),
         (ContentSchema.post, "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: A\nvisibility: public\ndraft: false\n---\n"),

@@ -90,9 +90,9 @@ import TomoCore
     }
 
     @Test func unknownKeyListsTheKnownOnesWhenNothingIsClose() throws {
-        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\ntheme: dark\n"])
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\nsidebar: dark\n"])
         #expect(site.errors() == [
-            "content/site.yaml:3:1: unknown key \"theme\" in site.yaml: site.yaml takes title, baseURL, language, description, homeUsers, pageSize, contact, images, disableKinds, icon, qr, params",
+            "content/site.yaml:3:1: unknown key \"sidebar\" in site.yaml: site.yaml takes title, baseURL, language, description, homeUsers, pageSize, contact, images, disableKinds, icon, qr, params, theme",
         ])
     }
 

@@ -103,6 +103,7 @@ extension PageViews {
                 "username": .string(handle),
                 "fediverseCreator": JSONValue(card?.fediverseCreator),
                 "jsonLD": .string(ScriptJSON.text(jsonLD)),
+                "theme": ProfileLook.view(config.look.overridden(by: profile.look)),
             ],
             fields: ["user": user]
         )
