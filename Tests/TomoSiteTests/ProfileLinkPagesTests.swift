@@ -118,4 +118,28 @@ import TomoCore
         #expect(site.outputFiles() == (try site.fullBuild()))
         #expect(!site.outputFiles().keys.contains { $0.hasPrefix("media/alice/shop-") })
     }
+
+    @Test func thePreviewFollowsLinkAndItemIconsAsAFreshBuildWould() throws {
+        let profile = "name: Alice\nlinks:\n  - label: Shop\n    url: https://shop.example/\n    icon: alice/shop.png\nitems:\n  - text: Hi\n    icon: alice/hi.png\n"
+        let site = try SiteFolder(["content/users/alice.yaml": profile])
+        try site.write("content/users/alice/shop.png", bytes: TestPNG.grey(width: 64, height: 64))
+        try site.write("content/users/alice/hi.png", bytes: TestPNG.grey(width: 40, height: 40))
+        let session = SiteSession<[UInt8]>(options: BuildOptions(site: site.root))
+        var shown = try session.buildAll().files
+        let edits: [(path: String, write: () throws -> Void)] = [
+            ("content/users/alice/shop.png", { try site.write("content/users/alice/shop.png", bytes: TestPNG.grey(width: 80, height: 80)) }),
+            ("content/users/alice/hi.png", { try site.write("content/users/alice/hi.png", bytes: TestPNG.grey(width: 72, height: 72)) }),
+            ("content/users/alice.yaml", { try site.write("content/users/alice.yaml", "name: Alice\nlinks:\n  - label: Shop\n    url: https://shop.example/\n") }),
+            ("content/users/alice.yaml", { try site.write("content/users/alice.yaml", profile) }),
+        ]
+        for (path, write) in edits {
+            try write()
+            let update = try session.rebuild(changedPaths: [path])
+            for gone in update.removed { shown[gone] = nil }
+            shown.merge(update.files) { _, new in new }
+            let fresh = try SiteSession<[UInt8]>(options: BuildOptions(site: site.root)).buildAll().files
+            #expect(shown.keys.sorted() == fresh.keys.sorted(), "after \(path)")
+            #expect(shown == fresh, "after \(path)")
+        }
+    }
 }
