@@ -19,7 +19,8 @@ let package = Package(
         // Markdown to safe HTML (libcmark without raw HTML or unsafe links).
         .target(name: "TomoMarkdown", dependencies: ["CCmark", "TomoCore"]),
         // Content files (site.yaml, profiles, free pages) to validated models.
-        .target(name: "TomoContent", dependencies: ["TomoCore", "TomoYAML", "TomoMarkdown"]),
+        // (TomoTheme for the brands links: takes, the theme's icons/brands.tsv.)
+        .target(name: "TomoContent", dependencies: ["TomoCore", "TomoYAML", "TomoMarkdown", "TomoTheme"]),
         // The JSON store: the social graph and its rules; knows nothing of HTML or templates.
         .target(name: "TomoStore", dependencies: ["TomoCore"]),
         // The default theme (top-level templates/) compiled into the binary.

@@ -50,11 +50,14 @@ bio: Hello **there**.
 links:
   website: https://example.com
   x: https://x.com/alice
+  discord: https://discord.gg/alice
   email: contact@example.com
+  misskey: https://misskey.io/@alice
 items:
   - text: Shop
     url: https://shop.example.com/
     color: orange
+    icon: p.png
   - text: Secret
     hidden: true
   - text: Sale
@@ -72,11 +75,25 @@ theme:
   buttons: outline
 """
 
+# `links:` as a list: a link of the profile's own with an icon (content/users/p.png, beside the
+# corpus's profiles), a service's link placed by the list, and a service's mark under a label.
+PROFILE_LIST = """name: Alice
+links:
+  - label: My shop
+    url: https://shop.example.com/
+    icon: p.png
+  - service: twitch
+    url: https://twitch.tv/alice
+  - label: Our server
+    service: discord
+    url: https://discord.gg/team
+"""
+
 PROFILE_JSON_FIELDS = {
     "$schema": "../../schemas/profile-json.schema.json",
     "name": "Alice",
     "bio": "Hello",
-    "links": {"website": "https://example.com", "email": "contact@example.com"},
+    "links": [{"label": "Shop", "url": "https://shop.example.com/", "icon": "p.png"}, {"service": "spotify", "url": "https://open.spotify.com/artist/1"}],
     "items": [{"text": "Shop", "url": "https://shop.example.com/", "color": "Orange"}, {"text": "Sale", "from": "2026-05-01"}],
     "itemColor": "#00ff80",
     "email": "alice@example.com",
@@ -93,9 +110,9 @@ def json_theme(**keys):
 POST = "---\nphoto: p.png\ndate: 2026-05-01T18:30:00+09:00\nalt: A red square\nvisibility: followers\ndraft: false\n---\nA caption.\n"
 PAGE = "---\ntitle: About\ndescription: About us\ndraft: false\n---\nText.\n"
 
-BASES = {"site": SITE, "profile": PROFILE, "profile-json": PROFILE_JSON, "post": POST, "page": PAGE}
-SCHEMAS = {"site": "site.schema.json", "profile": "profile.schema.json", "profile-json": "profile-json.schema.json",
-           "post": "post.schema.json", "page": "page.schema.json"}
+BASES = {"site": SITE, "profile": PROFILE, "profile-list": PROFILE_LIST, "profile-json": PROFILE_JSON, "post": POST, "page": PAGE}
+SCHEMAS = {"site": "site.schema.json", "profile": "profile.schema.json", "profile-list": "profile.schema.json",
+           "profile-json": "profile-json.schema.json", "post": "post.schema.json", "page": "page.schema.json"}
 
 
 def replace(base, old, new):
@@ -150,7 +167,7 @@ CASES = [
     ("profile", "language as a list", replace(PROFILE, "language: ja", "language: [ja]"), False),
     ("profile", "unknown key", replace(PROFILE, "itemColor:", "itemColour:"), False),
     ("profile", "unknown item key", replace(PROFILE, "    hidden: true", "    hide: true"), False),
-    ("profile", "unknown service", replace(PROFILE, "  website:", "  homepage:"), False),
+    ("profile", "unknown service", replace(PROFILE, "  website:", "  homepag:"), False),
     ("profile", "missing name", replace(PROFILE, "name: Alice\n", ""), False),
     ("profile", "name as a mapping", replace(PROFILE, "name: Alice", "name: {first: A}"), False),
     ("profile", "showEmail yes", replace(PROFILE, "showEmail: true", "showEmail: yes"), False),
@@ -188,6 +205,26 @@ CASES = [
     ("profile", "theme font unknown", replace(PROFILE, "font: serif", "font: cursive"), False),
     ("profile", "theme empty", replace(PROFILE, "theme:\n  accent: \"#00897b\"\n  background: lightgray\n  font: serif\n  buttons: outline\n", "theme: {}\n"), True),
     ("profile", "duplicate key", PROFILE + "name: Again\n", False),
+    ("profile", "brand keys", replace(PROFILE, "  website:", "  pixiv: https://www.pixiv.net/users/1\n  line: https://line.me/ti/p/a\n  spotify: https://open.spotify.com/a\n  website:"), True),
+    ("profile", "brand key misspelt", replace(PROFILE, "  discord:", "  discrod:"), False),
+    ("profile", "brand key in capitals", replace(PROFILE, "  discord:", "  Discord:"), False),
+    ("profile", "brand link not a URL", replace(PROFILE, "https://discord.gg/alice", "discord.gg/alice"), False),
+    ("profile", "brand link javascript", replace(PROFILE, "https://discord.gg/alice", "javascript:alert(1)"), False),
+    ("profile", "links not a mapping or list", replace(PROFILE, "links:\n  website: https://example.com\n", "links: https://example.com\nx_links:\n  website: https://example.com\n"), False),
+    ("profile", "item icon not a photo", replace(PROFILE, "icon: p.png", "icon: p.txt"), False),
+    ("profile-list", "valid", PROFILE_LIST, True),
+    ("profile-list", "empty list", "name: Alice\nlinks: []\n", True),
+    ("profile-list", "service only", "name: Alice\nlinks:\n  - service: x\n    url: https://x.com/a\n", True),
+    ("profile-list", "neither label nor service", replace(PROFILE_LIST, "  - service: twitch\n", "  - url: https://a.example/\n  - service: twitch\n"), False),
+    ("profile-list", "missing url", replace(PROFILE_LIST, "    url: https://twitch.tv/alice\n", ""), False),
+    ("profile-list", "unknown service", replace(PROFILE_LIST, "service: twitch", "service: twich"), False),
+    ("profile-list", "unknown entry key", replace(PROFILE_LIST, "    icon: p.png", "    image: p.png"), False),
+    ("profile-list", "icon not a photo", replace(PROFILE_LIST, "icon: p.png", "icon: p.svg"), False),
+    ("profile-list", "label as a list", replace(PROFILE_LIST, "label: My shop", "label: [My, shop]"), False),
+    ("profile-list", "label as a number", replace(PROFILE_LIST, "label: My shop", "label: 1984"), True),
+    ("profile-list", "entry as a string", replace(PROFILE_LIST, "  - service: twitch\n    url: https://twitch.tv/alice\n", "  - twitch\n"), False),
+    ("profile-list", "ftp URL", replace(PROFILE_LIST, "https://shop.example.com/", "ftp://shop.example.com/"), False),
+    ("profile-list", "mailto URL", replace(PROFILE_LIST, "https://shop.example.com/", "mailto:shop@example.com"), True),
     ("profile-json", "valid", PROFILE_JSON, True),
     ("profile-json", "unknown key", replace(PROFILE_JSON, '"bio"', '"bioo"'), False),
     ("profile-json", "own language", replace(PROFILE_JSON, '"bio": "Hello"', '"bio": "Hello", "language": "pt-BR"'), True),
@@ -195,6 +232,9 @@ CASES = [
     ("profile-json", "null name", replace(PROFILE_JSON, '"name": "Alice"', '"name": null'), False),
     ("profile-json", "showEmail as a string", replace(PROFILE_JSON, '"showEmail": true', '"showEmail": "true"'), False),
     ("profile-json", "bad colour", replace(PROFILE_JSON, '"#00ff80"', '"#00ff8"'), False),
+    ("profile-json", "links as a mapping", json.dumps({**PROFILE_JSON_FIELDS, "links": {"twitch": "https://twitch.tv/a", "email": "a@example.com"}}), True),
+    ("profile-json", "link without url", json.dumps({**PROFILE_JSON_FIELDS, "links": [{"service": "spotify"}]}), False),
+    ("profile-json", "link label as null", json.dumps({**PROFILE_JSON_FIELDS, "links": [{"label": None, "url": "https://a.example/"}]}), False),
     ("profile-json", "$schema as a number", replace(PROFILE_JSON, '"../../schemas/profile-json.schema.json"', '[1]'), False),
     ("profile-json", "theme background of three", json_theme(background=["#000000", "white", "red"]), False),
     ("profile-json", "theme background a number", json_theme(background=7), False),
@@ -398,6 +438,8 @@ def run(tomo, work, seed, mutant_count):
     (host / "content/users").mkdir(parents=True)
     (host / "content/users/host.yaml").write_text("name: Host\n")
     (host / "content/posts/host/p.png").write_bytes(png())
+    # The icon the profiles' links and items name.
+    (host / "content/users/p.png").write_bytes(png())
     instances = work / "instances"
     entries = []  # (kind, what, valid, site, file relative to it, schema instance)
     for number, (kind, what, text, valid) in enumerate(corpus):
@@ -406,7 +448,7 @@ def run(tomo, work, seed, mutant_count):
             (site / "content").mkdir(parents=True)
         else:
             site = host
-            relative = {"profile": f"content/users/u{number}.yaml", "profile-json": f"content/users/u{number}.json",
+            relative = {"profile": f"content/users/u{number}.yaml", "profile-list": f"content/users/u{number}.yaml", "profile-json": f"content/users/u{number}.json",
                         "post": f"content/posts/host/p{number}.md", "page": f"content/pages/page{number}.md"}[kind]
         (site / relative).write_text(text)
         instance = instances / kind / (f"{number}.json" if kind == "profile-json" else f"{number}.yaml")

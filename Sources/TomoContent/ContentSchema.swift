@@ -50,6 +50,9 @@ public enum ContentSchema {
         ]
         let required = table.keys.filter(\.isRequired).map { JSONValue.string($0.key) }
         if !required.isEmpty { schema["required"] = .array(required) }
+        if !table.needsOneOf.isEmpty {
+            schema["anyOf"] = .array(table.needsOneOf.map { ["required": [.string($0)]] })
+        }
         return schema
     }
 
@@ -93,6 +96,8 @@ public enum ContentSchema {
             return schema
         case .mapping(let table):
             return object(table)
+        case .either(let rules):
+            return ["anyOf": .array(rules.map { .object(schema(of: $0)) })]
         case .anyMapping:
             return ["type": "object"]
         }

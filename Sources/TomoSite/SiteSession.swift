@@ -108,7 +108,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         let sameGraph = !everything && !reload.store
         let samePosts = sameGraph && reload.posts.isEmpty && reload.postFolders.isEmpty
         let published = PublishedSite(next, options: options, at: date, graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.published : nil)
-        // A profile edit that keeps its icon and header shows the same images.
+        // A profile edit that keeps its images (icon, header, links' and items' icons) shows the same ones.
         let sameImages = samePosts && !reload.images && reload.profiles.allSatisfy { handle in
             model?.profiles[handle].map(Self.images) == next.content.profiles.first { $0.handle == handle }.map(Self.images)
         }
@@ -213,7 +213,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         return next
     }
 
-    private static func images(_ profile: Profile) -> [String?] { [profile.icon, profile.header] }
+    private static func images(_ profile: Profile) -> [String] { profile.images.map(\.path) }
 
     /// The thumbnails of what `published` shows: made again (from the cache) when an image file
     /// changed; when only which images are shown may differ (a post or profile edited, hidden

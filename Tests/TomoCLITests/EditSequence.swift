@@ -4,7 +4,7 @@ import TomoTestSupport
 
 /// A small real site and a seeded generator of the edits people, scripts and the `tomo`
 /// commands make to it, for the change oracle (`ChangeOracleTests`): profiles (name, bio, items,
-/// items with `from`/`until` days before or after today, icon, header), posts (`tomo post add`,
+/// items with `from`/`until` days before or after today, icon, header, links of their own, link and item icons), posts (`tomo post add`,
 /// written by hand, deleted, moved to another user, dated, made private, captioned, photo
 /// replaced), hide and unhide, follows, blocks and likes and their undo, `tomo user add`, `rm`
 /// and `rename`, free pages, every key of site.yaml (`theme:` too, and a profile's), template, label and static file overrides,
@@ -64,7 +64,9 @@ struct EditSequence {
     /// label file gives (`pl`, with CLDR's few and many).
     static let languages = ["en", "ja", "fr", "zh-Hans-TW", "pl"]
     static let labelFiles = ["en", "ja", "fr", "zh-Hans", "zh-Hans-TW", "pl"]
-    static let links = [("website", "https://site.example/"), ("github", "https://github.com/someone"), ("mastodon", "https://mastodon.social/@someone")]
+    static let links = [("website", "https://site.example/"), ("github", "https://github.com/someone"), ("mastodon", "https://mastodon.social/@someone"),
+                        ("discord", "https://discord.gg/someone"), ("twitch", "https://twitch.tv/someone")]
+    static let linkLabels = ["My shop", "Zine & prints", "ブログ", "<Newsletter>"]
     /// Post dates: equal instants written differently, the same date twice, the far past, the future.
     static let dates = [
         "2024-03-10T09:00:00+09:00", "2025-07-01", "2026-05-01T18:30:00+09:00", "2026-05-01T09:30:00Z", "2026-11-20T08:00:00-05:00",
@@ -94,7 +96,9 @@ struct EditSequence {
             "alice": Profile(name: "Alice", bio: Self.bios[0], icon: "alice/icon.jpg", header: "alice/header.jpg",
                              items: [Item(text: "Hello"), Item(text: "Shop", url: "https://alice.example/shop", color: "orange"),
                                      Item(text: "Sale from soon", from: soon), Item(text: "Old news", until: past), Item(text: "Secret", hidden: true)],
-                             itemColor: "blue", links: [Self.links[0], Self.links[2]], email: "alice@private.example"),
+                             itemColor: "blue", links: [Self.links[0], Self.links[2], Self.links[3]],
+                             customLinks: [CustomLink(label: "Shop & prints", url: "https://alice.example/prints", icon: "alice/link-shop.jpg")],
+                             email: "alice@private.example"),
             "bob": Profile(name: "Bob", bio: "Bob writes.", icon: "bob/icon.jpg", items: [Item(text: "Running now", from: past, until: soon)]),
             "carol": Profile(name: "Carol", bio: "From JSON.", icon: "carol/icon.jpg", links: [Self.links[1]], json: true),
             "dave": Profile(name: "Dave"),
@@ -102,7 +106,7 @@ struct EditSequence {
         ]
         for (handle, profile) in state.profiles {
             try write("content/users/\(handle).\(profile.fileName)", profile.text)
-            for image in [profile.icon, profile.header].compactMap({ $0 }) {
+            for image in [profile.icon, profile.header].compactMap({ $0 }) + profile.customLinks.compactMap(\.icon) {
                 try copy(random.pick(Self.photos), to: "content/users/\(image)")
             }
         }
@@ -160,6 +164,7 @@ struct EditSequence {
         (6, { try $0.editProfile() }),
         (3, { try $0.timedItem() }),
         (3, { try $0.changeImage() }),
+        (3, { try $0.changeLinkOrItemIcon() }),
         (4, { try $0.addPostWithCommand() }),
         (2, { try $0.addPostByHand() }),
         (3, { try $0.deletePost() }),
@@ -296,6 +301,47 @@ struct EditSequence {
         }
         if isIcon { profile.icon = image } else { profile.header = image }
         return try writeProfile(handle, profile, "\(isIcon ? "icon" : "header") \(image ?? "removed")")
+    }
+
+    /// A link of the profile's own (with or without an icon) added or removed, or an icon of a
+    /// link or an item: a new picture in the same file, another file named, one added or removed.
+    mutating func changeLinkOrItemIcon() throws -> String? {
+        guard let handle = pickProfile() else { return nil }
+        var profile = state.profiles[handle]!
+        let photo = random.pick(Self.photos)
+        let newIcon = { (sequence: inout EditSequence) throws -> String in
+            let icon = "\(handle)/link-\(sequence.nextNumber()).jpg"
+            try sequence.remember("content/users/\(icon)")
+            try sequence.copy(photo, to: "content/users/\(icon)")
+            return icon
+        }
+        let icons = profile.customLinks.compactMap(\.icon) + profile.items.compactMap(\.icon)
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0:
+            let link = CustomLink(label: next(random.pick(Self.linkLabels)), url: "https://links.example/\(nextNumber())", icon: random.chance(0.7) ? try newIcon(&self) : nil)
+            profile.customLinks.insert(link, at: Int.random(in: 0...profile.customLinks.count, using: &random))
+            return try writeProfile(handle, profile, "link \(link.label.debugDescription) added with icon \(link.icon ?? "none")")
+        case 1:
+            guard !profile.customLinks.isEmpty else { return nil }
+            let removed = profile.customLinks.remove(at: Int.random(in: 0..<profile.customLinks.count, using: &random))
+            return try writeProfile(handle, profile, "link \(removed.label.debugDescription) removed")
+        case 2:
+            guard !icons.isEmpty else { return nil }
+            let icon = random.pick(icons)
+            try remember("content/users/\(icon)")
+            try copy(photo, to: "content/users/\(icon)")
+            return "replaced the link or item icon content/users/\(icon) with \(photo.lastPathComponent)"
+        case 3:
+            guard !profile.customLinks.isEmpty else { return nil }
+            let index = Int.random(in: 0..<profile.customLinks.count, using: &random)
+            profile.customLinks[index].icon = profile.customLinks[index].icon != nil && random.chance(0.5) ? nil : try newIcon(&self)
+            return try writeProfile(handle, profile, "link \(profile.customLinks[index].label.debugDescription) icon \(profile.customLinks[index].icon ?? "removed")")
+        default:
+            guard !profile.items.isEmpty else { return nil }
+            let index = Int.random(in: 0..<profile.items.count, using: &random)
+            profile.items[index].icon = profile.items[index].icon != nil && random.chance(0.5) ? nil : try newIcon(&self)
+            return try writeProfile(handle, profile, "item \(profile.items[index].text.debugDescription) icon \(profile.items[index].icon ?? "removed")")
+        }
     }
 
     // MARK: Posts
@@ -704,6 +750,8 @@ struct EditSequence {
         let repoint = { (path: String?) in path.map { $0.hasPrefix(handle + "/") ? moved + $0.dropFirst(handle.count) : $0 } }
         profile.icon = repoint(profile.icon)
         profile.header = repoint(profile.header)
+        for index in profile.customLinks.indices { profile.customLinks[index].icon = repoint(profile.customLinks[index].icon) }
+        for index in profile.items.indices { profile.items[index].icon = repoint(profile.items[index].icon) }
         try remember("content/users/\(handle)", "content/users/\(moved)")
         try move("content/users/\(handle)", to: "content/users/\(moved)")
         return try writeProfile(handle, profile, "images moved: mv content/users/\(handle) content/users/\(moved)")

@@ -73,6 +73,16 @@ extension EditSequence {
         var hidden = false
         var from: String?
         var until: String?
+        /// Relative to `content/users/`.
+        var icon: String?
+    }
+
+    /// An entry of a `links:` list: a link the profile labels itself.
+    struct CustomLink {
+        var label: String
+        var url: String
+        /// Relative to `content/users/`.
+        var icon: String?
     }
 
     struct Profile {
@@ -84,6 +94,8 @@ extension EditSequence {
         var items: [Item] = []
         var itemColor: String?
         var links: [(service: String, url: String)] = []
+        /// With any, `links:` is a list: the services' links as `service:` entries, then these.
+        var customLinks: [CustomLink] = []
         var email: String?
         var showEmail = false
         var language: String?
@@ -102,7 +114,16 @@ extension EditSequence {
             if let icon { lines.append("icon: \(quoted(icon))") }
             if let header { lines.append("header: \(quoted(header))") }
             if let itemColor { lines.append("itemColor: \(quoted(itemColor))") }
-            if !links.isEmpty { lines += ["links:"] + links.map { "  \($0.service): \(quoted($0.url))" } }
+            if !customLinks.isEmpty {
+                lines.append("links:")
+                for link in links { lines += ["  - service: \(link.service)", "    url: \(quoted(link.url))"] }
+                for link in customLinks {
+                    lines += ["  - label: \(quoted(link.label))", "    url: \(quoted(link.url))"]
+                    if let icon = link.icon { lines.append("    icon: \(quoted(icon))") }
+                }
+            } else if !links.isEmpty {
+                lines += ["links:"] + links.map { "  \($0.service): \(quoted($0.url))" }
+            }
             if !items.isEmpty {
                 lines.append("items:")
                 for item in items {
@@ -112,6 +133,7 @@ extension EditSequence {
                     if item.hidden { lines.append("    hidden: true") }
                     if let from = item.from { lines.append("    from: \(from)") }
                     if let until = item.until { lines.append("    until: \(until)") }
+                    if let icon = item.icon { lines.append("    icon: \(quoted(icon))") }
                 }
             }
             if let email { lines.append("email: \(quoted(email))") }
@@ -128,7 +150,15 @@ extension EditSequence {
             members["header"] = header.map(JSONValue.string)
             members["itemColor"] = itemColor.map(JSONValue.string)
             members["language"] = language.map(JSONValue.string)
-            if !links.isEmpty { members["links"] = .object(Dictionary(links.map { ($0.service, JSONValue.string($0.url)) }) { $1 }) }
+            if !customLinks.isEmpty {
+                members["links"] = .array(links.map { ["service": .string($0.service), "url": .string($0.url)] } + customLinks.map { link in
+                    var fields: [String: JSONValue] = ["label": .string(link.label), "url": .string(link.url)]
+                    fields["icon"] = link.icon.map(JSONValue.string)
+                    return .object(fields)
+                })
+            } else if !links.isEmpty {
+                members["links"] = .object(Dictionary(links.map { ($0.service, JSONValue.string($0.url)) }) { $1 })
+            }
             if !items.isEmpty {
                 members["items"] = .array(items.map { item in
                     var fields: [String: JSONValue] = ["text": .string(item.text)]
@@ -137,6 +167,7 @@ extension EditSequence {
                     if item.hidden { fields["hidden"] = .bool(true) }
                     fields["from"] = item.from.map(JSONValue.string)
                     fields["until"] = item.until.map(JSONValue.string)
+                    fields["icon"] = item.icon.map(JSONValue.string)
                     return .object(fields)
                 })
             }

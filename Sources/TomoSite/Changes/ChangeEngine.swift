@@ -105,7 +105,7 @@ struct ContentReload: Sendable {
             case .profileImage:
                 // Only an image a profile shows (or a folder holding one) can change a page: a
                 // profile that failed for want of it is read again anyway (it is still here).
-                for profile in content?.profiles ?? [] where [profile.icon, profile.header].contains(where: { $0.map(ContentPath.userFile).map { Self.isAt($0, path) } == true }) {
+                for profile in content?.profiles ?? [] where profile.images.contains(where: { Self.isAt(ContentPath.userFile($0.path), path) }) {
                     profiles.insert(profile.handle)
                     images = true
                 }

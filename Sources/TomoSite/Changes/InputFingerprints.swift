@@ -99,7 +99,7 @@ enum InputFingerprints {
         var profiles = reload.profiles
         var postIDs = reload.posts
         if !changedImages.isEmpty {
-            for profile in model.content.profiles where [profile.icon, profile.header].contains(where: { $0.map { changedImages.contains(ContentPath.userFile($0)) } == true }) {
+            for profile in model.content.profiles where profile.images.contains(where: { changedImages.contains(ContentPath.userFile($0.path)) }) {
                 profiles.insert(profile.handle)
             }
             for post in model.content.posts where changedImages.contains(post.photoFile) { postIDs.insert(post.id) }
@@ -241,7 +241,10 @@ enum InputFingerprints {
         var whole = StableHasher()
         whole.add(stamp(profile.file, stamps))
         whole.add(card.value)
-        add(profile.header.flatMap { images[ContentPath.userFile($0)] }, to: &whole)
+        // Every image the page shows but the icon (the card has it): header, links', items'.
+        for (path, _) in profile.images.dropFirst(profile.icon == nil ? 0 : 1) {
+            add(images[ContentPath.userFile(path)], to: &whole)
+        }
         // Which items show at the build date: a `from` or `until` passing changes the page.
         for (index, item) in profile.items.enumerated() where item.isShown(at: model.buildDate) {
             whole.add(UInt64(index))

@@ -217,10 +217,15 @@ struct PageViews: Sendable {
         return profile.items.filter { $0.isShown(at: buildDate) }
     }
 
-    /// The profile's header and icon images.
+    /// The profile's header image.
     func header(of profile: Profile) -> PublishedImage? {
+        image(profile.header, of: profile)
+    }
+
+    /// An image `profile` names (relative to `content/users/`): its header, a link's or an item's icon.
+    func image(_ path: String?, of profile: Profile) -> PublishedImage? {
         read(.profile(profile.handle))
-        return profile.header.flatMap { images[ContentPath.userFile($0)] }
+        return path.flatMap { images[ContentPath.userFile($0)] }
     }
 
     /// How other pages show a user (`InputKey.card`).

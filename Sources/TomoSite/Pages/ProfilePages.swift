@@ -25,10 +25,14 @@ extension PageViews {
         let icon = card?.icon
         let links: [JSONValue] = profile.links.map { link in
             [
-                "service": .string(link.service.rawValue),
-                "label": .string(link.service.label),
+                "service": .string(link.service?.key ?? "custom"),
+                "label": .string(link.label),
                 "url": .string(link.url),
-                "iconPartial": .string("icons/" + link.service.rawValue),
+                "image": ownIcon(link.icon, of: profile),
+                // A service's mark: the theme's own template, or the brand's path data drawn by
+                // icons/brand; a link of the profile's own without an icon gets the website's.
+                "iconPartial": .string("icons/" + (link.service.map { $0.markPath == nil ? $0.key : "brand" } ?? "website")),
+                "markPath": JSONValue(link.service?.markPath),
             ]
         }
         let items: [JSONValue] = shownItems(of: profile).map { item in
@@ -38,6 +42,7 @@ extension PageViews {
                 "isLink": .bool(item.url != nil),
                 "background": .string(item.color.hex),
                 "foreground": .string(item.color.textColor.hex),
+                "image": ownIcon(item.icon, of: profile),
             ]
         }
         let followers = followers(of: handle).count
@@ -107,5 +112,11 @@ extension PageViews {
             ],
             fields: ["user": user]
         )
+    }
+
+    /// A link's or an item's own icon (a path relative to `content/users/`) as `<picture>`
+    /// fields; null without one.
+    private func ownIcon(_ path: String?, of profile: Profile) -> JSONValue {
+        image(path, of: profile)?.view(loading: .lazy, at: address) ?? .null
     }
 }
