@@ -75,7 +75,7 @@ extension PageViews {
             description: post.alt ?? post.caption.firstLine,
             path: path,
             type: "article",
-            image: photo,
+            image: shareCard(of: post),
             meta: [
                 "publishedTime": .string(published),
                 "fediverseCreator": JSONValue(owner?.fediverseCreator),

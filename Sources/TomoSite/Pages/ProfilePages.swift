@@ -75,11 +75,8 @@ extension PageViews {
             "email": JSONValue(profile.publicEmail),
             "emailHref": JSONValue(profile.publicEmail.map(URLRules.mailtoURL)),
         ]
-        // The header when the large card shows it well, else the (square) icon in the small
-        // card, else the header all the same; the theme's image for a profile with neither.
         let headerPreview = header.map { PreviewImage($0, alt: labels.text("headerOf", name: profile.name)) }
         let iconPreview = card.flatMap(iconPreview)
-        let preview = headerPreview.flatMap { $0.card == .large ? $0 : nil } ?? iconPreview ?? headerPreview
         let person = card.map { card in
             personLD(card, members: [
                 "image": (iconPreview ?? headerPreview).map { .string(address.absolute($0.path)) },
@@ -94,7 +91,7 @@ extension PageViews {
             description: profile.bio?.summary,
             path: handle + "/",
             type: "profile",
-            image: preview,
+            image: shareCard(ofProfile: handle),
             meta: [
                 "username": .string(handle),
                 "fediverseCreator": JSONValue(card?.fediverseCreator),
