@@ -262,17 +262,6 @@ struct TextBlock {
 
     /// Pango markup that shows `text` as it is, in this block's colour.
     private func markup(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return "<span foreground=\"\(colour)\">\(escaped)</span>"
+        "<span foreground=\"\(colour)\">\(MarkupText.escaped(text))</span>"
     }
 }

@@ -15,21 +15,6 @@ import TomoTestSupport
         return found
     }
 
-    /// The pixel size in a baseline or progressive JPEG's frame header.
-    static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        guard bytes.starts(with: [0xFF, 0xD8]) else { return nil }
-        var index = 2
-        while index + 9 < bytes.count, bytes[index] == 0xFF {
-            let marker = bytes[index + 1]
-            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                return (Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]), Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]))
-            }
-            index += 2 + length
-        }
-        return nil
-    }
-
     static func page(_ path: String, in site: TemporaryFolder) throws -> [String: String] {
         meta(try String(contentsOf: site.url.appendingPathComponent("public/" + path), encoding: .utf8))
     }
@@ -60,7 +45,7 @@ import TomoTestSupport
             let card = try #require(Self.cardPath(of: meta), "\(page): no card in \(meta["og:image"] ?? "nil")")
             #expect(card.contains("card-") && card.hasSuffix(".jpg"), "\(page): \(card)")
             let bytes = try #require(FileManager.default.contents(atPath: output.appendingPathComponent(card).path), "\(page): \(card) is not published")
-            let size = try #require(Self.jpegSize(Array(bytes)))
+            let size = try #require(JPEGSize.of(Array(bytes)))
             #expect(size == (1200, 630), "\(card)")
             #expect(meta["og:image:width"] == "1200" && meta["og:image:height"] == "630", "\(page)")
             #expect(meta["twitter:card"] == "summary_large_image", "\(page)")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TomoCore
 @testable import TomoSite
+import TomoTestSupport
 
 /// Link previews and identity: Open Graph and Twitter tags, JSON-LD, h-card, `rel="me"` and
 /// `fediverse:creator`, on built pages.
@@ -275,19 +276,7 @@ struct MetaTags {
 /// The pixel size in a PNG's or a baseline/progressive JPEG's header.
 enum ImageSize {
     static func of(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        if let png = PreviewImage.pngSize(bytes) { return png }
-        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var index = 2
-        while index + 9 < bytes.count {
-            guard bytes[index] == 0xFF else { return nil }
-            let marker = bytes[index + 1]
-            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                return (Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]), Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]))
-            }
-            index += 2 + length
-        }
-        return nil
+        PreviewImage.pngSize(bytes) ?? JPEGSize.of(bytes)
     }
 }
 
