@@ -196,28 +196,37 @@ struct TextBlock {
         "Noto Sans CJK JP \(weight.rawValue) \(size)"
     }
 
-    /// `text` drawn to fit `width` and this block's room; nil for an empty text.
+    /// `text` drawn to fit `width` and this block's room; nil for an empty text. Each layout is
+    /// costly, so sizes that cannot fit are not tried and the cut is guessed from the height.
     func draw(_ text: String, width: Int) throws(VipsFailure) -> Thumbnail? {
-        let text = Self.oneLine(text)
+        var text = Self.oneLine(text)
         guard !text.isEmpty, let smallest = sizes.last else { return nil }
+        // Never more than could fit at the smallest size in the narrowest letters (a quarter
+        // of the size wide), so a very long text is not laid out whole.
+        let lines = try room(size: smallest) / smallest + 1
+        let mostCharacters = lines * (width / max(smallest / 4, 1) + 1)
+        if text.count > mostCharacters { text = text.shortened(toAtMost: mostCharacters) }
+        var height = 0
         for size in sizes {
+            // Text covers an area: one size smaller, its height shrinks with the square of the size.
+            let room = try room(size: size)
+            if height > 0, size != smallest, Double(height) * Double(size * size) / Double(sizes[0] * sizes[0]) > Double(room) * 1.2 { continue }
             let drawn = try Vips.text(markup(text), font: font(size: size), width: width)
             if try fits(drawn, size: size, width: width) { return drawn }
+            if size == sizes[0] { height = drawn.height }
+            if size == smallest { height = drawn.height }
         }
-        // At the smallest size: the longest shortening that fits, found by halving.
-        var fitting = 0, tooLong = text.count
-        var best: Thumbnail?
-        while tooLong - fitting > 1 {
-            let middle = (fitting + tooLong) / 2
-            let drawn = try Vips.text(markup(text.shortened(toAtMost: middle)), font: font(size: smallest), width: width)
-            if try fits(drawn, size: smallest, width: width) {
-                fitting = middle
-                best = drawn
-            } else {
-                tooLong = middle
-            }
+        // At the smallest size: shortened in proportion to how much too tall it is, until it fits.
+        let room = try room(size: smallest)
+        var count = text.count
+        for _ in 0..<8 {
+            count = min(count - 1, count * room / max(height, 1) * 19 / 20)
+            guard count > 0 else { return nil }
+            let drawn = try Vips.text(markup(text.shortened(toAtMost: count)), font: font(size: smallest), width: width)
+            if try fits(drawn, size: smallest, width: width) { return drawn }
+            height = max(drawn.height, room + 1)
         }
-        return best
+        return nil
     }
 
     private func fits(_ drawn: Thumbnail, size: Int, width: Int) throws(VipsFailure) -> Bool {
