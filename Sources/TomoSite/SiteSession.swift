@@ -113,7 +113,9 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             model?.profiles[handle].map(Self.images) == next.content.profiles.first { $0.handle == handle }.map(Self.images)
         }
         let images = try publishedImages(for: published, sameImages: sameImages)
-        let nextModel = SiteModel(published: published, images: images, buildDate: date, sitemapLimit: options.sitemapLimit, posts: samePosts ? model?.posts : nil)
+        // Every card is named again (cheap); only the ones showing something new are drawn.
+        let cards = try PublishedCards.make(for: published.content, images: images, site: options.site, reusing: model?.cards)
+        let nextModel = SiteModel(published: published, images: images, cards: cards, buildDate: date, sitemapLimit: options.sitemapLimit, posts: samePosts ? model?.posts : nil)
         let (nextFingerprints, changed) = try fingerprints(of: nextModel, sameImages: sameImages)
 
         // The first build makes every file; later ones, whether they read a few files again or

@@ -88,7 +88,7 @@ import TomoStore
         let profile = try #require(site.page("ann/index.html"))
         #expect(profile.contains(#"data-post-id="ann/own" data-like-count="2""#))
         #expect(profile.contains("1 post<"))
-        #expect(post.contains(#"<meta property="og:image" content="https://example.com/media/ann/p-"#))
+        #expect(post.contains(#"<meta property="og:image" content="https://example.com/media/ann/own-card-"#))
     }
 
     @Test func nothingPrivateReachesTheOutput() throws {

@@ -234,7 +234,7 @@ enum InputFingerprints {
         contact.add(card.value)
         contact.add(profile.bio?.plainText)
         for link in profile.links {
-            contact.add(link.service.rawValue)
+            contact.add(link.service?.key)
             contact.add(link.url)
         }
         contact.add(profile.publicEmail)

@@ -51,7 +51,7 @@ extension PageViews {
             let image = photo(of: post)
             var html = ""
             if let image {
-                html += "<p><img src=\"\(SiteFiles.escapeMarkup(address.absolute(image.path)))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(SiteFiles.escapeMarkup(post.alt ?? ""))\"></p>\n"
+                html += "<p><img src=\"\(MarkupText.escaped(address.absolute(image.path)))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(MarkupText.escaped(post.alt ?? ""))\"></p>\n"
             }
             html += post.caption.html
             let published = PostDates.rfc3339(post.date, utcOffset: post.utcOffset)

@@ -25,6 +25,7 @@ struct PageViews: Sendable {
     private let buildDate: Date
     /// Published images by their path in the site (`content/users/alice/icon.jpg`).
     private let images: [String: PublishedImage]
+    private let shareCards: PublishedCards
     private let theme: Theme
     /// Old handle → the handle its addresses redirect to.
     private let renamed: [String: String]
@@ -37,7 +38,7 @@ struct PageViews: Sendable {
     /// The cards many pages show alike, made once for this model (see `shared`).
     private let sharedViews = SharedViews()
 
-    init(published: PublishedSite, profilesByHandle: [String: Profile], posts: PostIndex, buildDate: Date, images: [String: PublishedImage], icons: [IconMaker.Icon]) {
+    init(published: PublishedSite, profilesByHandle: [String: Profile], posts: PostIndex, buildDate: Date, images: [String: PublishedImage], icons: [IconMaker.Icon], cards: PublishedCards) {
         content = published.content
         self.profilesByHandle = profilesByHandle
         labelFiles = published.theme.labelFiles
@@ -48,6 +49,7 @@ struct PageViews: Sendable {
         siteAddress = published.address
         self.buildDate = buildDate
         self.images = images
+        shareCards = cards
         theme = published.theme
         renamed = published.redirects
         rootFolder = published.rootFolder
@@ -226,6 +228,29 @@ struct PageViews: Sendable {
     func image(_ path: String?, of profile: Profile) -> PublishedImage? {
         read(.profile(profile.handle))
         return path.flatMap { images[ContentPath.userFile($0)] }
+    }
+
+    /// A profile's share card (`InputKey.profile`: it shows the name, bio, icon and header).
+    func shareCard(ofProfile handle: String) -> PreviewImage? {
+        read(.profile(handle))
+        return shareCards.profiles[handle].map { Self.preview($0) }
+    }
+
+    /// A post's share card: the photo and caption (`InputKey.post`), the owner's name and icon
+    /// (`InputKey.card`). Its alt text starts with the photo's own.
+    func shareCard(of post: Post) -> PreviewImage? {
+        read(.post(post.id))
+        read(.card(post.handle))
+        return shareCards.posts[post.id].map { Self.preview($0, photoAlt: post.alt) }
+    }
+
+    /// A card as a link preview; its alt text says what it shows.
+    private static func preview(_ card: PublishedCards.Card, photoAlt: String? = nil) -> PreviewImage {
+        let shown = card.shown
+        let owner = "\(shown.layout == .profile ? shown.title : shown.name) (@\(shown.handle))"
+        let parts = shown.layout == .profile ? [owner, shown.text] : [photoAlt ?? "", shown.title, owner]
+        let alt = parts.filter { !$0.isEmpty }.joined(separator: " · ")
+        return PreviewImage(path: card.path, width: ShareCardMaker.width, height: ShareCardMaker.height, alt: alt)
     }
 
     /// How other pages show a user (`InputKey.card`).

@@ -81,7 +81,7 @@ extension PageViews {
             description: post.alt ?? post.caption.firstLine,
             path: path,
             type: "article",
-            image: photo,
+            image: shareCard(of: post),
             labels: labels,
             meta: [
                 "publishedTime": .string(published),

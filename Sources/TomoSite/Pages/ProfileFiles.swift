@@ -32,7 +32,7 @@ enum ProfileFiles {
         }
         let svg = """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges">\
-        <title>\(SiteFiles.escapeMarkup(title))</title>\
+        <title>\(MarkupText.escaped(title))</title>\
         <rect width="\(side)" height="\(side)" fill="#fff"/>\
         <path fill="#000" d="\(path)"/></svg>
 

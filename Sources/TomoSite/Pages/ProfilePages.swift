@@ -83,11 +83,8 @@ extension PageViews {
             "contactURL": .string(address.path(ProfileFiles.contactPath(handle))),
             "qr": config.qr ? ["src": .string(address.path(ProfileFiles.qrPath(handle))), "alt": .string(labels.text("qrCodeOf", name: profile.name))] : .null,
         ]
-        // The header when the large card shows it well, else the (square) icon in the small
-        // card, else the header all the same; the theme's image for a profile with neither.
         let headerPreview = header.map { PreviewImage($0, alt: labels.text("headerOf", name: profile.name)) }
         let iconImage = card.flatMap { iconPreview($0, labels: labels) }
-        let preview = headerPreview.flatMap { $0.card == .large ? $0 : nil } ?? iconImage ?? headerPreview
         let person = card.map { card in
             personLD(card, members: [
                 "image": (iconImage ?? headerPreview).map { .string(address.absolute($0.path)) },
@@ -102,7 +99,7 @@ extension PageViews {
             description: profile.bio?.summary,
             path: handle + "/",
             type: "profile",
-            image: preview,
+            image: shareCard(ofProfile: handle),
             labels: labels,
             meta: [
                 "username": .string(handle),
