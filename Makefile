@@ -173,14 +173,15 @@ screenshots: check-layout
 	PATH=/usr/bin:$$PATH scripts/screenshots.sh .build/release/tomo docs/screenshots
 
 ## bench: release-build benchmarks (templates, images, reload, server, store) and the
-## side-by-side comparison with Hugo on the generated 1,000- and 10,000-user sites
+## side-by-side comparison with Hugo on the generated 1,000-, 10,000- and 20,000-user sites,
+## ending in a summary of every figure against the performance targets
 bench: deps
 	$(call apt_install,$(BENCH_APT_PACKAGES))
 	$(SWIFT) build -c release --product tomo-bench
 	$(SWIFT) build -c release --product tomo
 	.build/release/tomo-bench
 	scripts/store-bench.sh
-	scripts/compare_hugo.py --users 1000 10000 --runs 3 2
+	scripts/compare_hugo.py --users 1000 10000 20000 --runs 3 2 1 --watch-users 1000 10000
 
 clean:
 	rm -rf .build public
