@@ -75,8 +75,9 @@ public final class PreviewServer: Sendable {
             ? PreparedFile(path: "reload.js", bytes: Array(ReloadClient.script.utf8), store: store) : nil
         let router = RequestRouter(store: store, events: events, reloadScript: reloadScript,
                                    allowedHosts: AllowedHosts(address: address, port: port), root: root)
+        // The kept snapshot is served from the first request on; what else the folder holds is
+        // deleted while it is.
         let kept = router.publishKept()
-        if !site.files.isEmpty { router.publish(whole: site.servedFiles(in: store)) }
         let context = Unmanaged.passRetained(router).toOpaque()
         var errorNumber: Int32 = 0
         let handler: tomo_http_handler = { context, connection, method, version, rawURI, headOnly in
@@ -92,6 +93,8 @@ public final class PreviewServer: Sendable {
             router.close()
             throw Diagnostic("cannot start the HTTP server on \(address.text):\(port): \(describe(errorNumber))")
         }
+        router.sweep()
+        if !site.files.isEmpty { router.publish(whole: site.servedFiles(in: store)) }
         let url = "http://\(address.visitingHost()):\(port)\(configuration.root)"
         return PreviewServer(address: address, port: port, url: url, keptFileCount: kept, router: router, events: events, daemon: daemon)
     }

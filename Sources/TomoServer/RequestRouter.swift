@@ -54,8 +54,7 @@ final class RequestRouter: Sendable {
     }
 
     /// Serves the snapshot the last preview that used the store recorded, its blobs checked as
-    /// they are first asked for, and deletes every other blob it left; returns the number of
-    /// files (0 when nothing usable was kept). Runs before any build writes blobs.
+    /// they are first asked for; returns the number of files (0 when nothing usable was kept).
     func publishKept() -> Int {
         let entries = store.isKept ? store.readManifest() ?? [] : []
         var files: [String: ServedFile] = [:]
@@ -63,9 +62,15 @@ final class RequestRouter: Sendable {
         for entry in entries {
             files[entry.path] = ServedFile(prepared: PreparedFile(path: entry.path, blob: entry.blob, store: store, isKept: true))
         }
-        store.sweep(keeping: Set(entries.map(\.blob) + (reloadScript.map { [$0.blob] } ?? [])))
         _ = publish(whole: files)
         return files.count
+    }
+
+    /// Deletes every blob the served snapshot does not name (what earlier runs left). Runs
+    /// before anything else stores blobs.
+    func sweep() {
+        let site = served.withLock { $0.site }
+        store.sweep(keeping: Set(site.entries.map(\.blob) + (reloadScript.map { [$0.blob] } ?? [])))
     }
 
     /// Once no request runs any more: finishes writing the manifest and lets the store go.
