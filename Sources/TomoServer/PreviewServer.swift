@@ -121,7 +121,7 @@ public final class PreviewServer: Sendable {
     /// A file made ready to serve: its bytes stored (written once, unless the store holds them
     /// already), for `publish(whole:)` and `publish(changed:removed:)`. Safe on any thread.
     public func servedFile(path: String, bytes: [UInt8]) -> ServedFile {
-        ServedFile(prepared: PreparedFile(path: path, bytes: bytes, store: router.store))
+        ServedFile(path: path, bytes: bytes, store: router.store)
     }
 
     /// `publish(_:)` with files already made ready to serve (`tomo serve` makes them as it

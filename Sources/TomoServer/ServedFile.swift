@@ -4,6 +4,15 @@
 public struct ServedFile: Sendable {
     /// Nil when the bytes could not be stored: the file is then not served.
     let prepared: PreparedFile?
+
+    /// `bytes` stored in `store`, for `path` (which decides the content type).
+    init(path: String, bytes: [UInt8], store: BlobStore) {
+        prepared = PreparedFile(path: path, bytes: bytes, store: store)
+    }
+
+    init(prepared: PreparedFile?) {
+        self.prepared = prepared
+    }
 }
 
 extension ServedSite {
@@ -11,7 +20,7 @@ extension ServedSite {
     func servedFiles(in store: BlobStore) -> [String: ServedFile] {
         var served: [String: ServedFile] = [:]
         served.reserveCapacity(files.count)
-        for (path, bytes) in files { served[path] = ServedFile(prepared: PreparedFile(path: path, bytes: bytes, store: store)) }
+        for (path, bytes) in files { served[path] = ServedFile(path: path, bytes: bytes, store: store) }
         return served
     }
 }
