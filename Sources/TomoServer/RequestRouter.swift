@@ -35,11 +35,16 @@ final class RequestRouter: Sendable {
 
     /// Replaces the snapshot; requests already running keep the one they started with.
     func publish(whole files: [String: ServedFile]) -> SiteChanges {
+        publish(whole: files, record: true)
+    }
+
+    /// `record`: whether the manifest is written for it (not for the snapshot read from it).
+    private func publish(whole files: [String: ServedFile], record: Bool) -> SiteChanges {
         publishing.withLock { uses in
             // Prepared outside the snapshot's lock: requests wait only for the swap.
             let (site, publish) = PreparedSite.replacing(served.withLock { $0.site }, with: files)
             served.withLock { $0.site = site }
-            return published(publish, site: site, uses: &uses)
+            return published(publish, site: site, uses: &uses, record: record)
         }
     }
 
@@ -62,7 +67,7 @@ final class RequestRouter: Sendable {
         for entry in entries {
             files[entry.path] = ServedFile(prepared: PreparedFile(path: entry.path, blob: entry.blob, store: store, isKept: true))
         }
-        _ = publish(whole: files)
+        _ = publish(whole: files, record: false)
         return files.count
     }
 
@@ -82,14 +87,14 @@ final class RequestRouter: Sendable {
     /// After `site` went live: deletes the blobs it no longer names, as soon as no request that
     /// looked a file up in an earlier snapshot is still to open its blob (one that opened it
     /// reads it whole: the descriptor outlives the unlink), and records it for the next preview.
-    private func published(_ publish: PreparedSite.Publish, site: PreparedSite, uses: inout BlobUses) -> SiteChanges {
+    private func published(_ publish: PreparedSite.Publish, site: PreparedSite, uses: inout BlobUses, record: Bool = true) -> SiteChanges {
         let unused = uses.record(publish)
         store.retire(unused)
         store.deleteRetired(served.withLock { served -> [BlobName] in
             served.unused += unused
             return served.takeUnusedWhenIdle()
         })
-        manifest?.record(site)
+        if record { manifest?.record(site) }
         return publish.changes
     }
 
