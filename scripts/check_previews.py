@@ -9,7 +9,8 @@
 
 On every page: og:title, og:type, og:locale, og:image with og:image:width/height/alt (the real
 pixel size of the file the URL names, read from its header), og:url absolute (none on 404.html)
-and a twitter:card that fits the image's shape. On profiles: profile:username, JSON-LD
+and a twitter:card that fits the image's shape. Profiles and posts show their share card
+(media/<handle>/…card-<hash>.jpg, 1200x630, summary_large_image). On profiles: profile:username, JSON-LD
 ProfilePage whose Person's sameAs are the profile's own links, an h-card. On posts:
 article:published_time and JSON-LD SocialMediaPosting. A page left at a renamed user's old
 address (a meta refresh) has no preview of its own: its canonical URL must be a page of the
@@ -28,6 +29,7 @@ import lxml.html
 
 LARGE_CARD_RATIO = 1.91
 LARGE_CARD_KEEPS = 0.75
+SHARE_CARD_SIZE = (1200, 630)
 
 
 def image_size(data):
@@ -149,6 +151,13 @@ def check_page(folder, path, base, problems):
         fail("extruct reads other JSON-LD than the script elements hold")
 
     read = {"properties": properties, "ld": ld, "tree": tree, "microformats": data["microformat"], "card": cards}
+    is_post = og_type == "article" and properties.get("article:published_time")
+    if og_type == "profile" or is_post:
+        name = (image or "").rsplit("/", 1)[-1]
+        if not ("/media/" in (image or "") and (name.startswith("card-") or "-card-" in name) and name.endswith(".jpg")):
+            fail(f"og:image {image} is not the page's share card")
+        elif size != SHARE_CARD_SIZE:
+            fail(f"the share card {image} is {size}, not {SHARE_CARD_SIZE[0]}x{SHARE_CARD_SIZE[1]}")
     if og_type == "profile":
         if not properties.get("profile:username"):
             fail("a profile without profile:username")
@@ -177,11 +186,11 @@ def check_page(folder, path, base, problems):
             if card.get("url") != [url]:
                 fail(f"the h-card's url {card.get('url')} is not {url}")
             read["hcard"] = card
-    elif og_type == "article" and properties.get("article:published_time"):
+    elif is_post:
         if [item.get("@type") for item in ld] != ["SocialMediaPosting"]:
             fail(f"JSON-LD types {[item.get('@type') for item in ld]}, not ['SocialMediaPosting']")
-        elif ld[0].get("image", {}).get("contentUrl") != image:
-            fail("the posting's image is not og:image")
+        elif not os.path.isfile(os.path.join(folder, ld[0].get("image", {}).get("contentUrl", "")[len(base):])):
+            fail("the posting's image is not a file of the output")
         elif ld[0].get("datePublished") != properties["article:published_time"][0]:
             fail("datePublished is not article:published_time")
     return read
@@ -273,10 +282,10 @@ def check_edge_site(tomo, site):
         expect(name == ["N " + HOSTILE], f"the h-card's name reads back as {name}")
         creators = hostile["tree"].xpath('//meta[@name="fediverse:creator"]/@content')
         expect(creators == ["@edge@social.example"], f"fediverse:creator is {creators}")
-        expect(tag(hostile, "og:image") == ["https://edges.example/sub/static/preview.png"], "a profile without icon or header does not show the theme's image")
+        expect("/media/hostile/card-" in "".join(tag(hostile, "og:image")), f"a profile without icon or header does not show its share card: og:image {tag(hostile, 'og:image')}")
         expect(wide["tree"].xpath('//meta[@name="fediverse:creator"]') == [], "a Mastodon link of another form names an account")
-        expect("/media/wide/icon-" in "".join(tag(wide, "og:image")), f"a 1280x400 header is not passed over for the icon: og:image {tag(wide, 'og:image')}")
-        expect(wide["card"] == ["summary"], f"the profile with a 1280x400 header has card {wide['card']}")
+        expect("/media/wide/card-" in "".join(tag(wide, "og:image")), f"a profile with a 1280x400 header does not show its share card: og:image {tag(wide, 'og:image')}")
+        expect(wide["card"] == ["summary_large_image"], f"the profile with a 1280x400 header has card {wide['card']}")
         expect(tag(wide, "og:locale") == ["ja_JP"], "og:locale is not ja_JP")
         expect(bool(wide.get("hcard", {}).get("photo")), "the h-card has no photo")
     home = pages.get("index.html")

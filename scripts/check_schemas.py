@@ -36,7 +36,13 @@ contact: hello@example.com
 images:
   widths: [320, 640]
 disableKinds: [feed]
+qr: true
 params: {accent: "#ff0000", menu: [{label: Home, url: /}], count: 3}
+theme:
+  accent: orange
+  background: ["#fce4ec", "#FFF3E0"]
+  font: rounded
+  buttons: pill
 """
 
 PROFILE = """name: Alice
@@ -44,11 +50,14 @@ bio: Hello **there**.
 links:
   website: https://example.com
   x: https://x.com/alice
+  discord: https://discord.gg/alice
   email: contact@example.com
+  misskey: https://misskey.io/@alice
 items:
   - text: Shop
     url: https://shop.example.com/
     color: orange
+    icon: p.png
   - text: Secret
     hidden: true
   - text: Sale
@@ -58,25 +67,52 @@ items:
 itemColor: darkgray
 email: alice@example.com
 showEmail: true
+language: ja
+theme:
+  accent: "#00897b"
+  background: lightgray
+  font: serif
+  buttons: outline
 """
 
-PROFILE_JSON = json.dumps({
+# `links:` as a list: a link of the profile's own with an icon (content/users/p.png, beside the
+# corpus's profiles), a service's link placed by the list, and a service's mark under a label.
+PROFILE_LIST = """name: Alice
+links:
+  - label: My shop
+    url: https://shop.example.com/
+    icon: p.png
+  - service: twitch
+    url: https://twitch.tv/alice
+  - label: Our server
+    service: discord
+    url: https://discord.gg/team
+"""
+
+PROFILE_JSON_FIELDS = {
     "$schema": "../../schemas/profile-json.schema.json",
     "name": "Alice",
     "bio": "Hello",
-    "links": {"website": "https://example.com", "email": "contact@example.com"},
+    "links": [{"label": "Shop", "url": "https://shop.example.com/", "icon": "p.png"}, {"service": "spotify", "url": "https://open.spotify.com/artist/1"}],
     "items": [{"text": "Shop", "url": "https://shop.example.com/", "color": "Orange"}, {"text": "Sale", "from": "2026-05-01"}],
     "itemColor": "#00ff80",
     "email": "alice@example.com",
     "showEmail": True,
-}, indent=2) + "\n"
+    "theme": {"accent": "Orange", "background": ["#000000", "white"], "font": "mono", "buttons": "square"},
+}
+PROFILE_JSON = json.dumps(PROFILE_JSON_FIELDS, indent=2) + "\n"
+
+
+def json_theme(**keys):
+    """The JSON profile with these theme keys changed."""
+    return json.dumps({**PROFILE_JSON_FIELDS, "theme": {**PROFILE_JSON_FIELDS["theme"], **keys}}, indent=2) + "\n"
 
 POST = "---\nphoto: p.png\ndate: 2026-05-01T18:30:00+09:00\nalt: A red square\nvisibility: followers\ndraft: false\n---\nA caption.\n"
 PAGE = "---\ntitle: About\ndescription: About us\ndraft: false\n---\nText.\n"
 
-BASES = {"site": SITE, "profile": PROFILE, "profile-json": PROFILE_JSON, "post": POST, "page": PAGE}
-SCHEMAS = {"site": "site.schema.json", "profile": "profile.schema.json", "profile-json": "profile-json.schema.json",
-           "post": "post.schema.json", "page": "page.schema.json"}
+BASES = {"site": SITE, "profile": PROFILE, "profile-list": PROFILE_LIST, "profile-json": PROFILE_JSON, "post": POST, "page": PAGE}
+SCHEMAS = {"site": "site.schema.json", "profile": "profile.schema.json", "profile-list": "profile.schema.json",
+           "profile-json": "profile-json.schema.json", "post": "post.schema.json", "page": "page.schema.json"}
 
 
 def replace(base, old, new):
@@ -94,7 +130,12 @@ CASES = [
     ("site", "title with no value", replace(SITE, "title: Edge", "title:"), False),
     ("site", "title as a list", replace(SITE, "title: Edge", "title: [a, b]"), False),
     ("site", "number as text", replace(SITE, "title: Edge", "title: 1984"), True),
-    ("site", "language not en or ja", replace(SITE, "language: ja", "language: fr"), False),
+    # Any well-formed BCP 47 tag (RFC 5646), in any letter case; a malformed one is an error.
+    *[("site", f"language {tag}", replace(SITE, "language: ja", f"language: {tag}"), True) for tag in [
+        "fr", "zh-Hans-TW", "ZH-hant", "es-419", "sr-Latn-RS", "de-CH-1996", "en-US-u-ca-gregory", "en-US-x-twain",
+        "x-private", "i-klingon", "zh-min-nan", "qaa", "english"]],
+    *[("site", f"language {tag!r}", replace(SITE, "language: ja", f"language: {json.dumps(tag)}"), False) for tag in [
+        "en_US", "e", "en-", "en--US", "de-DE-a", "fr-FR-FR", "x", "en-x", "toolonglanguage", "日本語", "en US", "123"]],
     ("site", "pageSize 0", replace(SITE, "pageSize: 5", "pageSize: 0"), False),
     ("site", "pageSize not a number", replace(SITE, "pageSize: 5", "pageSize: five"), False),
     ("site", "homeUsers too many", replace(SITE, "homeUsers: 10", "homeUsers: 100001"), False),
@@ -110,15 +151,23 @@ CASES = [
     ("site", "contact as mailto", replace(SITE, "hello@example.com", "mailto:hello@example.com"), True),
     ("site", "params of any shape", replace(SITE, "count: 3}", "count: 3, deep: {er: {still: [1, true, ~]}}}"), True),
     ("site", "params not a mapping", replace(SITE, 'params: {accent: "#ff0000", menu: [{label: Home, url: /}], count: 3}', "params: [a]"), False),
+    ("site", "theme font unknown", replace(SITE, "font: rounded", "font: comic"), False),
+    ("site", "theme font in capitals", replace(SITE, "font: rounded", "font: Rounded"), False),
+    ("site", "theme buttons unknown", replace(SITE, "buttons: pill", "buttons: round"), False),
+    ("site", "theme unknown key", replace(SITE, "  font: rounded", "  fonts: rounded"), False),
+    ("site", "theme not a mapping", replace(SITE, "theme:\n  accent: orange\n  background: [\"#fce4ec\", \"#FFF3E0\"]\n  font: rounded\n  buttons: pill\n", "theme: dark\n"), False),
     ("site", "duplicate key", SITE + "title: Again\n", False),
     ("site", "tab indentation", replace(SITE, "  widths", "\twidths"), False),
     ("site", "YAML syntax error", SITE + "oops: [\n", False),
     ("site", "empty file", "", False),
     ("profile", "valid", PROFILE, True),
     ("profile", "only a name", "name: Bob\n", True),
+    ("profile", "own language with region and script", replace(PROFILE, "language: ja", "language: zh-Hant-HK"), True),
+    ("profile", "malformed language", replace(PROFILE, "language: ja", "language: ja_JP"), False),
+    ("profile", "language as a list", replace(PROFILE, "language: ja", "language: [ja]"), False),
     ("profile", "unknown key", replace(PROFILE, "itemColor:", "itemColour:"), False),
     ("profile", "unknown item key", replace(PROFILE, "    hidden: true", "    hide: true"), False),
-    ("profile", "unknown service", replace(PROFILE, "  website:", "  homepage:"), False),
+    ("profile", "unknown service", replace(PROFILE, "  website:", "  homepag:"), False),
     ("profile", "missing name", replace(PROFILE, "name: Alice\n", ""), False),
     ("profile", "name as a mapping", replace(PROFILE, "name: Alice", "name: {first: A}"), False),
     ("profile", "showEmail yes", replace(PROFILE, "showEmail: true", "showEmail: yes"), False),
@@ -142,13 +191,55 @@ CASES = [
     ("profile", "hour 25", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01T25:00"), False),
     ("profile", "offset 19 hours", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01T18:30+19:00"), False),
     ("profile", "date with a space and fraction", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01 18:30:00.25Z"), True),
+    ("profile", "theme accent an unknown name", replace(PROFILE, 'accent: "#00897b"', "accent: teal"), False),
+    ("profile", "theme accent a name in any case", replace(PROFILE, 'accent: "#00897b"', "accent: DarkGray"), True),
+    ("profile", "theme accent not #rrggbb", replace(PROFILE, 'accent: "#00897b"', 'accent: "#00897"'), False),
+    ("profile", "theme background a gradient", replace(PROFILE, "background: lightgray", 'background: ["#000000", "#FFFFFF"]'), True),
+    ("profile", "theme background of three colours", replace(PROFILE, "background: lightgray", "background: [red, green, blue]"), False),
+    ("profile", "theme background of one colour in a list", replace(PROFILE, "background: lightgray", "background: [red]"), False),
+    ("profile", "theme background with a bad colour", replace(PROFILE, "background: lightgray", 'background: [red, "#12345g"]'), False),
+    ("profile", "theme background a mapping", replace(PROFILE, "background: lightgray", "background: {from: red}"), False),
+    ("profile", "theme background a number", replace(PROFILE, "background: lightgray", "background: 12"), False),
+    ("profile", "theme buttons outline", replace(PROFILE, "buttons: outline", "buttons: square"), True),
+    ("profile", "theme buttons unknown", replace(PROFILE, "buttons: outline", "buttons: ghost"), False),
+    ("profile", "theme font unknown", replace(PROFILE, "font: serif", "font: cursive"), False),
+    ("profile", "theme empty", replace(PROFILE, "theme:\n  accent: \"#00897b\"\n  background: lightgray\n  font: serif\n  buttons: outline\n", "theme: {}\n"), True),
     ("profile", "duplicate key", PROFILE + "name: Again\n", False),
+    ("profile", "brand keys", replace(PROFILE, "  website:", "  pixiv: https://www.pixiv.net/users/1\n  line: https://line.me/ti/p/a\n  spotify: https://open.spotify.com/a\n  website:"), True),
+    ("profile", "brand key misspelt", replace(PROFILE, "  discord:", "  discrod:"), False),
+    ("profile", "brand key in capitals", replace(PROFILE, "  discord:", "  Discord:"), False),
+    ("profile", "brand link not a URL", replace(PROFILE, "https://discord.gg/alice", "discord.gg/alice"), False),
+    ("profile", "brand link javascript", replace(PROFILE, "https://discord.gg/alice", "javascript:alert(1)"), False),
+    ("profile", "links not a mapping or list", replace(PROFILE, "links:\n  website: https://example.com\n", "links: https://example.com\nx_links:\n  website: https://example.com\n"), False),
+    ("profile", "item icon not a photo", replace(PROFILE, "icon: p.png", "icon: p.txt"), False),
+    ("profile-list", "valid", PROFILE_LIST, True),
+    ("profile-list", "empty list", "name: Alice\nlinks: []\n", True),
+    ("profile-list", "service only", "name: Alice\nlinks:\n  - service: x\n    url: https://x.com/a\n", True),
+    ("profile-list", "neither label nor service", replace(PROFILE_LIST, "  - service: twitch\n", "  - url: https://a.example/\n  - service: twitch\n"), False),
+    ("profile-list", "missing url", replace(PROFILE_LIST, "    url: https://twitch.tv/alice\n", ""), False),
+    ("profile-list", "unknown service", replace(PROFILE_LIST, "service: twitch", "service: twich"), False),
+    ("profile-list", "unknown entry key", replace(PROFILE_LIST, "    icon: p.png", "    image: p.png"), False),
+    ("profile-list", "icon not a photo", replace(PROFILE_LIST, "icon: p.png", "icon: p.svg"), False),
+    ("profile-list", "label as a list", replace(PROFILE_LIST, "label: My shop", "label: [My, shop]"), False),
+    ("profile-list", "label as a number", replace(PROFILE_LIST, "label: My shop", "label: 1984"), True),
+    ("profile-list", "entry as a string", replace(PROFILE_LIST, "  - service: twitch\n    url: https://twitch.tv/alice\n", "  - twitch\n"), False),
+    ("profile-list", "ftp URL", replace(PROFILE_LIST, "https://shop.example.com/", "ftp://shop.example.com/"), False),
+    ("profile-list", "mailto URL", replace(PROFILE_LIST, "https://shop.example.com/", "mailto:shop@example.com"), True),
     ("profile-json", "valid", PROFILE_JSON, True),
     ("profile-json", "unknown key", replace(PROFILE_JSON, '"bio"', '"bioo"'), False),
+    ("profile-json", "own language", replace(PROFILE_JSON, '"bio": "Hello"', '"bio": "Hello", "language": "pt-BR"'), True),
+    ("profile-json", "malformed language", replace(PROFILE_JSON, '"bio": "Hello"', '"bio": "Hello", "language": "pt_BR"'), False),
     ("profile-json", "null name", replace(PROFILE_JSON, '"name": "Alice"', '"name": null'), False),
     ("profile-json", "showEmail as a string", replace(PROFILE_JSON, '"showEmail": true', '"showEmail": "true"'), False),
     ("profile-json", "bad colour", replace(PROFILE_JSON, '"#00ff80"', '"#00ff8"'), False),
+    ("profile-json", "links as a mapping", json.dumps({**PROFILE_JSON_FIELDS, "links": {"twitch": "https://twitch.tv/a", "email": "a@example.com"}}), True),
+    ("profile-json", "link without url", json.dumps({**PROFILE_JSON_FIELDS, "links": [{"service": "spotify"}]}), False),
+    ("profile-json", "link label as null", json.dumps({**PROFILE_JSON_FIELDS, "links": [{"label": None, "url": "https://a.example/"}]}), False),
     ("profile-json", "$schema as a number", replace(PROFILE_JSON, '"../../schemas/profile-json.schema.json"', '[1]'), False),
+    ("profile-json", "theme background of three", json_theme(background=["#000000", "white", "red"]), False),
+    ("profile-json", "theme background a number", json_theme(background=7), False),
+    ("profile-json", "theme background one colour", json_theme(background="#ABCDEF"), True),
+    ("profile-json", "theme font null", json_theme(font=None), False),
     ("profile-json", "JSON syntax error", PROFILE_JSON.replace("}", "", 1), False),
     ("post", "valid", POST, True),
     ("post", "unknown key", replace(POST, "alt:", "alt_text:"), False),
@@ -184,6 +275,7 @@ POOLS = {
              "https://example.org/#top", "https://u@example.org/", "example.org"],
     "email": ["bob@example.org", "mailto:bob@example.org", "bob", "bob@localhost", "bob@@example.org", "bob@example.org?x", "a b@example.org"],
     "photo": ["p.png", "p.txt", "notes", "p"],
+    "language": ["fr", "zh-Hans-TW", "EN-gb", "es-419", "x-mine", "i-klingon", "en_US", "e", "en--US", "de-DE-a", "fr-FR-FR", "日本語"],
 }
 
 
@@ -211,6 +303,8 @@ def pool(prop):
         return POOLS["boolean"]
     if pattern.startswith("^[0-9]{4}"):
         return POOLS["date"]
+    if pattern.startswith("^(?:(?:[A-Za-z]{2,3}"):
+        return POOLS["language"]
     if pattern.startswith("\\."):
         return POOLS["photo"]
     if prop.get("format") == "uri" and "mailto" not in pattern.lower():
@@ -344,6 +438,8 @@ def run(tomo, work, seed, mutant_count):
     (host / "content/users").mkdir(parents=True)
     (host / "content/users/host.yaml").write_text("name: Host\n")
     (host / "content/posts/host/p.png").write_bytes(png())
+    # The icon the profiles' links and items name.
+    (host / "content/users/p.png").write_bytes(png())
     instances = work / "instances"
     entries = []  # (kind, what, valid, site, file relative to it, schema instance)
     for number, (kind, what, text, valid) in enumerate(corpus):
@@ -352,7 +448,7 @@ def run(tomo, work, seed, mutant_count):
             (site / "content").mkdir(parents=True)
         else:
             site = host
-            relative = {"profile": f"content/users/u{number}.yaml", "profile-json": f"content/users/u{number}.json",
+            relative = {"profile": f"content/users/u{number}.yaml", "profile-list": f"content/users/u{number}.yaml", "profile-json": f"content/users/u{number}.json",
                         "post": f"content/posts/host/p{number}.md", "page": f"content/pages/page{number}.md"}[kind]
         (site / relative).write_text(text)
         instance = instances / kind / (f"{number}.json" if kind == "profile-json" else f"{number}.yaml")

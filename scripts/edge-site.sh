@@ -23,6 +23,7 @@ baseURL: $base_url
 description: "Edge cases: & < > \" ' é 日本"
 pageSize: 2
 icon: site-icon.png
+qr: true
 YAML
 # PNG files of a given size, made without any image tool.
 png() {
@@ -68,6 +69,9 @@ items:
     from: 2020-01-01
     until: 2020-12-31
 YAML
+# Themes at the edges: only a font (no colour at all), and a gradient no text reads on everywhere.
+printf 'theme:\n  font: mono\n' >>content/users/quiet.yaml
+printf 'theme:\n  accent: white\n  background: ["#000000", "#ffffff"]\n  buttons: outline\n' >>content/users/handmade.yaml
 # Text that tries to end a script element or a comment, with the line ends old JavaScript reads.
 hostile=$'</script><!-- "&<> \u2028 \u2029 <!--<script>'
 "$tomo" user add hostile >/dev/null

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Screenshots of a demo profile page for the README: mobile and desktop width, light and dark,
+# a profile with a theme (sakura's),
 # taken with headless Chromium from the demo site served on a free loopback port; and a profile
 # the demo lacks: no icon, no header, a 72-character name and a bio with a list and a quote.
 # Usage: scripts/screenshots.sh TOMO_BINARY OUTPUT_FOLDER
@@ -49,6 +50,8 @@ shoot profile-desktop-dark 1280 900 dark /yuki/
 shoot home-desktop-light 1280 900 light /
 shoot post-mobile-light 390 900 light "/$(ls content/posts/alice | grep '\.md$' | head -1 | sed 's/\.md$//; s|^|alice/posts/|')/"
 shoot timeline-desktop-dark 1280 900 dark /hana/timeline/
+shoot themed-mobile-light 390 900 light /sakura/
+shoot themed-mobile-dark 390 900 dark /sakura/
 shoot placeholder-mobile-light 375 900 light /bare/maximiliana/
 shoot placeholder-mobile-dark 375 900 dark /bare/maximiliana/
 shoot placeholder-desktop-dark 1280 900 dark /bare/maximiliana/

@@ -62,7 +62,7 @@ enum ImageBenchmark {
                      label, encodes, seconds, Double(encodes) / seconds, Double(photos) / seconds, memory))
     }
 
-    private static func measure(_ work: () throws -> Void) throws -> Double {
+    static func measure(_ work: () throws -> Void) throws -> Double {
         let clock = ContinuousClock()
         let start = clock.now
         try work()
@@ -70,8 +70,8 @@ enum ImageBenchmark {
         return elapsed.seconds
     }
 
-    /// Makes `count` distinct JPEG photos in `folder`.
-    private static func makePhotos(count: Int, in folder: URL) throws -> [ImageSource] {
+    /// Makes `count` distinct JPEG photos in `folder` (the card benchmark draws cards from them too).
+    static func makePhotos(count: Int, in folder: URL) throws -> [ImageSource] {
         let tiff = folder.appendingPathComponent("base.tiff")
         try Data(syntheticTIFF()).write(to: tiff)
         let encoder = try ImageProcessor(cacheFolder: folder.appendingPathComponent("cache-base"), widths: [width], quality: 90)

@@ -10,6 +10,7 @@ let requested = Set(CommandLine.arguments.dropFirst())
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("templates", TemplateBenchmark.run),
     ("images", ImageBenchmark.run),
+    ("cards", CardBenchmark.run),
     ("site", SiteBenchmark.run),
     ("reload", ReloadBenchmark.run),
     ("server", ServerBenchmark.run),

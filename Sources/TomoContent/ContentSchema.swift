@@ -50,6 +50,9 @@ public enum ContentSchema {
         ]
         let required = table.keys.filter(\.isRequired).map { JSONValue.string($0.key) }
         if !required.isEmpty { schema["required"] = .array(required) }
+        if !table.needsOneOf.isEmpty {
+            schema["anyOf"] = .array(table.needsOneOf.map { ["required": [.string($0)]] })
+        }
         return schema
     }
 
@@ -70,6 +73,9 @@ public enum ContentSchema {
                 ["enum": .array(ItemColor.names.map { .string($0) })],
                 ["pattern": .string("^(?:\(ItemColor.names.map(anyCase).joined(separator: "|"))|#[0-9A-Fa-f]{6})$")],
             ]]
+        case .gradient:
+            let color = JSONValue.object(schema(of: .color))
+            return ["anyOf": [color, ["type": "array", "items": color, "minItems": 2, "maxItems": 2]]]
         case .link:
             return ["type": "string", "format": "uri", "pattern": .string("^(?:\(anyCase("http"))\(anyCase("s"))?://(?:[^/?#\\s]*@)?[^/?#\\s@:][^/?#\\s@]*(?:[/?#]\\S*)?|\(anyCase("mailto")):\(emailPattern)(?:\\?\\S*)?)$")]
         case .siteAddress:
@@ -77,6 +83,8 @@ public enum ContentSchema {
             return ["type": "string", "format": "uri", "pattern": .string("^\(anyCase("http"))\(anyCase("s"))?://[^/?#@\(raw)]+(?:/[^?#\(raw)]*)?$")]
         case .email:
             return ["type": "string", "pattern": .string("^(?:\(anyCase("mailto")):)?\(emailPattern)$")]
+        case .languageTag:
+            return ["type": "string", "pattern": .string(LanguageTag.pattern)]
         case .date:
             return ["type": "string", "pattern": .string(datePattern)]
         case .file(let extensions):
@@ -88,6 +96,8 @@ public enum ContentSchema {
             return schema
         case .mapping(let table):
             return object(table)
+        case .either(let rules):
+            return ["anyOf": .array(rules.map { .object(schema(of: $0)) })]
         case .anyMapping:
             return ["type": "object"]
         }

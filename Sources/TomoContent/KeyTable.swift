@@ -8,17 +8,24 @@ public struct KeyTable: Sendable {
     /// How messages name the mapping: "a profile", "an item".
     public var what: String
     public var keys: [KeySpec]
+    /// At least one of these keys must be there (none: no such rule).
+    public var needsOneOf: [String]
+    /// What an unknown key's message says when no key is close to it; nil: the list of keys
+    /// (a table of thousands, such as `links`, says where they are listed instead).
+    public var unknownKeyFix: String?
 
-    public init(_ what: String, _ keys: [KeySpec]) {
+    public init(_ what: String, _ keys: [KeySpec], needsOneOf: [String] = [], unknownKeyFix: String? = nil) {
         self.what = what
         self.keys = keys
+        self.needsOneOf = needsOneOf
+        self.unknownKeyFix = unknownKeyFix
     }
 
     public var names: [String] { keys.map(\.key) }
 
     /// This table with one more key.
     public func adding(_ spec: KeySpec) -> KeyTable {
-        KeyTable(what, keys + [spec])
+        KeyTable(what, keys + [spec], needsOneOf: needsOneOf, unknownKeyFix: unknownKeyFix)
     }
 }
 
@@ -54,6 +61,8 @@ public indirect enum ValueRule: Sendable {
     case word([String])
     /// An item colour: one of `ItemColor.names` in any letter case, or `#rrggbb`.
     case color
+    /// A colour as `color` takes it, or a list of two of them (a gradient from the first to the second).
+    case gradient
     /// A link a page may hold: http, https or mailto (`URLRules.linkProblem`).
     case link
     /// The site's own address: http or https (`URLRules.siteAddressProblem`).
@@ -62,11 +71,15 @@ public indirect enum ValueRule: Sendable {
     case email
     /// A date as `WrittenDate` reads it.
     case date
+    /// A BCP 47 language tag (`LanguageTag`).
+    case languageTag
     /// A path relative to a folder, to a file that must exist; with one of `extensions` (any
     /// letter case) when there are any.
     case file(extensions: [String])
     case list(ValueRule, minItems: Int)
     case mapping(KeyTable)
+    /// Any one of these (a `links:` mapping or list).
+    case either([ValueRule])
     /// A mapping of any keys and values (`params:`, a theme's own settings).
     case anyMapping
 }

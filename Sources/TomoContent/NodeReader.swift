@@ -60,6 +60,7 @@ final class NodeReader {
     /// The fields of a mapping node, after reporting each key that is not in `table`.
     func fields(of node: YAMLNode, table: KeyTable) -> Fields? {
         let known = table.names
+        let knownSet = Set(known)
         let what = table.what
         guard let pairs = node.mapping else {
             error("expected \(what) as `key: value` lines, found \(node.typeDescription)", at: node.location)
@@ -67,9 +68,9 @@ final class NodeReader {
         }
         var byKey: [String: YAMLPair] = [:]
         for pair in pairs {
-            guard known.contains(pair.key) else {
+            guard knownSet.contains(pair.key) else {
                 let hint = Suggestion.hint(for: pair.key, in: known)
-                let fix = hint.isEmpty ? ": \(what) takes \(known.joined(separator: ", "))" : hint
+                let fix = hint.isEmpty ? ": " + (table.unknownKeyFix ?? "\(what) takes \(known.joined(separator: ", "))") : hint
                 error("unknown key \"\(pair.key)\" in \(what)\(fix)", at: pair.keyLocation)
                 continue
             }

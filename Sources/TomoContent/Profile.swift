@@ -18,12 +18,14 @@ public struct Profile: Sendable, Hashable {
         var showEmail: Bool
         var iconAt: SourceLocation?
         var headerAt: SourceLocation?
+        var language: LanguageTag?
+        var look: Look
     }
 
     private let shared: SharedFields<Fields>
 
-    public init(handle: String, file: String, name: String, bio: Bio?, icon: String?, header: String?, links: [ProfileLink], items: [ProfileItem], itemColor: ItemColor, email: String?, showEmail: Bool, iconAt: SourceLocation? = nil, headerAt: SourceLocation? = nil) {
-        shared = SharedFields(Fields(handle: handle, file: file, name: name, bio: bio, icon: icon, header: header, links: links, items: items, itemColor: itemColor, email: email, showEmail: showEmail, iconAt: iconAt, headerAt: headerAt))
+    public init(handle: String, file: String, name: String, bio: Bio?, icon: String?, header: String?, links: [ProfileLink], items: [ProfileItem], itemColor: ItemColor, email: String?, showEmail: Bool, iconAt: SourceLocation? = nil, headerAt: SourceLocation? = nil, language: LanguageTag? = nil, look: Look = Look()) {
+        shared = SharedFields(Fields(handle: handle, file: file, name: name, bio: bio, icon: icon, header: header, links: links, items: items, itemColor: itemColor, email: email, showEmail: showEmail, iconAt: iconAt, headerAt: headerAt, language: language, look: look))
     }
 
     public var handle: String { shared.fields.handle }
@@ -40,7 +42,8 @@ public struct Profile: Sendable, Hashable {
     /// Where the profile names its icon and header (the value of `icon:`), for the image's errors.
     public var iconAt: SourceLocation? { shared.fields.iconAt }
     public var headerAt: SourceLocation? { shared.fields.headerAt }
-    /// Known services only, in the design's service order.
+    /// In page order: a `links:` mapping's theme services first (in `LinkService` order), then
+    /// its brands as written; a `links:` list as written.
     public var links: [ProfileLink] { shared.fields.links }
     /// Every item in file order, hidden and dated ones included: ask `isShown(at:)`.
     public var items: [ProfileItem] { shared.fields.items }
@@ -48,6 +51,19 @@ public struct Profile: Sendable, Hashable {
     /// Private unless `showEmail`; the page must not print it otherwise.
     public var email: String? { shared.fields.email }
     public var showEmail: Bool { shared.fields.showEmail }
+    /// The profile's own `language`; nil for the site's (`SiteConfig.language`).
+    public var language: LanguageTag? { shared.fields.language }
+    /// The profile's own `theme:` keys; its page shows the site's theme overridden by them.
+    public var look: Look { shared.fields.look }
+
+    /// Every image the page shows, by path relative to `content/users/`, with where the
+    /// profile names it: icon, header, then the links' and the items' icons. What is
+    /// thumbnailed for the page, and what a change to one of these files makes it read again.
+    public var images: [(path: String, at: SourceLocation?)] {
+        [(icon, iconAt), (header, headerAt)].compactMap { path, at in path.map { ($0, at) } }
+            + links.compactMap { link in link.icon.map { ($0, link.iconAt) } }
+            + items.compactMap { item in item.icon.map { ($0, item.iconAt) } }
+    }
 
     /// The e-mail address the page may print: only with `showEmail: true`.
     public var publicEmail: String? { showEmail ? email : nil }
@@ -65,11 +81,26 @@ public struct Profile: Sendable, Hashable {
     }
 }
 
-/// A link to one of the known services.
+/// A link of the profile's `links:`: to a known service (its mark and name), or one the
+/// profile labels itself (with its own icon, the service's mark, or none).
 public struct ProfileLink: Sendable, Hashable {
-    public var service: LinkService
+    /// The service: a `links:` key, or a list entry's `service`.
+    public var service: LinkService?
+    /// What the page shows: the entry's `label`, else the service's name.
+    public var label: String
     /// http, https or mailto.
     public var url: String
+    /// An image relative to `content/users/` (it exists and stays inside), shown instead of a mark.
+    public var icon: String?
+    public var iconAt: SourceLocation?
+
+    public init(service: LinkService?, label: String, url: String, icon: String? = nil, iconAt: SourceLocation? = nil) {
+        self.service = service
+        self.label = label
+        self.url = url
+        self.icon = icon
+        self.iconAt = iconAt
+    }
 }
 
 /// A POMU.ME item: a comment, or a link when `url` is set.
@@ -79,6 +110,9 @@ public struct ProfileItem: Sendable, Hashable {
     /// The item's own colour, or the profile's `itemColor`.
     public var color: ItemColor
     public var hidden: Bool
+    /// An image relative to `content/users/` shown before the text (it exists and stays inside).
+    public var icon: String?
+    public var iconAt: SourceLocation?
     /// Shown from this instant on (inclusive).
     public var from: Date?
     /// Shown until just before this instant (a date's whole day is included).

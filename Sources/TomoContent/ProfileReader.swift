@@ -12,14 +12,25 @@ struct ProfileReader {
         KeySpec("hidden", .boolean, "Keeps the item off the page.", default: .bool(false)),
         KeySpec("from", .date, "Shows the item from this date on (2026-05-01 or 2026-05-01T18:30:00+09:00)."),
         KeySpec("until", .date, "Shows the item until this date (a bare day includes all of it)."),
+        KeySpec("icon", .file(extensions: ContentPath.photoExtensions), "An image shown before the text, relative to content/users/ (e.g. alice/shop.png)."),
     ])
 
-    /// One key per service; `email` takes an address, the others a URL.
+    /// One key per service (the theme's own and every Simple Icons brand); `email` takes an
+    /// address, the others a URL.
     static let linksTable = KeyTable("links", LinkService.keys.map { key in
         LinkService(key: key) == .email
             ? KeySpec(key, .email, "Your e-mail address (or a mailto: URL), published as a link.")
             : KeySpec(key, .link, "Your \(LinkService(key: key)?.label ?? key) address: an http or https URL.")
-    })
+    }, unknownKeyFix: "links takes a service's Simple Icons slug (discord, twitch, spotify, …, as on simpleicons.org) or one of \(LinkService.builtin.map(\.key).joined(separator: ", ")); for any other link, write links as a list of `- label: My shop` with `url:`")
+
+    /// One entry of a `links:` list: a link the profile labels itself, or a service's link in
+    /// the place the list gives it.
+    static let linkEntryTable = KeyTable("a link", [
+        KeySpec("label", .text, "What the link says (default: the service's name)."),
+        KeySpec("url", .link, "Where it goes: an http, https or mailto URL.", required: true),
+        KeySpec("icon", .file(extensions: ContentPath.photoExtensions), "An image shown before the label, relative to content/users/ (e.g. alice/shop.png)."),
+        KeySpec("service", .word(LinkService.keys), "A links key (discord, github, …): shows that service's mark, and its name without a label."),
+    ], needsOneOf: ["label", "service"])
 
     /// The keys of a profile.
     static let table = KeyTable("a profile", [
@@ -27,11 +38,13 @@ struct ProfileReader {
         KeySpec("bio", .markdown, "A few words about you, in Markdown."),
         KeySpec("icon", .file(extensions: []), "The profile picture, relative to content/users/ (e.g. alice/icon.jpg)."),
         KeySpec("header", .file(extensions: []), "The wide picture at the top of the profile, relative to content/users/."),
-        KeySpec("links", .mapping(linksTable), "Links to your pages elsewhere, one per service."),
+        KeySpec("links", .either([.mapping(linksTable), .list(.mapping(linkEntryTable), minItems: 0)]), "Links to your pages elsewhere: one per service as `service: url`, or a list of `- label:`, `url:` (and `icon:` or `service:`) in the order to show them."),
         KeySpec("items", .list(.mapping(itemTable), minItems: 0), "The profile's list of text and link items.", default: .array([])),
         KeySpec("itemColor", .color, "The background of every item without its own colour: a colour name or \"#rrggbb\".", default: .string(ItemColor.standard.name ?? "black")),
         KeySpec("email", .email, "Your e-mail address, kept private unless showEmail is true."),
         KeySpec("showEmail", .boolean, "Publishes `email` on the profile page.", default: .bool(false)),
+        KeySpec("language", .languageTag, "The profile's own language, a BCP 47 tag (default: the site's): its pages' labels, dates and lang, its feed's xml:lang."),
+        KeySpec("theme", .mapping(LookReader.table), "The page's look: accent, background, font, buttons (each over site.yaml's theme)."),
     ])
 
     /// A JSON profile may also name its schema, as JSON files do.
@@ -48,7 +61,7 @@ struct ProfileReader {
         guard let fields = reader.fields(of: root, table: file.hasSuffix(".json") ? Self.jsonTable : Self.table) else { return nil }
         let name = reader.string(fields, "name", required: "Alice Example")
         _ = reader.string(fields, "$schema")
-        let itemColor = color(fields, "itemColor") ?? .standard
+        let itemColor = reader.color(fields, "itemColor") ?? .standard
         let icon = image(fields, "icon")
         if fields["icon"] == nil {
             reader.warning("no icon: the page shows a placeholder (add `icon: \(handle)/icon.jpg`)", at: fields.location)
@@ -77,7 +90,9 @@ struct ProfileReader {
             email: email,
             showEmail: showEmail,
             iconAt: fields["icon"]?.location,
-            headerAt: fields["header"]?.location
+            headerAt: fields["header"]?.location,
+            language: reader.languageTag(fields, "language"),
+            look: LookReader.read(fields, reader: reader)
         )
         return reader.hasErrors ? nil : profile
     }
@@ -94,6 +109,9 @@ struct ProfileReader {
         var places: [SourceLocation] = []
         if let bio = fields["bio"], holds(bio) { places.append(bio.location) }
         for pair in fields["links"]?.mapping ?? [] where holds(pair.value) { places.append(pair.value.location) }
+        for entry in fields["links"]?.sequence ?? [] {
+            for pair in entry.mapping ?? [] where ["label", "url"].contains(pair.key) && holds(pair.value) { places.append(pair.value.location) }
+        }
         for item in fields["items"]?.sequence ?? [] {
             let pairs = item.mapping ?? []
             if pairs.contains(where: { $0.key == "hidden" && $0.value.scalar == .bool(true) }) { continue }
@@ -105,14 +123,28 @@ struct ProfileReader {
     }
 
     private func links(_ fields: Fields) -> [ProfileLink] {
-        guard let node = reader.value(fields, "links"),
-              let linkFields = reader.fields(of: node, table: Self.linksTable) else { return [] }
-        var found: [LinkService: ProfileLink] = [:]
+        guard let node = reader.value(fields, "links") else { return [] }
+        switch node.kind {
+        case .mapping:
+            return serviceLinks(node)
+        case .sequence(let entries):
+            return entries.compactMap(linkEntry)
+        default:
+            reader.error("expected links as `service: url` lines or a list of `- label: …` with `url: …`, found \(node.typeDescription)", at: node.location)
+            return []
+        }
+    }
+
+    /// `links:` as a mapping: the theme's own services first (in `LinkService` order), then
+    /// the brands in file order.
+    private func serviceLinks(_ node: YAMLNode) -> [ProfileLink] {
+        guard let linkFields = reader.fields(of: node, table: Self.linksTable) else { return [] }
+        var found: [ProfileLink] = []
         // File order decides which of `twitter` and `x` is the duplicate.
         for pair in node.mapping ?? [] {
             guard let service = LinkService(key: pair.key), linkFields.pairs[pair.key] != nil,
                   let text = reader.string(linkFields, pair.key) else { continue }
-            if found[service] != nil {
+            if found.contains(where: { $0.service == service }) {
                 reader.error("\"\(pair.key)\" repeats the \(service.label) link: keep only one", at: pair.keyLocation)
                 continue
             }
@@ -127,9 +159,36 @@ struct ProfileReader {
                 guard let url = checkedURL(text, at: pair.value.location) else { continue }
                 checked = url
             }
-            found[service] = ProfileLink(service: service, url: checked)
+            found.append(ProfileLink(service: service, label: service.label, url: checked))
         }
-        return LinkService.allCases.compactMap { found[$0] }
+        // A stable sort: the brands (no rank) keep their file order after the theme's own.
+        return found.enumerated().sorted { left, right in
+            (left.element.service?.rank ?? Int.max, left.offset) < (right.element.service?.rank ?? Int.max, right.offset)
+        }.map(\.element)
+    }
+
+    /// One entry of a `links:` list.
+    private func linkEntry(_ node: YAMLNode) -> ProfileLink? {
+        guard let fields = reader.fields(of: node, table: Self.linkEntryTable) else { return nil }
+        let label = reader.string(fields, "label")
+        var service: LinkService?
+        if let key = reader.string(fields, "service"), let at = fields["service"]?.location {
+            service = LinkService(key: key)
+            if service == nil {
+                let hint = Suggestion.hint(for: key, in: LinkService.keys)
+                reader.error("unknown service \"\(key)\"" + (hint.isEmpty ? ": " + (Self.linksTable.unknownKeyFix ?? "") : hint), at: at)
+            }
+        }
+        if fields["label"] == nil, fields["service"] == nil {
+            reader.error("a link needs a label: add `label: My shop` (or `service: discord` for a service's mark and name)", at: fields.location)
+        }
+        if label?.allSatisfy(\.isWhitespace) == true, let at = fields["label"]?.location {
+            reader.error("this link's label is empty: write what the link says, like `label: My shop`", at: at)
+        }
+        let url = reader.string(fields, "url", required: "https://example.com/").flatMap { checkedURL($0, at: fields["url"]?.location ?? fields.location) }
+        let icon = image(fields, "icon", photosOnly: true)
+        guard let url, let shown = label ?? service?.label else { return nil }
+        return ProfileLink(service: service, label: shown, url: url, icon: icon, iconAt: fields["icon"]?.location)
     }
 
     private func item(_ node: YAMLNode, defaultColor: ItemColor) -> ProfileItem? {
@@ -160,22 +219,13 @@ struct ProfileReader {
         return ProfileItem(
             text: text ?? "",
             url: url,
-            color: color(fields, "color") ?? defaultColor,
+            color: reader.color(fields, "color") ?? defaultColor,
             hidden: reader.bool(fields, "hidden") ?? false,
+            icon: image(fields, "icon", photosOnly: true),
+            iconAt: fields["icon"]?.location,
             from: from,
             until: until
         )
-    }
-
-    private func color(_ fields: Fields, _ key: String) -> ItemColor? {
-        guard let node = reader.value(fields, key, example: "\"#ff8000\""), let text = reader.string(node, named: "\"\(key)\"") else { return nil }
-        if let color = ItemColor(text) { return color }
-        let message = text.hasPrefix("#")
-            ? "colour \"\(text)\" is not #rrggbb: write six hex digits, e.g. \"#ff8000\""
-            : "unknown colour \"\(text)\"" + (Suggestion.closest(to: text, in: ItemColor.names).map { " (did you mean \"\($0)\"?)" }
-                ?? ": use one of \(ItemColor.names.joined(separator: ", ")) or \"#rrggbb\"")
-        reader.error(message, at: node.location)
-        return nil
     }
 
     private func date(_ fields: Fields, _ key: String, _ parse: (String) -> Date?) -> Date? {
@@ -209,9 +259,14 @@ struct ProfileReader {
         return text
     }
 
-    /// An image path relative to `content/users/`: it must stay inside that folder and exist.
-    private func image(_ fields: Fields, _ key: String) -> String? {
+    /// An image path relative to `content/users/`: it must stay inside that folder and exist;
+    /// with `photosOnly` (links' and items' icons), have one of the photo extensions.
+    private func image(_ fields: Fields, _ key: String, photosOnly: Bool = false) -> String? {
         guard let path = reader.string(fields, key), let node = fields[key] else { return nil }
+        if photosOnly, !ContentPath.photoExtensions.contains(ContentPath.fileExtension(of: path).lowercased()) {
+            reader.error("\(key) \"\(path)\" is not a photo file: use a .\(ContentPath.photoExtensions.joined(separator: ", ."))", at: node.location)
+            return nil
+        }
         return reader.containedFile(
             path, key: key, at: node.location, in: usersFolder,
             outside: "must stay inside content/users/: use a path like \(handle)/\(key).jpg",

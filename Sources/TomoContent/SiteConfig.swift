@@ -2,10 +2,6 @@ import TomoCore
 
 /// `content/site.yaml`: the settings of the whole site.
 public struct SiteConfig: Sendable, Hashable {
-    public enum Language: String, Sendable, Hashable, CaseIterable {
-        case en, ja
-    }
-
     /// The page kinds a site may leave out (`disableKinds`, as in Hugo): their files are not
     /// written and no page links to them.
     public enum PageKind: String, Sendable, Hashable, CaseIterable {
@@ -23,7 +19,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// Absolute http(s) address ending in `/`, for feeds, the sitemap and Open Graph; nil when
     /// site.yaml has none (the build may take `--base-url`).
     public var baseURL: String?
-    public var language: Language
+    /// The language of the theme's labels and dates, and of every page's `lang` (a profile
+    /// may set its own: `Profile.language`).
+    public var language: LanguageTag
     public var description: String?
     /// How many of the newest users the home page lists.
     public var homeUsers: Int
@@ -40,8 +38,12 @@ public struct SiteConfig: Sendable, Hashable {
     public var icon: String?
     /// Where site.yaml names the icon, for an error about the image.
     public var iconAt: SourceLocation?
+    /// Whether profile pages show their QR code (`/<handle>/qr.svg`, made for every profile).
+    public var qr = false
     /// `params:`, a custom theme's own settings, as templates receive them (`site.params`).
     public var params: [String: JSONValue] = [:]
+    /// The look of every profile page that does not set its own (`Look.overridden(by:)`).
+    public var look = Look()
 
     public func publishes(_ kind: PageKind) -> Bool { !disabledKinds.contains(kind) }
 
@@ -50,7 +52,7 @@ public struct SiteConfig: Sendable, Hashable {
     public static let defaultImageWidths = [320, 640, 1280]
 
     public init(
-        title: String, baseURL: String? = nil, language: Language = .en, description: String? = nil,
+        title: String, baseURL: String? = nil, language: LanguageTag = .english, description: String? = nil,
         homeUsers: Int = defaultHomeUsers, pageSize: Int = defaultPageSize, contact: String? = nil,
         imageWidths: [Int] = defaultImageWidths
     ) {

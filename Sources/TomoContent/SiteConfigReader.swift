@@ -16,7 +16,7 @@ enum SiteConfigReader {
     static let table = KeyTable("site.yaml", [
         KeySpec("title", .text, "The site's name, in every page's title and header.", required: true),
         KeySpec("baseURL", .siteAddress, "The site's absolute http(s) address, for feeds, the sitemap and Open Graph (e.g. https://example.com/)."),
-        KeySpec("language", .word(SiteConfig.Language.allCases.map(\.rawValue)), "The language of the theme's labels.", default: .string(SiteConfig.Language.en.rawValue)),
+        KeySpec("language", .languageTag, "The site's language, a BCP 47 tag (en, ja, zh-Hans, pt-BR): of the theme's labels, dates and every page's lang.", default: .string(LanguageTag.english.text)),
         KeySpec("description", .text, "One sentence about the site, for the home page's description."),
         KeySpec("homeUsers", .wholeNumber(homeUsersRange), "How many of the newest users the home page lists.", default: .int(SiteConfig.defaultHomeUsers)),
         KeySpec("pageSize", .wholeNumber(pageSizeRange), "Posts per timeline page.", default: .int(SiteConfig.defaultPageSize)),
@@ -24,7 +24,9 @@ enum SiteConfigReader {
         KeySpec("images", .mapping(imagesTable), "How images are resized."),
         KeySpec("disableKinds", .list(.word(SiteConfig.PageKind.allCases.map(\.rawValue)), minItems: 0), "Page kinds not to publish.", default: .array([])),
         KeySpec("icon", .file(extensions: []), "The site icon, relative to content/ (default: the theme's)."),
+        KeySpec("qr", .boolean, "Shows each profile's QR code (its /<handle>/qr.svg) on its page.", default: .bool(false)),
         KeySpec("params", .anyMapping, "A custom theme's own settings, handed to templates as site.params unchecked."),
+        KeySpec("theme", .mapping(LookReader.table), "The look of every profile page: accent, background, font, buttons (a profile's own theme overrides it key by key)."),
     ])
 
     /// The settings, or nil when an error makes them unusable; problems go to `reader`.
@@ -35,13 +37,7 @@ enum SiteConfigReader {
         var config = SiteConfig(title: title ?? "")
         config.description = reader.string(fields, "description")
         config.baseURL = baseURL(fields, reader: reader)
-        if let language = reader.string(fields, "language"), let node = fields["language"] {
-            if let value = SiteConfig.Language(rawValue: language) {
-                config.language = value
-            } else {
-                reader.error("unknown language \"\(language)\": use en or ja", at: node.location)
-            }
-        }
+        config.language = reader.languageTag(fields, "language") ?? .english
         config.homeUsers = reader.int(fields, "homeUsers", in: homeUsersRange) ?? SiteConfig.defaultHomeUsers
         config.pageSize = reader.int(fields, "pageSize", in: pageSizeRange) ?? SiteConfig.defaultPageSize
         if let contact = reader.string(fields, "contact"), let node = fields["contact"] {
@@ -55,6 +51,7 @@ enum SiteConfigReader {
             config.imageWidths = imageWidths(imageFields, reader: reader)
         }
         config.disabledKinds = disabledKinds(fields, reader: reader)
+        config.qr = reader.bool(fields, "qr") ?? false
         if let path = reader.string(fields, "icon"), let node = fields["icon"] {
             config.icon = reader.containedFile(
                 path, key: "icon", at: node.location, in: content,
@@ -66,6 +63,7 @@ enum SiteConfigReader {
         if let node = reader.value(fields, "params") {
             config.params = SiteParams.read(node, reader: reader) ?? [:]
         }
+        config.look = LookReader.read(fields, reader: reader)
         return title == nil ? nil : config
     }
 

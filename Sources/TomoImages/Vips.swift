@@ -63,6 +63,56 @@ enum Vips {
         return Array(all.prefix(Int(bands)))
     }
 
+    // MARK: Share cards (see ShareCardMaker)
+
+    static func canvas(width: Int, height: Int, red: Int, green: Int, blue: Int, alpha: Int = 255) throws(VipsFailure) -> Thumbnail {
+        try made { error in tomo_vips_canvas(Int32(width), Int32(height), Int32(red), Int32(green), Int32(blue), Int32(alpha), &error) }
+    }
+
+    static func veil(width: Int, height: Int, top: Int, bottom: Int) throws(VipsFailure) -> Thumbnail {
+        try made { error in tomo_vips_veil(Int32(width), Int32(height), Int32(top), Int32(bottom), &error) }
+    }
+
+    static func cover(of file: String, width: Int, height: Int) throws(VipsFailure) -> Thumbnail {
+        try made { error in tomo_vips_cover(file, Int32(width), Int32(height), &error) }
+    }
+
+    static func circle(_ image: Thumbnail) throws(VipsFailure) -> Thumbnail {
+        try made { error in tomo_vips_circle(image.image, &error) }
+    }
+
+    /// Pango `markup` in `font` wrapped at `width` pixels; as big as its ink.
+    static func text(_ markup: String, font: String, width: Int) throws(VipsFailure) -> Thumbnail {
+        try made { error in tomo_vips_text(markup, font, Int32(width), &error) }
+    }
+
+    /// `layers` laid over `base` in order, each at its point: one opaque image of `base`'s size.
+    static func compose(_ base: Thumbnail, _ layers: [(image: Thumbnail, x: Int, y: Int)]) throws(VipsFailure) -> Thumbnail {
+        let images: [OpaquePointer?] = layers.map(\.image.image)
+        let xs = layers.map { Int32($0.x) }, ys = layers.map { Int32($0.y) }
+        return try made { error in
+            withExtendedLifetime(layers) { tomo_vips_compose(base.image, images, xs, ys, Int32(layers.count), &error) }
+        }
+    }
+
+    /// Every pixel of an image file, row by row, `bands` values each (tests look at outputs with it).
+    static func pixels(of file: URL) throws(VipsFailure) -> (width: Int, height: Int, bands: Int, values: [UInt8]) {
+        var width: Int32 = 0, height: Int32 = 0, bands: Int32 = 0
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var error: UnsafeMutablePointer<CChar>?
+        guard tomo_vips_read_pixels(file.path, &width, &height, &bands, &pixels, &error) == 0, let pixels else { throw failure(error) }
+        defer { tomo_vips_free(pixels) }
+        let count = Int(width) * Int(height) * Int(bands)
+        return (Int(width), Int(height), Int(bands), Array(UnsafeBufferPointer(start: pixels, count: count)))
+    }
+
+    /// The image a shim call made, or its failure.
+    private static func made(_ call: (inout UnsafeMutablePointer<CChar>?) -> OpaquePointer?) throws(VipsFailure) -> Thumbnail {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let image = call(&error) else { throw failure(error) }
+        return Thumbnail(image)
+    }
+
     /// Lets libvips free what it keeps per thread; for worker threads between images.
     static func releaseThreadMemory() {
         tomo_vips_release_thread_memory()

@@ -27,6 +27,8 @@ enum ContentType {
         "txt": ("text/plain; charset=utf-8", true),
         "md": ("text/markdown; charset=utf-8", true),
         "csv": ("text/csv; charset=utf-8", true),
+        // Contact cards (`/<handle>/contact.vcf`): RFC 6350 allows UTF-8 only.
+        "vcf": ("text/vcard; charset=utf-8", true),
         "svg": ("image/svg+xml", true),
         "ico": ("image/x-icon", true),
         "png": ("image/png", false),

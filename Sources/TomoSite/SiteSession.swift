@@ -108,12 +108,14 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         let sameGraph = !everything && !reload.store
         let samePosts = sameGraph && reload.posts.isEmpty && reload.postFolders.isEmpty
         let published = PublishedSite(next, options: options, at: date, graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.published : nil)
-        // A profile edit that keeps its icon and header shows the same images.
+        // A profile edit that keeps its images (icon, header, links' and items' icons) shows the same ones.
         let sameImages = samePosts && !reload.images && reload.profiles.allSatisfy { handle in
             model?.profiles[handle].map(Self.images) == next.content.profiles.first { $0.handle == handle }.map(Self.images)
         }
         let images = try publishedImages(for: published, sameImages: sameImages)
-        let nextModel = SiteModel(published: published, images: images, buildDate: date, sitemapLimit: options.sitemapLimit, posts: samePosts ? model?.posts : nil)
+        // Every card is named again (cheap); only the ones showing something new are drawn.
+        let cards = try PublishedCards.make(for: published.content, images: images, site: options.site, reusing: model?.cards)
+        let nextModel = SiteModel(published: published, images: images, cards: cards, buildDate: date, sitemapLimit: options.sitemapLimit, posts: samePosts ? model?.posts : nil)
         let (nextFingerprints, changed) = try fingerprints(of: nextModel, sameImages: sameImages)
 
         // The first build makes every file; later ones, whether they read a few files again or
@@ -196,7 +198,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             next.content.pages = pages
         }
         if reload.theme {
-            next.theme = try SiteInputs.loadTheme(options, language: next.content.config.language.rawValue)
+            next.theme = try SiteInputs.loadTheme(options)
         }
         if reload.rootFiles {
             next.rootFolder = try RootFolder.load(site: options.site)
@@ -213,7 +215,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         return next
     }
 
-    private static func images(_ profile: Profile) -> [String?] { [profile.icon, profile.header] }
+    private static func images(_ profile: Profile) -> [String] { profile.images.map(\.path) }
 
     /// The thumbnails of what `published` shows: made again (from the cache) when an image file
     /// changed; when only which images are shown may differ (a post or profile edited, hidden
@@ -253,6 +255,8 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             let made = (FileDigest(of: bytes), finish(file.path, bytes))
             results.withLock { $0[file.path] = made }
         }
+        // The cards kept for these files are not needed again: the next rebuild has a new model.
+        model.views.forgetSharedViews()
         return results.withLock { $0 }
     }
 }

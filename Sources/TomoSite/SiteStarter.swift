@@ -10,7 +10,7 @@ public enum SiteStarter {
         # Site settings. Every field is explained in the README ("Content").
         title: My Tomo site
         baseURL: https://example.com/
-        language: en            # en or ja: the language of the theme's labels
+        language: en            # a BCP 47 tag (ja, fr, zh-Hans, pt-BR…): labels and dates
         description: Profile pages and photos.
         homeUsers: 50           # newest users on the home page
         pageSize: 20            # posts per timeline page

@@ -15,6 +15,12 @@ public enum BuiltinTheme {
         }
     }
 
+    /// The text of one theme text file, without a copy of its bytes (`icons/brands.tsv` is megabytes).
+    public static func text(of path: String) -> String? {
+        guard case .text(let text)? = EmbeddedTheme.files[path] else { return nil }
+        return text
+    }
+
     /// The Mustache templates, by name (`layout` for `layout.mustache`).
     public static var templateSources: [String: String] {
         var sources: [String: String] = [:]

@@ -37,12 +37,12 @@ import TomoTestSupport
 
     @Test func brokenSiteYAMLStillChecksEveryProfile() throws {
         let site = try TemporaryFolder([
-            "content/site.yaml": "title: T\nbaseURL: https://example.com/\nlanguage: english\n",
+            "content/site.yaml": "title: T\nbaseURL: https://example.com/\nlanguage: en_GB\n",
             "content/users/alice.yaml": "name: Alice\nshowEmail: yes\n",
         ])
         let result = runTomo(["check", "--site", site.url.path])
         #expect(result.status == 1)
-        #expect(result.error.contains("error: content/site.yaml:3:11: unknown language \"english\": use en or ja\n"))
+        #expect(result.error.contains("error: content/site.yaml:3:11: language \"en_GB\" is not a BCP 47 language tag: subtags are joined by hyphens, so write en-GB\n"))
         #expect(result.error.contains("error: content/users/alice.yaml:2:12: expected true or false for \"showEmail\", found a string (\"yes\")\n"))
         #expect(result.output == "1 user, 0 pages: 2 errors, 1 warning\n")
     }

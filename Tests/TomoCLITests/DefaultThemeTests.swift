@@ -37,6 +37,9 @@ import TomoTestSupport
         "icon u-photo": (96, 128),
         "icon": (48, 48),
         "owner-icon": (40, 40),
+        // A link's or an item's own icon (.link-icon, .item-icon in style.css).
+        "link-icon": (20, 20),
+        "item-icon": (24, 24),
     ]
 
     /// Each `sizes` asks for at least the drawn width (a sharp photo) and not much more (no

@@ -4,10 +4,10 @@ import TomoTestSupport
 
 /// A small real site and a seeded generator of the edits people, scripts and the `tomo`
 /// commands make to it, for the change oracle (`ChangeOracleTests`): profiles (name, bio, items,
-/// items with `from`/`until` days before or after today, icon, header), posts (`tomo post add`,
+/// items with `from`/`until` days before or after today, icon, header, links of their own, link and item icons), posts (`tomo post add`,
 /// written by hand, deleted, moved to another user, dated, made private, captioned, photo
 /// replaced), hide and unhide, follows, blocks and likes and their undo, `tomo user add`, `rm`
-/// and `rename`, free pages, every key of site.yaml, template, label and static file overrides,
+/// and `rename`, free pages, every key of site.yaml (`theme:` too, and a profile's), template, label and static file overrides,
 /// files of the root static folder (dot files, nested and binary ones, the site's own robots.txt and
 /// files that collide with a generated one), symbolic links (a post folder or profile moved aside and linked back, a post folder linked
 /// from outside the site), folder moves, and edits that must fail the build (a YAML syntax
@@ -60,7 +60,13 @@ struct EditSequence {
     static let itemTexts = ["Hello", "Portfolio", "Summer show", "セール", "Prints", "Newsletter"]
     static let itemURLs: [String?] = [nil, "https://example.com/a", "https://example.com/b?x=1", "mailto:shop@example.com"]
     static let colors: [String?] = [nil, "orange", "blue", "#336699", "lightGray"]
-    static let links = [("website", "https://site.example/"), ("github", "https://github.com/someone"), ("mastodon", "https://mastodon.social/@someone")]
+    /// Built-in languages, one with a region the labels fall back from, one only a site's
+    /// label file gives (`pl`, with CLDR's few and many).
+    static let languages = ["en", "ja", "fr", "zh-Hans-TW", "pl"]
+    static let labelFiles = ["en", "ja", "fr", "zh-Hans", "zh-Hans-TW", "pl"]
+    static let links = [("website", "https://site.example/"), ("github", "https://github.com/someone"), ("mastodon", "https://mastodon.social/@someone"),
+                        ("discord", "https://discord.gg/someone"), ("twitch", "https://twitch.tv/someone")]
+    static let linkLabels = ["My shop", "Zine & prints", "ブログ", "<Newsletter>"]
     /// Post dates: equal instants written differently, the same date twice, the far past, the future.
     static let dates = [
         "2024-03-10T09:00:00+09:00", "2025-07-01", "2026-05-01T18:30:00+09:00", "2026-05-01T09:30:00Z", "2026-11-20T08:00:00-05:00",
@@ -90,7 +96,9 @@ struct EditSequence {
             "alice": Profile(name: "Alice", bio: Self.bios[0], icon: "alice/icon.jpg", header: "alice/header.jpg",
                              items: [Item(text: "Hello"), Item(text: "Shop", url: "https://alice.example/shop", color: "orange"),
                                      Item(text: "Sale from soon", from: soon), Item(text: "Old news", until: past), Item(text: "Secret", hidden: true)],
-                             itemColor: "blue", links: [Self.links[0], Self.links[2]], email: "alice@private.example"),
+                             itemColor: "blue", links: [Self.links[0], Self.links[2], Self.links[3]],
+                             customLinks: [CustomLink(label: "Shop & prints", url: "https://alice.example/prints", icon: "alice/link-shop.jpg")],
+                             email: "alice@private.example"),
             "bob": Profile(name: "Bob", bio: "Bob writes.", icon: "bob/icon.jpg", items: [Item(text: "Running now", from: past, until: soon)]),
             "carol": Profile(name: "Carol", bio: "From JSON.", icon: "carol/icon.jpg", links: [Self.links[1]], json: true),
             "dave": Profile(name: "Dave"),
@@ -98,7 +106,7 @@ struct EditSequence {
         ]
         for (handle, profile) in state.profiles {
             try write("content/users/\(handle).\(profile.fileName)", profile.text)
-            for image in [profile.icon, profile.header].compactMap({ $0 }) {
+            for image in [profile.icon, profile.header].compactMap({ $0 }) + profile.customLinks.compactMap(\.icon) {
                 try copy(random.pick(Self.photos), to: "content/users/\(image)")
             }
         }
@@ -156,6 +164,7 @@ struct EditSequence {
         (6, { try $0.editProfile() }),
         (3, { try $0.timedItem() }),
         (3, { try $0.changeImage() }),
+        (3, { try $0.changeLinkOrItemIcon() }),
         (4, { try $0.addPostWithCommand() }),
         (2, { try $0.addPostByHand() }),
         (3, { try $0.deletePost() }),
@@ -195,7 +204,7 @@ struct EditSequence {
         guard let handle = pickProfile() else { return nil }
         var profile = state.profiles[handle]!
         let what: String
-        switch Int.random(in: 0..<9, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0:
             profile.name = next(random.pick(Self.names))
             what = "name \(profile.name.debugDescription)"
@@ -222,6 +231,12 @@ struct EditSequence {
         case 6:
             profile.itemColor = random.pick(Self.colors)
             what = "itemColor \(profile.itemColor ?? "removed")"
+        case 8:
+            // The profile's own language: its pages' labels, dates and lang, its feed entries.
+            profile.language = random.pick([nil] + Self.languages.map(Optional.some))
+            what = "language \(profile.language ?? "removed")"
+        case 9:
+            what = "theme " + editTheme(&profile.theme)
         case 7:
             if !profile.links.isEmpty, random.chance(0.4) {
                 profile.links.removeFirst()
@@ -286,6 +301,47 @@ struct EditSequence {
         }
         if isIcon { profile.icon = image } else { profile.header = image }
         return try writeProfile(handle, profile, "\(isIcon ? "icon" : "header") \(image ?? "removed")")
+    }
+
+    /// A link of the profile's own (with or without an icon) added or removed, or an icon of a
+    /// link or an item: a new picture in the same file, another file named, one added or removed.
+    mutating func changeLinkOrItemIcon() throws -> String? {
+        guard let handle = pickProfile() else { return nil }
+        var profile = state.profiles[handle]!
+        let photo = random.pick(Self.photos)
+        let newIcon = { (sequence: inout EditSequence) throws -> String in
+            let icon = "\(handle)/link-\(sequence.nextNumber()).jpg"
+            try sequence.remember("content/users/\(icon)")
+            try sequence.copy(photo, to: "content/users/\(icon)")
+            return icon
+        }
+        let icons = profile.customLinks.compactMap(\.icon) + profile.items.compactMap(\.icon)
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0:
+            let link = CustomLink(label: next(random.pick(Self.linkLabels)), url: "https://links.example/\(nextNumber())", icon: random.chance(0.7) ? try newIcon(&self) : nil)
+            profile.customLinks.insert(link, at: Int.random(in: 0...profile.customLinks.count, using: &random))
+            return try writeProfile(handle, profile, "link \(link.label.debugDescription) added with icon \(link.icon ?? "none")")
+        case 1:
+            guard !profile.customLinks.isEmpty else { return nil }
+            let removed = profile.customLinks.remove(at: Int.random(in: 0..<profile.customLinks.count, using: &random))
+            return try writeProfile(handle, profile, "link \(removed.label.debugDescription) removed")
+        case 2:
+            guard !icons.isEmpty else { return nil }
+            let icon = random.pick(icons)
+            try remember("content/users/\(icon)")
+            try copy(photo, to: "content/users/\(icon)")
+            return "replaced the link or item icon content/users/\(icon) with \(photo.lastPathComponent)"
+        case 3:
+            guard !profile.customLinks.isEmpty else { return nil }
+            let index = Int.random(in: 0..<profile.customLinks.count, using: &random)
+            profile.customLinks[index].icon = profile.customLinks[index].icon != nil && random.chance(0.5) ? nil : try newIcon(&self)
+            return try writeProfile(handle, profile, "link \(profile.customLinks[index].label.debugDescription) icon \(profile.customLinks[index].icon ?? "removed")")
+        default:
+            guard !profile.items.isEmpty else { return nil }
+            let index = Int.random(in: 0..<profile.items.count, using: &random)
+            profile.items[index].icon = profile.items[index].icon != nil && random.chance(0.5) ? nil : try newIcon(&self)
+            return try writeProfile(handle, profile, "item \(profile.items[index].text.debugDescription) icon \(profile.items[index].icon ?? "removed")")
+        }
     }
 
     // MARK: Posts
@@ -501,7 +557,7 @@ struct EditSequence {
     mutating func editSiteConfig() throws -> String? {
         var config = state.config
         let what: String
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0:
             config.title = next(random.pick(["Oracle", "オラクル", "A & B"]))
             what = "title \(config.title.debugDescription)"
@@ -510,7 +566,7 @@ struct EditSequence {
             config.baseURL = config.baseURL == baseURL ? random.pick(["https://other.example/", "https://example.com/sub/dir"]) : baseURL
             what = "baseURL \(config.baseURL)"
         case 2:
-            config.language = config.language == "en" ? "ja" : "en"
+            config.language = random.pick(Self.languages.filter { $0 != config.language })
             what = "language \(config.language)"
         case 3:
             config.description = random.chance(0.3) ? nil : next("About")
@@ -543,6 +599,11 @@ struct EditSequence {
                 config.icon = nil
             }
             what = "icon \(config.icon ?? "removed")"
+        case 9:
+            config.qr.toggle()
+            what = "qr \(config.qr)"
+        case 10:
+            what = "theme " + editTheme(&config.theme)
         default:
             config.disableKinds = ["timeline", "followers", "following", "feed"].filter { _ in random.chance(0.3) }
             what = "disableKinds \(config.disableKinds)"
@@ -553,9 +614,26 @@ struct EditSequence {
         return "wrote content/site.yaml: \(what)"
     }
 
+    /// One key of a `theme:` set, changed or removed.
+    private mutating func editTheme(_ theme: inout [ThemeKey]) -> String {
+        let choices: [String: [[String]]] = [
+            "accent": [["#00897b"], ["yellow"], ["#ffffff"], ["black"]],
+            "background": [["#fce4ec"], ["#000000", "#ffffff"], ["red", "#00ff00"], ["#808080"]],
+            "font": [["system"], ["serif"], ["rounded"], ["mono"]],
+            "buttons": [["rounded"], ["pill"], ["square"], ["outline"]],
+        ]
+        let key = random.pick(choices.keys.sorted())
+        theme.removeAll { $0.key == key }
+        if random.chance(0.25) { return "\(key) removed" }
+        let values = random.pick(choices[key] ?? [])
+        theme.append(ThemeKey(key: key, values: values))
+        return "\(key) \(values)"
+    }
+
     mutating func editTemplate() throws -> String? {
         let labels = random.chance(0.2)
-        let name = labels ? "labels/\(state.config.language).json" : random.pick(Self.templates)
+        // The site's language's file, or one along its fallbacks, or one of a profile's language.
+        let name = labels ? "labels/\(random.pick(Self.labelFiles)).json" : random.pick(Self.templates)
         let path = "templates/\(name)"
         try remember(path)
         if exists(path), random.chance(0.4) {
@@ -563,7 +641,9 @@ struct EditSequence {
             return "deleted the override \(path)"
         }
         if labels {
-            try write(path, "{\"followers\": \(quoted(next("Fans"))), \"noPosts\": \(quoted(next("Nothing yet")))}\n")
+            let fans = next("fans")
+            let forms = ["one", "few", "many", "other"].map { "\"\($0)\": \"{count} \(fans) \($0)\"" }.joined(separator: ", ")
+            try write(path, "{\"followers\": \(quoted(next("Fans"))), \"noPosts\": \(quoted(next("Nothing yet"))), \"followersCount\": {\(forms)}}\n")
         } else {
             let builtin = try String(contentsOf: Self.theme.appendingPathComponent(name), encoding: .utf8)
             try write(path, builtin + "<!-- \(next("override")) -->\n")
@@ -670,6 +750,8 @@ struct EditSequence {
         let repoint = { (path: String?) in path.map { $0.hasPrefix(handle + "/") ? moved + $0.dropFirst(handle.count) : $0 } }
         profile.icon = repoint(profile.icon)
         profile.header = repoint(profile.header)
+        for index in profile.customLinks.indices { profile.customLinks[index].icon = repoint(profile.customLinks[index].icon) }
+        for index in profile.items.indices { profile.items[index].icon = repoint(profile.items[index].icon) }
         try remember("content/users/\(handle)", "content/users/\(moved)")
         try move("content/users/\(handle)", to: "content/users/\(moved)")
         return try writeProfile(handle, profile, "images moved: mv content/users/\(handle) content/users/\(moved)")

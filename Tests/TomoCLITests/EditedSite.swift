@@ -30,6 +30,8 @@ extension EditSequence {
         var disableKinds: [String] = []
         /// The site icon, relative to content/.
         var icon: String?
+        var qr = false
+        var theme: [ThemeKey] = []
 
         var text: String {
             var lines = ["title: \(quoted(title))", "baseURL: \(quoted(baseURL))", "language: \(language)"]
@@ -40,7 +42,27 @@ extension EditSequence {
             if let widths { lines += ["images:", "  widths: [\(widths.map(String.init).joined(separator: ", "))]"] }
             if !disableKinds.isEmpty { lines.append("disableKinds: [\(disableKinds.joined(separator: ", "))]") }
             if let icon { lines.append("icon: \(quoted(icon))") }
+            if qr { lines.append("qr: true") }
+            lines += ThemeKey.yamlLines(theme)
             return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// One key of `theme:` with its colour or word, or the two colours of a gradient.
+    struct ThemeKey {
+        var key: String
+        var values: [String]
+
+        static func yamlLines(_ keys: [ThemeKey]) -> [String] {
+            guard !keys.isEmpty else { return [] }
+            return ["theme:"] + keys.map { key in
+                "  \(key.key): " + (key.values.count == 1 ? quoted(key.values[0]) : "[\(key.values.map(quoted).joined(separator: ", "))]")
+            }
+        }
+
+        static func json(_ keys: [ThemeKey]) -> JSONValue? {
+            guard !keys.isEmpty else { return nil }
+            return .object(Dictionary(keys.map { ($0.key, $0.values.count == 1 ? JSONValue.string($0.values[0]) : .array($0.values.map(JSONValue.string))) }) { $1 })
         }
     }
 
@@ -51,6 +73,16 @@ extension EditSequence {
         var hidden = false
         var from: String?
         var until: String?
+        /// Relative to `content/users/`.
+        var icon: String?
+    }
+
+    /// An entry of a `links:` list: a link the profile labels itself.
+    struct CustomLink {
+        var label: String
+        var url: String
+        /// Relative to `content/users/`.
+        var icon: String?
     }
 
     struct Profile {
@@ -62,8 +94,12 @@ extension EditSequence {
         var items: [Item] = []
         var itemColor: String?
         var links: [(service: String, url: String)] = []
+        /// With any, `links:` is a list: the services' links as `service:` entries, then these.
+        var customLinks: [CustomLink] = []
         var email: String?
         var showEmail = false
+        var language: String?
+        var theme: [ThemeKey] = []
         var json = false
 
         var fileName: String { json ? "json" : "yaml" }
@@ -78,7 +114,16 @@ extension EditSequence {
             if let icon { lines.append("icon: \(quoted(icon))") }
             if let header { lines.append("header: \(quoted(header))") }
             if let itemColor { lines.append("itemColor: \(quoted(itemColor))") }
-            if !links.isEmpty { lines += ["links:"] + links.map { "  \($0.service): \(quoted($0.url))" } }
+            if !customLinks.isEmpty {
+                lines.append("links:")
+                for link in links { lines += ["  - service: \(link.service)", "    url: \(quoted(link.url))"] }
+                for link in customLinks {
+                    lines += ["  - label: \(quoted(link.label))", "    url: \(quoted(link.url))"]
+                    if let icon = link.icon { lines.append("    icon: \(quoted(icon))") }
+                }
+            } else if !links.isEmpty {
+                lines += ["links:"] + links.map { "  \($0.service): \(quoted($0.url))" }
+            }
             if !items.isEmpty {
                 lines.append("items:")
                 for item in items {
@@ -88,10 +133,13 @@ extension EditSequence {
                     if item.hidden { lines.append("    hidden: true") }
                     if let from = item.from { lines.append("    from: \(from)") }
                     if let until = item.until { lines.append("    until: \(until)") }
+                    if let icon = item.icon { lines.append("    icon: \(quoted(icon))") }
                 }
             }
             if let email { lines.append("email: \(quoted(email))") }
             if showEmail { lines.append("showEmail: true") }
+            if let language { lines.append("language: \(language)") }
+            lines += ThemeKey.yamlLines(theme)
             return lines.joined(separator: "\n") + "\n"
         }
 
@@ -101,7 +149,16 @@ extension EditSequence {
             members["icon"] = icon.map(JSONValue.string)
             members["header"] = header.map(JSONValue.string)
             members["itemColor"] = itemColor.map(JSONValue.string)
-            if !links.isEmpty { members["links"] = .object(Dictionary(links.map { ($0.service, JSONValue.string($0.url)) }) { $1 }) }
+            members["language"] = language.map(JSONValue.string)
+            if !customLinks.isEmpty {
+                members["links"] = .array(links.map { ["service": .string($0.service), "url": .string($0.url)] } + customLinks.map { link in
+                    var fields: [String: JSONValue] = ["label": .string(link.label), "url": .string(link.url)]
+                    fields["icon"] = link.icon.map(JSONValue.string)
+                    return .object(fields)
+                })
+            } else if !links.isEmpty {
+                members["links"] = .object(Dictionary(links.map { ($0.service, JSONValue.string($0.url)) }) { $1 })
+            }
             if !items.isEmpty {
                 members["items"] = .array(items.map { item in
                     var fields: [String: JSONValue] = ["text": .string(item.text)]
@@ -110,11 +167,13 @@ extension EditSequence {
                     if item.hidden { fields["hidden"] = .bool(true) }
                     fields["from"] = item.from.map(JSONValue.string)
                     fields["until"] = item.until.map(JSONValue.string)
+                    fields["icon"] = item.icon.map(JSONValue.string)
                     return .object(fields)
                 })
             }
             members["email"] = email.map(JSONValue.string)
             if showEmail { members["showEmail"] = .bool(true) }
+            members["theme"] = ThemeKey.json(theme)
             return JSONWriter.string(.object(members)) + "\n"
         }
     }

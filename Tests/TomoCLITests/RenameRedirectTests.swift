@@ -88,6 +88,16 @@ import TomoTestSupport
         #expect(Self.text(output["_redirects"]) == "/alice /ann/ 301\n/alice/* /ann/:splat 301\n")
     }
 
+    /// The last rename's end (its user removed) takes its lines out of the site's own file,
+    /// in an incremental build as in a full one.
+    @Test func whenNoRenameIsLeftTheSitesOwnRulesArePublishedAsTheyAre() throws {
+        let site = try site()
+        try site.write("static/_redirects", "/old /new/ 302")
+        _ = try after(["user", "rename", "alice", "ann"], in: site)
+        let output = try after(["user", "rm", "ann", "--yes"], in: site)
+        #expect(Self.text(output["_redirects"]) == "/old /new/ 302")
+    }
+
     @Test func chainsEndAtTheCurrentHandleAndARenameBackOrANewUserEndsTheRedirects() throws {
         let site = try site()
         _ = try after(["user", "rename", "alice", "ann"], in: site)

@@ -73,8 +73,8 @@ let sampleJPEG = URL(fileURLWithPath: #filePath)
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// The demo site (8 users, 24 photo posts, pages, a store), copied into a fresh folder, with
-/// its thumbnails already in the image cache: a test's first build does not spend seconds
-/// encoding them.
+/// its thumbnails and share cards already in the cache: a test's first build does not spend
+/// seconds encoding them.
 func demoSiteCopy() throws -> TemporaryFolder {
     let site = try TemporaryFolder()
     for folder in ["content", "templates"] {
@@ -82,23 +82,28 @@ func demoSiteCopy() throws -> TemporaryFolder {
     }
     if let demoImageCache {
         try FileManager.default.createDirectory(at: site.url.appendingPathComponent(".tomo-cache"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: demoImageCache, to: site.url.appendingPathComponent(".tomo-cache/images"))
+        for folder in demoCacheFolders {
+            try FileManager.default.copyItem(at: demoImageCache.appendingPathComponent(folder), to: site.url.appendingPathComponent(".tomo-cache/" + folder))
+        }
     }
     return site
 }
 
-/// The demo's thumbnails, encoded once and kept beside the test binary from run to run (a cache:
-/// a missing or stale file only costs an encode).
+/// The folders of `.tomo-cache` that hold what images the demo makes.
+private let demoCacheFolders = ["images", "cards"]
+
+/// The demo's thumbnails and cards, made once and kept beside the test binary from run to run
+/// (a cache: a missing or stale file only costs an encode).
 private let demoImageCache: URL? = {
-    let cache = tomoBinary().deletingLastPathComponent().appendingPathComponent("tomo-tests-demo-images")
+    let cache = tomoBinary().deletingLastPathComponent().appendingPathComponent("tomo-tests-demo-cache")
     if FileManager.default.fileExists(atPath: cache.path) { return cache }
     guard let site = try? TemporaryFolder() else { return nil }
     for folder in ["content", "templates"] {
         try? FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(folder), to: site.url.appendingPathComponent(folder))
     }
     guard runTomo(["build"], in: site.url).status == 0 else { return nil }
-    try? FileManager.default.moveItem(at: site.url.appendingPathComponent(".tomo-cache/images"), to: cache)
-    return FileManager.default.fileExists(atPath: cache.path) ? cache : nil
+    try? FileManager.default.moveItem(at: site.url.appendingPathComponent(".tomo-cache"), to: cache)
+    return demoCacheFolders.allSatisfy { FileManager.default.fileExists(atPath: cache.appendingPathComponent($0).path) } ? cache : nil
 }()
 
 /// Every file under `folder` (hidden ones too) with its bytes, by path relative to it.

@@ -99,7 +99,9 @@ import TomoCore
         images: {widths: [320]}
         disableKinds: [feed]
         icon: icon.png
+        qr: true
         params: {accent: red, menu: [a, b]}
+        theme: {accent: red, background: [black, white], font: serif, buttons: pill}
 
         """),
         (ContentSchema.profile, """
@@ -117,8 +119,10 @@ import TomoCore
             from: 2026-05-01
             until: 2026-06-01
         itemColor: gray
+        language: ja
         email: a@example.com
         showEmail: true
+        theme: {accent: "#00897b", background: yellow, font: mono, buttons: square}
 
         """),
         (ContentSchema.post, "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: A\nvisibility: public\ndraft: false\n---\n"),

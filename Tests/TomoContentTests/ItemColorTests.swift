@@ -48,3 +48,52 @@ import Testing
         #expect(ItemColor("ff8000") == nil)
     }
 }
+
+/// Text on a backdrop of one colour or a gradient, and a colour made readable as text.
+@Suite struct BackdropTests {
+    private func color(_ hex: String) throws -> ItemColor { try #require(ItemColor(hex: hex)) }
+
+    @Test func oneColourIsNeverChanged() throws {
+        for value in stride(from: 0, through: 0xFFFFFF, by: 0x030507) {
+            let hex = "#" + String(format: "%06x", value)
+            let (backdrop, text) = Backdrop(try color(hex)).readable()
+            #expect(backdrop.start.hex == hex && backdrop.end.hex == hex)
+            #expect(text == (try color(hex)).textColor)
+        }
+    }
+
+    /// Black to white: neither black nor white text reads on all of it, so the gradient is
+    /// lightened under black text (white text on black reads as well, so black wins the tie).
+    @Test func gradientNoTextReadsOnIsLightenedOrDarkened() throws {
+        let (backdrop, text) = Backdrop(from: try color("#000000"), to: try color("#ffffff")).readable()
+        #expect(text == .black)
+        #expect(backdrop.end.hex == "#ffffff")
+        #expect(backdrop.start.relativeLuminance > 0.17)
+        #expect(backdrop.worstContrast(with: text.color) >= 4.5)
+        let (darkened, white) = Backdrop(from: try color("#000000"), to: try color("#b0b0b0")).readable()
+        #expect(white == .white)
+        #expect(darkened.start.hex == "#000000")
+        #expect(darkened.worstContrast(with: white.color) >= 4.5)
+    }
+
+    /// Red to green is darker in the middle than at either end: the middle decides.
+    @Test func theMiddleOfAGradientCounts() throws {
+        let backdrop = Backdrop(from: try color("#ff0000"), to: try color("#00ff00"))
+        #expect(backdrop.worstContrast(with: try color("#000000")) < min(try color("#ff0000").contrast(with: .black), try color("#00ff00").contrast(with: .black)))
+    }
+
+    /// An accent as text keeps its hue while it can: white on white becomes the grey that just
+    /// reads, a readable colour stays itself.
+    @Test func aColourAsTextIsMixedJustFarEnough() throws {
+        let white = Backdrop(try color("#ffffff"))
+        let grey = try color("#ffffff").readable(on: white)
+        #expect(grey.contrast(with: try color("#ffffff")) >= 4.5)
+        #expect(grey.contrast(with: try color("#ffffff")) < 5)
+        #expect(try color("#2556d6").readable(on: white).hex == "#2556d6")
+        let yellowOnDark = try color("#ffff00").readable(on: Backdrop(try color("#1c1c21")))
+        #expect(yellowOnDark.hex == "#ffff00")
+        let navyOnDark = try color("#000080").readable(on: Backdrop(try color("#1c1c21")))
+        #expect(navyOnDark.contrast(with: try color("#1c1c21")) >= 4.5)
+        #expect(navyOnDark.blue > navyOnDark.red)
+    }
+}

@@ -8,7 +8,7 @@ import TomoCore
         let config = try #require(site.load().content?.config)
         #expect(config.title == "Photos")
         #expect(config.baseURL == "https://photos.example/")
-        #expect(config.language == .en)
+        #expect(config.language == .english)
         #expect(config.homeUsers == 50)
         #expect(config.pageSize == 20)
         #expect(config.imageWidths == [320, 640, 1280])
@@ -32,7 +32,7 @@ import TomoCore
         #expect(result.diagnostics.isEmpty)
         let config = try #require(result.content?.config)
         #expect(config.title == "写真の町")
-        #expect(config.language == .ja)
+        #expect(config.language == LanguageTag("ja"))
         #expect(config.description == "Photographers of Tokyo")
         #expect(config.homeUsers == 12)
         #expect(config.pageSize == 5)
@@ -52,9 +52,32 @@ import TomoCore
         #expect(site.errors() == ["content/site.yaml:2:10: baseURL \"mailto:a@b.example\" must be an http or https address, like https://example.com/"])
     }
 
-    @Test func unknownLanguageIsAnError() throws {
-        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\nlanguage: fr\n"])
-        #expect(site.errors() == ["content/site.yaml:3:11: unknown language \"fr\": use en or ja"])
+    /// Any well-formed tag is a language, in its canonical case; a malformed one is an error
+    /// at the value, with the fix.
+    @Test(arguments: [("fr", "fr"), ("zh-hans-tw", "zh-Hans-TW"), ("PT-br", "pt-BR"), ("sr-latn-rs", "sr-Latn-RS"), ("es-419", "es-419")])
+    func anyWellFormedTagIsALanguage(written: String, canonical: String) throws {
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\nlanguage: \(written)\n"])
+        #expect(site.errors() == [])
+        #expect(site.load().content?.config.language.text == canonical)
+    }
+
+    @Test func aReservedLongLanguageIsAWarning() throws {
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\nlanguage: english\n"])
+        #expect(site.warnings() == ["content/site.yaml:3:11: language \"english\" starts with a language of 5 to 8 letters, which RFC 5646 keeps for the future: no label file or CLDR rule knows it, so its pages are in English (write the 2- or 3-letter code: en, ja, fr)"])
+        #expect(site.load().content?.config.language.text == "english")
+    }
+
+    @Test(arguments: [
+        ("en_US", "content/site.yaml:3:11: language \"en_US\" is not a BCP 47 language tag: subtags are joined by hyphens, so write en-US"),
+        ("e", "content/site.yaml:3:11: language \"e\" is not a BCP 47 language tag: it must start with a language of 2 to 8 letters: write a tag like en, ja, zh-Hans or pt-BR (RFC 5646)"),
+        ("en--US", "content/site.yaml:3:11: language \"en--US\" is not a BCP 47 language tag: it has an empty subtag: remove the extra hyphen"),
+        ("de-DE-a", "content/site.yaml:3:11: language \"de-DE-a\" is not a BCP 47 language tag: the extension \"a\" needs subtags of 2 to 8 letters or digits after it"),
+        ("fr-FR-FR", "content/site.yaml:3:11: language \"fr-FR-FR\" is not a BCP 47 language tag: the subtag \"FR\" cannot stand there: write a tag like en, ja, zh-Hans or pt-BR (RFC 5646)"),
+        ("日本語", "content/site.yaml:3:11: language \"日本語\" is not a BCP 47 language tag: the subtag \"日本語\" must be 1 to 8 ASCII letters or digits"),
+    ])
+    func malformedLanguageIsALocatedError(written: String, message: String) throws {
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\nlanguage: \(written)\n"])
+        #expect(site.errors() == [message])
         #expect(site.load().content == nil)
     }
 
@@ -67,9 +90,9 @@ import TomoCore
     }
 
     @Test func unknownKeyListsTheKnownOnesWhenNothingIsClose() throws {
-        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\ntheme: dark\n"])
+        let site = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\nsidebar: dark\n"])
         #expect(site.errors() == [
-            "content/site.yaml:3:1: unknown key \"theme\" in site.yaml: site.yaml takes title, baseURL, language, description, homeUsers, pageSize, contact, images, disableKinds, icon, params",
+            "content/site.yaml:3:1: unknown key \"sidebar\" in site.yaml: site.yaml takes title, baseURL, language, description, homeUsers, pageSize, contact, images, disableKinds, icon, qr, params, theme",
         ])
     }
 
@@ -111,7 +134,7 @@ import TomoCore
 
     @Test func validatedThrowsEveryError() throws {
         let site = try SiteFixture([
-            "content/site.yaml": "title: T\nbaseURL: https://x.example/\nlanguage: de\n",
+            "content/site.yaml": "title: T\nbaseURL: https://x.example/\nlanguage: de_DE\n",
             "content/users/bob.yaml": "name: Bob\nitemColor: teal\n",
         ])
         #expect {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TomoCore
 @testable import TomoSite
+import TomoTestSupport
 
 /// Link previews and identity: Open Graph and Twitter tags, JSON-LD, h-card, `rel="me"` and
 /// `fediverse:creator`, on built pages.
@@ -33,8 +34,10 @@ import TomoCore
             #expect(tags["twitter:card"] == [Self.expectedCard(size.width, size.height)], "\(path)")
             #expect(tags["og:locale"] == ["en_US"], "\(path)")
         }
-        // The home page, the free page and a profile without images show the theme's image.
-        for path in ["index.html", "about/index.html", "plain/index.html", "404.html"] {
+        // The home page, the free page and the 404 page show the theme's image; a profile, even
+        // one without images, its share card.
+        #expect(try MetaTags(site.page("plain/index.html") ?? "")?["og:image"].first?.contains("/media/plain/card-") == true)
+        for path in ["index.html", "about/index.html", "404.html"] {
             let tags = try #require(MetaTags(site.page(path) ?? ""))
             #expect(tags["og:image"] == ["https://example.com/static/preview.png"], "\(path)")
             #expect(tags["og:image:alt"] == ["Test site"], "\(path)")
@@ -64,23 +67,18 @@ import TomoCore
         #expect(PreviewImage(path: "x", width: 1280, height: 400, alt: "").card == .summary, "a wide header is cropped badly by the large card")
     }
 
-    @Test func aWideHeaderGivesWayToTheSquareIconInTheSmallCard() throws {
-        let site = try SiteFolder(["content/users/wide.yaml": "name: Wide\nicon: wide/icon.png\nheader: wide/header.png\n"])
+    @Test func aProfileIsPreviewedByItsShareCardWhateverShapeItsImagesAre() throws {
+        let site = try SiteFolder(["content/users/wide.yaml": "name: Wide\nbio: Wide views.\nicon: wide/icon.png\nheader: wide/header.png\n"])
         try site.write("content/users/wide/icon.png", bytes: TestPNG.grey(width: 400, height: 400))
-        try site.write("content/users/wide/header.png", bytes: TestPNG.grey(width: 1280, height: 400))
-        try site.build()
-        let tags = try #require(MetaTags(site.page("wide/index.html") ?? ""))
-        #expect(tags["og:image"].first?.contains("/media/wide/icon-") == true)
-        #expect(tags["og:image:width"] == tags["og:image:height"])
-        #expect(tags["og:image:alt"] == ["Wide's icon"])
-        #expect(tags["twitter:card"] == ["summary"])
-        // A header of the large card's shape is shown in it.
-        try site.write("content/users/wide/header.png", bytes: TestPNG.grey(width: 1200, height: 630))
-        try site.build()
-        let wider = try #require(MetaTags(site.page("wide/index.html") ?? ""))
-        #expect(wider["og:image"].first?.contains("/media/wide/header-") == true)
-        #expect(wider["og:image:alt"] == ["Wide's header image"])
-        #expect(wider["twitter:card"] == ["summary_large_image"])
+        for (width, height) in [(1280, 400), (1200, 630), (600, 900)] {
+            try site.write("content/users/wide/header.png", bytes: TestPNG.grey(width: width, height: height))
+            try site.build()
+            let tags = try #require(MetaTags(site.page("wide/index.html") ?? ""))
+            #expect(tags["og:image"].first?.contains("/media/wide/card-") == true, "\(width)×\(height)")
+            #expect(tags["og:image:width"] == ["1200"] && tags["og:image:height"] == ["630"])
+            #expect(tags["og:image:alt"] == ["Wide (@wide) · Wide views."])
+            #expect(tags["twitter:card"] == ["summary_large_image"])
+        }
     }
 
     @Test func profilesAndPostsSayWhatTheyAre() throws {
@@ -98,12 +96,15 @@ import TomoCore
         let post = try #require(MetaTags(site.page("ann/posts/walk/index.html") ?? ""))
         #expect(post["og:type"] == ["article"])
         #expect(post["article:published_time"] == ["2026-05-01T12:00:00+09:00"])
-        #expect(post["og:image:alt"] == ["A dog on a beach"])
+        #expect(post["og:image:alt"] == ["A dog on a beach · Morning walk · Ann (@ann)"])
+        #expect(post["og:image"].first?.contains("/media/ann/walk-card-") == true)
         let posting = try #require(try Self.jsonLD(site.page("ann/posts/walk/index.html")))
         #expect(posting["@type"] == "SocialMediaPosting")
         #expect(posting["datePublished"] == "2026-05-01T12:00:00+09:00")
         #expect(posting["author"]?["alternateName"] == "@ann")
-        #expect(posting["image"]?["contentUrl"]?.stringValue == post["og:image"].first)
+        // The posting's image is the photo itself.
+        #expect(posting["image"]?["contentUrl"]?.stringValue?.contains("/media/ann/walk-") == true)
+        #expect(posting["image"]?["contentUrl"]?.stringValue?.contains("card") == false)
         #expect(posting["image"]?["description"] == "A dog on a beach")
     }
 
@@ -275,19 +276,7 @@ struct MetaTags {
 /// The pixel size in a PNG's or a baseline/progressive JPEG's header.
 enum ImageSize {
     static func of(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        if let png = PreviewImage.pngSize(bytes) { return png }
-        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var index = 2
-        while index + 9 < bytes.count {
-            guard bytes[index] == 0xFF else { return nil }
-            let marker = bytes[index + 1]
-            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                return (Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]), Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]))
-            }
-            index += 2 + length
-        }
-        return nil
+        PreviewImage.pngSize(bytes) ?? JPEGSize.of(bytes)
     }
 }
 

@@ -11,12 +11,12 @@ import TomoCore
 @Suite struct ProlepticDateTests {
     /// (written, as a page shows it, as feeds and `<time datetime>` write it), newest first.
     static let dates: [(written: String, shown: String, iso: String)] = [
-        ("1582-10-15", "October 15, 1582, 00:00", "1582-10-15T00:00:00Z"),
-        ("1582-10-10T12:00:00Z", "October 10, 1582, 12:00", "1582-10-10T12:00:00Z"),
-        ("1582-10-04T23:30:00-05:00", "October 4, 1582, 23:30", "1582-10-04T23:30:00-05:00"),
-        ("1582-10-04", "October 4, 1582, 00:00", "1582-10-04T00:00:00Z"),
-        ("1000-01-01", "January 1, 1000, 00:00", "1000-01-01T00:00:00Z"),
-        ("0001-01-01T00:00:00+09:00", "January 1, 1, 00:00", "0001-01-01T00:00:00+09:00"),
+        ("1582-10-15", "October 15, 1582 at 12:00\u{202F}AM", "1582-10-15T00:00:00Z"),
+        ("1582-10-10T12:00:00Z", "October 10, 1582 at 12:00\u{202F}PM", "1582-10-10T12:00:00Z"),
+        ("1582-10-04T23:30:00-05:00", "October 4, 1582 at 11:30\u{202F}PM", "1582-10-04T23:30:00-05:00"),
+        ("1582-10-04", "October 4, 1582 at 12:00\u{202F}AM", "1582-10-04T00:00:00Z"),
+        ("1000-01-01", "January 1, 1000 at 12:00\u{202F}AM", "1000-01-01T00:00:00Z"),
+        ("0001-01-01T00:00:00+09:00", "January 1, 1 at 12:00\u{202F}AM", "0001-01-01T00:00:00+09:00"),
     ]
 
     @Test func oldDatesShowAsWrittenInPagesAndFeedsAndSortByTheirInstant() throws {

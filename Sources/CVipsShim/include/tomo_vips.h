@@ -71,6 +71,36 @@ void tomo_vips_image_free(TomoVipsImage *image);
 /// are copied), or -1 on failure.
 int tomo_vips_read_pixel(const char *path, int x, int y, double values[4], char **error);
 
+// Share cards: an image put together from a background, pictures and lines of text.
+
+/// An opaque `width` × `height` sRGB canvas of one colour; `alpha` below 255 makes a veil to
+/// lay over another image (0-255 each).
+TomoVipsImage *tomo_vips_canvas(int width, int height, int red, int green, int blue, int alpha, char **error);
+
+/// A black veil whose opacity runs from `top` at the first row to `bottom` at the last (0-255),
+/// to lay over a picture so that light text on it stays readable.
+TomoVipsImage *tomo_vips_veil(int width, int height, int top, int bottom, char **error);
+
+/// The image file at `path` scaled and cropped (from the middle) to fill `width` × `height`
+/// exactly, upright, in 8-bit sRGB with transparency flattened onto white.
+TomoVipsImage *tomo_vips_cover(const char *path, int width, int height, char **error);
+
+/// `image` (a square) cut to a circle with a smooth edge (an alpha band added).
+TomoVipsImage *tomo_vips_circle(const TomoVipsImage *image, char **error);
+
+/// Pango markup drawn in colour (RGBA, so emoji keep their colours) with the font description
+/// `font` ("Noto Sans CJK JP Bold 48": sizes are pixels), wrapped at words (then characters)
+/// to at most `width` pixels. The image is as big as the ink: measure it to fit a box.
+TomoVipsImage *tomo_vips_text(const char *markup, const char *font, int width, char **error);
+
+/// `layers[i]` laid over `base` at (`xs[i]`, `ys[i]`), in order, in one pass: an opaque sRGB
+/// image of `base`'s size.
+TomoVipsImage *tomo_vips_compose(const TomoVipsImage *base, const TomoVipsImage *const *layers, const int *xs, const int *ys, int count, char **error);
+
+/// Decodes an image file whole into 8-bit pixels, row by row, `*bands` values a pixel, for
+/// tests that look at every pixel of an output. The buffer is released with tomo_vips_free.
+int tomo_vips_read_pixels(const char *path, int *width, int *height, int *bands, unsigned char **pixels, char **error);
+
 /// Releases a buffer or string this shim returned.
 void tomo_vips_free(void *memory);
 

@@ -287,6 +287,7 @@ extension InputKey {
         case .rootFile(let path): "root:" + path
         case .page(let name): "page:" + name
         case .profile(let handle): "profile:" + handle
+        case .contactCard(let handle): "contactCard:" + handle
         case .card(let handle): "card:" + handle
         case .post(let id): "post:" + id
         case .postsOf(let handle): "posts:" + handle
@@ -317,6 +318,7 @@ extension InputKey {
             case "root": self = .rootFile(value)
             case "page": self = .page(value)
             case "profile": self = .profile(value)
+            case "contactCard": self = .contactCard(value)
             case "card": self = .card(value)
             case "post": self = .post(value)
             case "posts": self = .postsOf(value)

@@ -56,9 +56,10 @@ enum ChangeEngine {
 
     /// Whether a plan made before the change still lists every file, and what each reads:
     /// no key the plan depends on changed, and the same thumbnails (`sameImages`: the very same
-    /// table), static files of the theme and files of the root static folder exist.
+    /// table), share cards, static files of the theme and files of the root static folder exist.
     static func planStillHolds(changed: Set<InputKey>, before: SiteModel, after: SiteModel, sameImages: Bool) -> Bool {
         !changed.contains(where: \.shapesPlan)
+            && before.cards.files == after.cards.files
             && (sameImages || before.images.files.count == after.images.files.count
                 && before.images.files.keys.allSatisfy { after.images.files[$0] != nil })
             && Set(before.theme.staticFiles.keys) == Set(after.theme.staticFiles.keys)
@@ -105,7 +106,7 @@ struct ContentReload: Sendable {
             case .profileImage:
                 // Only an image a profile shows (or a folder holding one) can change a page: a
                 // profile that failed for want of it is read again anyway (it is still here).
-                for profile in content?.profiles ?? [] where [profile.icon, profile.header].contains(where: { $0.map(ContentPath.userFile).map { Self.isAt($0, path) } == true }) {
+                for profile in content?.profiles ?? [] where profile.images.contains(where: { Self.isAt(ContentPath.userFile($0.path), path) }) {
                     profiles.insert(profile.handle)
                     images = true
                 }

@@ -23,8 +23,9 @@ enum InputFingerprints {
         var shape = pageShape(model.content.pages)
         var anyCard: UInt64 = 0
         for profile in model.content.profiles {
-            let (whole, card) = self.profile(profile, model: model, stamps: stamps)
+            let (whole, contact, card) = self.profile(profile, model: model, stamps: stamps)
             keys[.profile(profile.handle)] = whole
+            keys[.contactCard(profile.handle)] = contact
             keys[.card(profile.handle)] = card
             keys[.postsOf(profile.handle)] = 0
             anyCard &+= part(profile.handle, card)
@@ -98,7 +99,7 @@ enum InputFingerprints {
         var profiles = reload.profiles
         var postIDs = reload.posts
         if !changedImages.isEmpty {
-            for profile in model.content.profiles where [profile.icon, profile.header].contains(where: { $0.map { changedImages.contains(ContentPath.userFile($0)) } == true }) {
+            for profile in model.content.profiles where profile.images.contains(where: { changedImages.contains(ContentPath.userFile($0.path)) }) {
                 profiles.insert(profile.handle)
             }
             for post in model.content.posts where changedImages.contains(post.photoFile) { postIDs.insert(post.id) }
@@ -110,8 +111,9 @@ enum InputFingerprints {
         }
         for handle in profiles {
             guard let profile = model.profiles[handle] else { continue }
-            let (whole, card) = self.profile(profile, model: model, stamps: stamps)
+            let (whole, contact, card) = self.profile(profile, model: model, stamps: stamps)
             keys[.profile(handle)] = whole
+            keys[.contactCard(handle)] = contact
             let before = keys[.card(handle)] ?? 0
             keys[.card(handle)] = card
             keys.add(part(handle, card) &- part(handle, before), to: .anyCard)
@@ -215,24 +217,39 @@ enum InputFingerprints {
         pages.reduce(0) { $0 &+ part("page", $1.name) }
     }
 
-    /// `.profile` (the file, the images, which items show at the build date) and `.card`.
-    private static func profile(_ profile: Profile, model: SiteModel, stamps: InputStamps) -> (whole: UInt64, card: UInt64) {
+    /// `.profile` (the file, the images, which items show at the build date), `.contactCard`
+    /// and `.card`.
+    private static func profile(_ profile: Profile, model: SiteModel, stamps: InputStamps) -> (whole: UInt64, contact: UInt64, card: UInt64) {
         let images = model.images.bySitePath
         let shown = UserCard(profile, images: images)
         var card = StableHasher()
         card.add(shown.name)
         card.add(shown.summary)
         card.add(shown.fediverseCreator)
+        card.add(shown.language?.text)
         add(shown.icon, to: &card)
+        // What the contact card shows (`ProfileFiles`); all of it is in the file or the icon,
+        // so `.profile` changes whenever this does.
+        var contact = StableHasher()
+        contact.add(card.value)
+        contact.add(profile.bio?.plainText)
+        for link in profile.links {
+            contact.add(link.service?.key)
+            contact.add(link.url)
+        }
+        contact.add(profile.publicEmail)
         var whole = StableHasher()
         whole.add(stamp(profile.file, stamps))
         whole.add(card.value)
-        add(profile.header.flatMap { images[ContentPath.userFile($0)] }, to: &whole)
+        // Every image the page shows but the icon (the card has it): header, links', items'.
+        for (path, _) in profile.images.dropFirst(profile.icon == nil ? 0 : 1) {
+            add(images[ContentPath.userFile(path)], to: &whole)
+        }
         // Which items show at the build date: a `from` or `until` passing changes the page.
         for (index, item) in profile.items.enumerated() where item.isShown(at: model.buildDate) {
             whole.add(UInt64(index))
         }
-        return (whole.value, card.value)
+        return (whole.value, contact.value, card.value)
     }
 
     private static func post(_ post: Post, model: SiteModel, stamps: InputStamps) -> UInt64 {

@@ -17,6 +17,9 @@ enum InputKey: Sendable, Hashable {
     /// Everything a profile file says and the images it shows, and which of its items are
     /// shown at the build date (its own page and feed read this).
     case profile(String)
+    /// What the user's contact card shows: the name, bio, links, the e-mail address shown and
+    /// the icon; no item, so an item's edit or its `from`/`until` passing leaves the card alone.
+    case contactCard(String)
     /// How a user appears on other pages (`UserCard`: name, icon, the bio's first line).
     case card(String)
     /// Any user's card at all (the home page, the site feed, the search index).
@@ -58,7 +61,7 @@ enum InputKey: Sendable, Hashable {
         if self == key { return true }
         switch (self, key) {
         case (.anyCard, .card): return true
-        case (.profile(let handle), .card(let other)): return handle == other
+        case (.profile(let handle), .card(let other)), (.profile(let handle), .contactCard(let other)), (.contactCard(let handle), .card(let other)): return handle == other
         case (.anyPost, .post), (.anyPost, .postsOf): return true
         case (.postsOf(let handle), .post(let id)): return id.hasPrefix(handle + "/")
         case (.anyPostStats, .postStats): return true
@@ -71,7 +74,7 @@ enum InputKey: Sendable, Hashable {
     /// only other keys change, `tomo serve` keeps its plan.
     var shapesPlan: Bool {
         switch self {
-        case .profile, .card, .anyCard, .page, .theme, .staticFile, .rootFile, .userOrder: false
+        case .profile, .contactCard, .card, .anyCard, .page, .theme, .staticFile, .rootFile, .userOrder: false
         case .site, .pageList, .post, .postsOf, .anyPost, .followers, .following, .timeline, .postStats, .anyPostStats, .registration, .redirects, .siteShape: true
         }
     }

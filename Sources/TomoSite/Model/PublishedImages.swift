@@ -22,13 +22,14 @@ struct PublishedImages: Sendable {
     static func iconPath(_ icon: IconMaker.Icon) -> String { "media/" + icon.fileName }
 
     /// Every image `content` shows, by its path in the site, with the handle whose media folder
-    /// publishes it and where the content names it: icons, headers and post photos.
+    /// publishes it and where the content names it: what profiles show (`Profile.images`) and
+    /// post photos.
     static func sources(of content: SiteContent) -> [(path: String, handle: String, at: SourceLocation?)] {
         var sources: [(path: String, handle: String, at: SourceLocation?)] = []
         var seen: Set<String> = []
         for profile in content.profiles {
-            for (path, at) in [(profile.icon, profile.iconAt), (profile.header, profile.headerAt)] {
-                guard let path, seen.insert(ContentPath.userFile(path)).inserted else { continue }
+            for (path, at) in profile.images {
+                guard seen.insert(ContentPath.userFile(path)).inserted else { continue }
                 sources.append((ContentPath.userFile(path), profile.handle, at))
             }
         }

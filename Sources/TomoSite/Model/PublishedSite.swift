@@ -78,7 +78,7 @@ struct PublishedSite: Sendable {
             handle: profile.handle, file: profile.file, name: profile.name, bio: profile.bio,
             icon: profile.icon, header: profile.header, links: profile.links,
             items: profile.items.filter { !$0.hidden }, itemColor: profile.itemColor,
-            email: profile.publicEmail, showEmail: profile.showEmail, iconAt: profile.iconAt, headerAt: profile.headerAt
+            email: profile.publicEmail, showEmail: profile.showEmail, iconAt: profile.iconAt, headerAt: profile.headerAt, look: profile.look
         )
     }
 }

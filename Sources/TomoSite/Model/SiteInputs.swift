@@ -29,9 +29,8 @@ struct SiteInputs: Sendable {
     static func load(_ options: BuildOptions, content loaded: ContentLoadResult) -> (inputs: SiteInputs?, theme: Theme?, problems: [Diagnostic]) {
         var problems: [Diagnostic] = []
         var theme: Theme?
-        let language = loaded.content?.config.language.rawValue ?? SiteConfig.Language.en.rawValue
         do {
-            theme = try loadTheme(options, language: language)
+            theme = try loadTheme(options)
         } catch {
             problems += error.diagnostics
         }
@@ -63,8 +62,8 @@ struct SiteInputs: Sendable {
     }
 
     /// The theme, with every template a site needs.
-    static func loadTheme(_ options: BuildOptions, language: String) throws(DiagnosticList) -> Theme {
-        let theme = try Theme.load(site: options.site, language: language)
+    static func loadTheme(_ options: BuildOptions) throws(DiagnosticList) -> Theme {
+        let theme = try Theme.load(site: options.site)
         let missing = requiredTemplates.filter { theme.templates[$0] == nil }
         guard missing.isEmpty else {
             throw DiagnosticList(missing.map { Diagnostic("the theme has no \($0).mustache template: add templates/\($0).mustache") })

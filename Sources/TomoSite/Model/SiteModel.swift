@@ -11,6 +11,8 @@ struct SiteModel: Sendable {
     let posts: PostIndex
     let views: PageViews
     let images: PublishedImages
+    /// The share card of every published profile and post.
+    let cards: PublishedCards
     /// Items with `from`/`until` are shown when this moment is inside them.
     let buildDate: Date
     /// What one sitemap file may hold (`BuildOptions.sitemapLimit`).
@@ -23,7 +25,7 @@ struct SiteModel: Sendable {
 
     /// `posts` from the previous model, when the published posts and the graph are the same,
     /// saves indexing them again after a profile edit.
-    init(published: PublishedSite, images: PublishedImages, buildDate: Date, sitemapLimit: Sitemap.Limit, posts reusedPosts: PostIndex? = nil) {
+    init(published: PublishedSite, images: PublishedImages, cards: PublishedCards, buildDate: Date, sitemapLimit: Sitemap.Limit, posts reusedPosts: PostIndex? = nil) {
         let content = published.content
         let profiles = Dictionary(content.profiles.map { ($0.handle, $0) }, uniquingKeysWith: { first, _ in first })
         let posts = reusedPosts ?? PostIndex(published: content.posts)
@@ -31,19 +33,23 @@ struct SiteModel: Sendable {
         self.profiles = profiles
         self.posts = posts
         self.images = images
+        self.cards = cards
         self.buildDate = buildDate
         self.sitemapLimit = sitemapLimit
-        views = PageViews(published: published, profilesByHandle: profiles, posts: posts, buildDate: buildDate, images: images.bySitePath, icons: images.icons)
+        views = PageViews(published: published, profilesByHandle: profiles, posts: posts, buildDate: buildDate, images: images.bySitePath, icons: images.icons, cards: cards)
     }
 
-    /// The published part of `inputs`, its thumbnails made (or found in the cache), indexed.
-    /// `checkingOnly` (for `tomo check`) puts every image through the same tests without making
-    /// thumbnails or writing anything (`PublishedImages.inspect`).
+    /// The published part of `inputs`, its thumbnails and share cards made (or found in the
+    /// cache), indexed. `checkingOnly` (for `tomo check`) puts every image through the same tests
+    /// without making thumbnails or cards or writing anything (`PublishedImages.inspect`).
     static func make(from inputs: SiteInputs, options: BuildOptions, checkingOnly: Bool = false) throws(DiagnosticList) -> SiteModel {
         let published = PublishedSite(inputs, options: options, at: options.buildDate)
         let images = checkingOnly
             ? try PublishedImages.inspect(for: published.content, site: options.site)
             : try PublishedImages.make(for: published.content, site: options.site)
-        return SiteModel(published: published, images: images, buildDate: options.buildDate, sitemapLimit: options.sitemapLimit)
+        let cards = checkingOnly
+            ? try PublishedCards.inspect(for: published.content, images: images)
+            : try PublishedCards.make(for: published.content, images: images, site: options.site)
+        return SiteModel(published: published, images: images, cards: cards, buildDate: options.buildDate, sitemapLimit: options.sitemapLimit)
     }
 }

@@ -7,8 +7,8 @@ import TomoTheme
 /// laid over it file by file (a template, a label file or a static file of the same name wins).
 public struct Theme: Sendable {
     public let templates: TemplateLibrary
-    /// The labels of the site's language (`labels/en.json` or `labels/ja.json`).
-    public let labels: [String: JSONValue]
+    /// Every label file, the built-in ones with the site's own laid over them key by key.
+    let labelFiles: LabelFiles
     /// Output path (`static/style.css`) → where the bytes come from.
     public let staticFiles: [String: StaticFile]
     /// The pixel size of the link-preview image for pages without one of their own
@@ -28,7 +28,7 @@ public struct Theme: Sendable {
     }
 
     /// Loads the theme for `site`, reporting every broken template and label file at once.
-    public static func load(site: URL, language: String) throws(DiagnosticList) -> Theme {
+    public static func load(site: URL) throws(DiagnosticList) -> Theme {
         let folder = site.appendingPathComponent("templates")
         var problems: [Diagnostic] = []
         var templates: TemplateLibrary
@@ -61,29 +61,17 @@ public struct Theme: Sendable {
             }
         }
 
-        var labels: [String: JSONValue] = [:]
-        let labelPath = "labels/\(language).json"
-        if let builtin = BuiltinTheme.contents(of: labelPath) {
-            do {
-                labels = try JSONParser.parse(bytes: Array(builtin), file: "templates/" + labelPath).objectValue ?? [:]
-            } catch {
-                problems.append(error)
-            }
+        var labelFiles = LabelFiles()
+        for path in BuiltinTheme.paths where LabelFiles.isLabelFile(path) {
+            guard let builtin = BuiltinTheme.contents(of: path) else { continue }
+            labelFiles.add(Array(builtin), at: path, into: &problems)
         }
-        if ownFiles.contains(labelPath) {
-            do throws(Diagnostic) {
-                let own: [UInt8]
-                switch RegularFile.read(folder.appendingPathComponent(labelPath).path) {
-                case .success(let bytes): own = bytes
-                case .failure(let failure):
-                    throw Diagnostic("cannot read this label file: \(failure.reason)", at: SourceLocation(file: "templates/" + labelPath, line: 1, column: 1))
-                }
-                guard let overrides = try JSONParser.parse(bytes: own, file: "templates/" + labelPath).objectValue else {
-                    throw Diagnostic("a label file is a JSON object of label names and texts", at: SourceLocation(file: "templates/" + labelPath, line: 1, column: 1))
-                }
-                labels.merge(overrides) { _, own in own }
-            } catch {
-                problems.append(error)
+        for path in ownFiles where LabelFiles.isLabelFile(path) {
+            switch RegularFile.read(folder.appendingPathComponent(path).path) {
+            case .success(let bytes):
+                labelFiles.add(bytes, at: path, overriding: true, into: &problems)
+            case .failure(let failure):
+                problems.append(Diagnostic("cannot read this label file: \(failure.reason)", at: SourceLocation(file: "templates/" + path, line: 1, column: 1)))
             }
         }
 
@@ -120,6 +108,6 @@ public struct Theme: Sendable {
         }
 
         guard problems.isEmpty else { throw DiagnosticList(problems) }
-        return Theme(templates: templates, labels: labels, staticFiles: staticFiles, previewImageSize: previewImageSize)
+        return Theme(templates: templates, labelFiles: labelFiles, staticFiles: staticFiles, previewImageSize: previewImageSize)
     }
 }

@@ -41,27 +41,30 @@ extension PageViews {
     func feed(_ posts: [Post], owner: UserCard?) -> JSONValue {
         let config = config
         let address = address
-        let labels = labels
         let path = owner.map { $0.handle + "/feed.xml" } ?? "feed.xml"
         let alternate = owner.map { $0.handle + "/" } ?? ""
         let entries: [JSONValue] = posts.map { post in
-            let name = card(post.handle)?.name ?? post.handle
+            let author = card(post.handle)
+            let name = author?.name ?? post.handle
+            // Each entry in its author's language: the site feed mixes them.
+            let language = language(of: author)
             let image = photo(of: post)
             var html = ""
             if let image {
-                html += "<p><img src=\"\(SiteFiles.escapeMarkup(address.absolute(image.path)))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(SiteFiles.escapeMarkup(post.alt ?? ""))\"></p>\n"
+                html += "<p><img src=\"\(MarkupText.escaped(address.absolute(image.path)))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(MarkupText.escaped(post.alt ?? ""))\"></p>\n"
             }
             html += post.caption.html
             let published = PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
             return [
                 "id": .string(FeedIDs.entry(post, registration: registration(of: post.handle), address: address)),
-                "title": .string(post.caption.firstLine.isEmpty ? labels.text("photoBy", name: name) : post.caption.firstLine),
+                "title": .string(post.caption.firstLine.isEmpty ? labels(in: language).text("photoBy", name: name) : post.caption.firstLine),
                 "url": .string(address.absolute("\(post.handle)/posts/\(post.slug)/")),
                 "published": .string(published),
                 "updated": .string(published),
                 "authorName": .string(name),
                 "authorURL": .string(address.absolute(post.handle + "/")),
                 "contentHTML": .string(html),
+                "language": .string(language.text),
             ]
         }
         let ownerRegistration = owner.flatMap { registration(of: $0.handle) }
@@ -81,7 +84,7 @@ extension PageViews {
                 "selfURL": .string(address.absolute(path)),
                 "alternateURL": .string(address.absolute(alternate)),
                 "updated": .string(updated),
-                "language": .string(config.language.rawValue),
+                "language": .string((owner.map { language(of: $0) } ?? config.language).text),
                 "authorName": .string(owner?.name ?? config.title),
             ],
             "entries": .array(entries),

@@ -1,21 +1,43 @@
+import Foundation
 import TomoCore
 
-/// The theme's texts in the site's language (`templates/labels/<language>.json`).
+/// The theme's texts in one language (`LabelFiles`), and that language's dates: what a page
+/// written in it says.
 ///
-/// A label is a text with `{count}`, `{name}` and `{total}` placeholders, or `{"one": …, "other": …}` where
-/// the singular differs ("1 follower" / "2 followers"); Japanese needs only one form.
+/// A label is a text with `{count}`, `{name}` and `{total}` placeholders, or an object of CLDR
+/// plural forms (`{"one": …, "few": …, "many": …, "other": …}`) of which the rules of the
+/// file's language choose one by the count (a label English lends to Portuguese keeps English
+/// rules: "0 followers", not Portuguese's singular for 0); Japanese needs only `other`.
 struct Labels: Sendable {
-    let values: [String: JSONValue]
+    let language: LanguageTag
+    private let labels: [String: Label]
+    private let rules: LanguageRules
+    /// The labels as templates see them (`labels.followers`): plain texts only.
+    let view: JSONValue
+
+    private struct Label: Sendable {
+        let value: JSONValue
+        /// The rules of the language whose file gave the label.
+        let rules: LanguageRules
+    }
+
+    init(_ language: LanguageTag, files: LabelFiles) {
+        self.language = language
+        labels = files.labels(for: language).mapValues { Label(value: $0.value, rules: LanguageRules.of($0.language)) }
+        rules = LanguageRules.of(language)
+        view = .object(labels.compactMapValues { if case .string = $0.value { $0.value } else { nil } })
+    }
 
     /// The label `key` with its placeholders (`{count}`, `{name}`, `{total}`) filled in; the key
     /// itself when the theme lacks it, so a missing label shows up on the page instead of vanishing.
     func text(_ key: String, count: Int? = nil, name: String? = nil, total: Int? = nil) -> String {
         var template: String
-        switch values[key] {
+        let label = labels[key]
+        switch label?.value {
         case .string(let text)?:
             template = text
         case .object(let forms)?:
-            let form = count == 1 ? "one" : "other"
+            let form = label?.rules.pluralForm(count ?? 0) ?? "other"
             template = forms[form]?.stringValue ?? forms["other"]?.stringValue ?? key
         default:
             template = key
@@ -46,8 +68,11 @@ struct Labels: Sendable {
         return filled + rest
     }
 
-    /// The labels as templates see them (`labels.followers`): plain texts only.
-    var view: JSONValue {
-        .object(values.filter { if case .string = $0.value { return true } else { return false } })
+    /// A post's date as this language writes it, on the author's clock (`PostDates.display`).
+    func date(_ date: Date, utcOffset: Int) -> String {
+        PostDates.display(date, utcOffset: utcOffset, language: language)
     }
+
+    /// `og:locale` of a page in this language (`LanguageRules.openGraphLocale`).
+    var openGraphLocale: String? { rules.openGraphLocale }
 }

@@ -127,7 +127,7 @@ enum FediverseAccount {
 
 extension PageViews {
     /// A user's icon as the preview of their pages.
-    func iconPreview(_ card: UserCard) -> PreviewImage? {
+    func iconPreview(_ card: UserCard, labels: Labels) -> PreviewImage? {
         card.icon.map { PreviewImage($0, alt: labels.text("iconOf", name: card.name)) }
     }
 
@@ -138,15 +138,5 @@ extension PageViews {
             "alternateName": .string("@" + card.handle),
             "url": .string(address.absolute(card.handle + "/")),
         ].merging(members) { _, own in own })
-    }
-}
-
-extension SiteConfig.Language {
-    /// `og:locale`: language and territory (`en_US`, `ja_JP`).
-    var openGraphLocale: String {
-        switch self {
-        case .en: "en_US"
-        case .ja: "ja_JP"
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TomoContent
 import TomoCore
 import TomoImages
@@ -15,13 +16,16 @@ import TomoTemplates
 struct PageViews: Sendable {
     private let content: SiteContent
     private let profilesByHandle: [String: Profile]
-    private let storedLabels: Labels
+    /// The labels of the site's language and of every profile's own, made once per model.
+    private let labelsByLanguage: [LanguageTag: Labels]
+    private let labelFiles: LabelFiles
     private let graph: SocialGraph
     private let postIndex: PostIndex
     private let siteAddress: SiteAddress
     private let buildDate: Date
     /// Published images by their path in the site (`content/users/alice/icon.jpg`).
     private let images: [String: PublishedImage]
+    private let shareCards: PublishedCards
     private let theme: Theme
     /// Old handle → the handle its addresses redirect to.
     private let renamed: [String: String]
@@ -31,16 +35,21 @@ struct PageViews: Sendable {
     private let pageLinks: JSONValue
     /// Where the page being made records what it reads; nil outside debug builds.
     private var log: ReadLog?
+    /// The cards many pages show alike, made once for this model (see `shared`).
+    private let sharedViews = SharedViews()
 
-    init(published: PublishedSite, profilesByHandle: [String: Profile], posts: PostIndex, buildDate: Date, images: [String: PublishedImage], icons: [IconMaker.Icon]) {
+    init(published: PublishedSite, profilesByHandle: [String: Profile], posts: PostIndex, buildDate: Date, images: [String: PublishedImage], icons: [IconMaker.Icon], cards: PublishedCards) {
         content = published.content
         self.profilesByHandle = profilesByHandle
-        storedLabels = Labels(values: published.theme.labels)
+        labelFiles = published.theme.labelFiles
+        let languages = Set([published.content.config.language] + published.content.profiles.compactMap(\.language))
+        labelsByLanguage = Dictionary(uniqueKeysWithValues: languages.map { ($0, Labels($0, files: published.theme.labelFiles)) })
         graph = published.graph
         postIndex = posts
         siteAddress = published.address
         self.buildDate = buildDate
         self.images = images
+        shareCards = cards
         theme = published.theme
         renamed = published.redirects
         rootFolder = published.rootFolder
@@ -49,7 +58,7 @@ struct PageViews: Sendable {
         siteView = [
             "title": .string(config.title),
             "description": JSONValue(config.description),
-            "language": .string(config.language.rawValue),
+            "language": .string(config.language.text),
             "baseURL": .string(address.baseURL),
             // The base path ending in `/`, for the paths a template writes itself
             // (`{{site.root}}static/style.css`).
@@ -57,7 +66,7 @@ struct PageViews: Sendable {
             "contact": JSONValue(config.contact),
             "contactHref": JSONValue(config.contact.map(URLRules.mailtoURL)),
             "feedURL": config.publishes(.feed) ? .string(address.path("feed.xml")) : .null,
-            "locale": .string(config.language.openGraphLocale),
+            "locale": JSONValue(LanguageRules.of(config.language).openGraphLocale),
             "icons": Self.iconLinks(icons, address: address),
             "params": .object(config.params),
         ]
@@ -106,10 +115,22 @@ struct PageViews: Sendable {
         return siteView
     }
 
-    /// The theme's labels (`InputKey.theme`).
+    /// The theme's labels and dates in the site's language (`InputKey.site`, `.theme`).
     var labels: Labels {
+        labels(in: config.language)
+    }
+
+    /// The theme's labels and dates in `language` (`InputKey.theme`).
+    func labels(in language: LanguageTag) -> Labels {
         read(.theme)
-        return storedLabels
+        return labelsByLanguage[language] ?? Labels(language, files: labelFiles)
+    }
+
+    /// The language a user's pages and feed entries are written in: their profile's own
+    /// `language`, else the site's (as for a user without a profile). The one place that
+    /// decides it.
+    func language(of card: UserCard?) -> LanguageTag {
+        card?.language ?? config.language
     }
 
     /// The theme's templates.
@@ -185,16 +206,51 @@ struct PageViews: Sendable {
         return profilesByHandle[handle]
     }
 
+    /// The profile, for its contact card (`InputKey.contactCard`), which must show none of
+    /// its items.
+    func contactProfile(_ handle: String) -> Profile? {
+        read(.contactCard(handle))
+        return profilesByHandle[handle]
+    }
+
     /// The profile's items shown at the build date.
     func shownItems(of profile: Profile) -> [ProfileItem] {
         read(.profile(profile.handle))
         return profile.items.filter { $0.isShown(at: buildDate) }
     }
 
-    /// The profile's header and icon images.
+    /// The profile's header image.
     func header(of profile: Profile) -> PublishedImage? {
+        image(profile.header, of: profile)
+    }
+
+    /// An image `profile` names (relative to `content/users/`): its header, a link's or an item's icon.
+    func image(_ path: String?, of profile: Profile) -> PublishedImage? {
         read(.profile(profile.handle))
-        return profile.header.flatMap { images[ContentPath.userFile($0)] }
+        return path.flatMap { images[ContentPath.userFile($0)] }
+    }
+
+    /// A profile's share card (`InputKey.profile`: it shows the name, bio, icon and header).
+    func shareCard(ofProfile handle: String) -> PreviewImage? {
+        read(.profile(handle))
+        return shareCards.profiles[handle].map { Self.preview($0) }
+    }
+
+    /// A post's share card: the photo and caption (`InputKey.post`), the owner's name and icon
+    /// (`InputKey.card`). Its alt text starts with the photo's own.
+    func shareCard(of post: Post) -> PreviewImage? {
+        read(.post(post.id))
+        read(.card(post.handle))
+        return shareCards.posts[post.id].map { Self.preview($0, photoAlt: post.alt) }
+    }
+
+    /// A card as a link preview; its alt text says what it shows.
+    private static func preview(_ card: PublishedCards.Card, photoAlt: String? = nil) -> PreviewImage {
+        let shown = card.shown
+        let owner = "\(shown.layout == .profile ? shown.title : shown.name) (@\(shown.handle))"
+        let parts = shown.layout == .profile ? [owner, shown.text] : [photoAlt ?? "", shown.title, owner]
+        let alt = parts.filter { !$0.isEmpty }.joined(separator: " · ")
+        return PreviewImage(path: card.path, width: ShareCardMaker.width, height: ShareCardMaker.height, alt: alt)
     }
 
     /// How other pages show a user (`InputKey.card`).
@@ -281,8 +337,10 @@ struct PageViews: Sendable {
     /// pages carry (`username`, `publishedTime`, `fediverseCreator`, `jsonLD`).
     func view(
         title: String, heading: String, description: String?, path: String, type: String, image: PreviewImage?,
-        indexing: Indexing = .indexed, meta: [String: JSONValue] = [:], fields: [String: JSONValue]
+        indexing: Indexing = .indexed, labels pageLabels: Labels? = nil, meta: [String: JSONValue] = [:], fields: [String: JSONValue]
     ) -> JSONValue {
+        // A user's own pages are in their language (`language(of:)`); the others in the site's.
+        let labels = pageLabels ?? labels
         let preview = image ?? themePreview
         var page: [String: JSONValue] = [
             "title": .string(title),
@@ -294,6 +352,8 @@ struct PageViews: Sendable {
             "image": preview?.view(address) ?? .null,
             "twitterCard": .string((preview?.card ?? .summary).rawValue),
             "noindex": .bool(indexing == .noindex),
+            "language": .string(labels.language.text),
+            "locale": JSONValue(labels.openGraphLocale),
         ]
         page.merge(meta) { _, own in own }
         var view: [String: JSONValue] = [
@@ -306,15 +366,42 @@ struct PageViews: Sendable {
         return .object(view)
     }
 
+    /// The view `key` names, made by `make` the first time a page of this model asks for it and
+    /// kept: a post's card shows on its owner's profile, the home page and every follower's
+    /// timeline, and making it (URLs, srcsets, date and like texts) costs more than rendering
+    /// it. In a debug build the inputs `make` read are recorded again for each page that shows
+    /// the view, so each page's reads are still checked against its plan.
+    func shared(_ key: SharedViews.Key, _ make: (PageViews) -> JSONValue) -> JSONValue {
+        if let kept = sharedViews.kept(key, withReads: log != nil) {
+            for read in kept.reads ?? [] { log?.record(read) }
+            return kept.view
+        }
+        let reads = log.map { _ in ReadLog() }
+        let view = make(reads.map(recording) ?? self)
+        let recorded = reads.map { Array($0.recorded) }
+        for read in recorded ?? [] { log?.record(read) }
+        sharedViews.keep(key, view: view, reads: recorded)
+        return view
+    }
+
+    /// Lets go of the views kept by `shared` (`tomo serve` keeps a model between rebuilds).
+    func forgetSharedViews() {
+        sharedViews.forget()
+    }
+
     /// A user in a list; only the first card's icon loads at once.
     func cardView(_ card: UserCard, position: Int) -> JSONValue {
+        shared(.userCard(card.handle, eager: position == 0)) { views in views.makeCardView(card, eager: position == 0) }
+    }
+
+    private func makeCardView(_ card: UserCard, eager: Bool) -> JSONValue {
         [
             "handle": .string(card.handle),
             "name": .string(card.name),
             "initial": .string(Self.initial(of: card.name)),
             "url": .string(address.path(card.handle + "/")),
             "summary": .string(card.summary ?? ""),
-            "icon": card.icon?.view(loading: position == 0 ? .eager : .lazy, at: address) ?? .null,
+            "icon": card.icon?.view(loading: eager ? .eager : .lazy, at: address) ?? .null,
         ]
     }
 
@@ -326,6 +413,42 @@ struct PageViews: Sendable {
     /// The first character of a name, for a placeholder icon.
     static func initial(of name: String) -> String {
         name.first.map { String($0).uppercased() } ?? "?"
+    }
+}
+
+/// The views of one model that many of its pages show alike, each made once (`PageViews.shared`).
+final class SharedViews: Sendable {
+    enum Key: Hashable, Sendable {
+        /// A user's card in a list; the first card of a list loads its icon at once.
+        case userCard(String, eager: Bool)
+        /// A post's card in a grid or timeline, by post ID, in the language of the page that
+        /// shows it; the first loads its photo at once.
+        case postCard(String, eager: Bool, language: LanguageTag)
+    }
+
+    struct Kept: Sendable {
+        var view: JSONValue
+        /// The inputs making it read, when it was made with a read log (debug builds).
+        var reads: [InputKey]?
+    }
+
+    private let views = Mutex<[Key: Kept]>([:])
+
+    /// The view kept for `key`; nil when there is none, or when `withReads` asks for what it
+    /// read and that was not recorded.
+    func kept(_ key: Key, withReads: Bool) -> Kept? {
+        views.withLock { views in
+            guard let kept = views[key], !withReads || kept.reads != nil else { return nil }
+            return kept
+        }
+    }
+
+    func keep(_ key: Key, view: JSONValue, reads: [InputKey]?) {
+        views.withLock { $0[key] = Kept(view: view, reads: reads) }
+    }
+
+    func forget() {
+        views.withLock { $0 = [:] }
     }
 }
 
@@ -341,6 +464,9 @@ struct UserCard: Sendable {
     /// `@user@instance` from the profile's Mastodon link, for `fediverse:creator` on the
     /// user's posts; nil without one in that form.
     var fediverseCreator: String?
+    /// The profile's own language, nil for the site's: ask `PageViews.language(of:)` for the
+    /// one its pages use.
+    var language: LanguageTag?
 
     init(_ profile: Profile, images: [String: PublishedImage]) {
         handle = profile.handle
@@ -348,5 +474,6 @@ struct UserCard: Sendable {
         summary = profile.bio?.summary
         icon = profile.icon.flatMap { images[ContentPath.userFile($0)] }
         fediverseCreator = FediverseAccount.handle(of: profile.links)
+        language = profile.language
     }
 }

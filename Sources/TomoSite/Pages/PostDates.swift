@@ -4,16 +4,10 @@ import TomoCore
 /// Post dates as pages and feeds show them: in the author's own time zone (the offset they
 /// wrote), so a photo taken at 18:30 in Tokyo says 18:30 wherever the site is built.
 enum PostDates {
-    static let englishMonths = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-
-    /// `May 1, 2026, 18:30` or `2026年5月1日 18:30`.
-    static func display(_ date: Date, utcOffset: Int, language: String) -> String {
-        let parts = components(date, utcOffset: utcOffset)
-        let time = twoDigits(parts.hour) + ":" + twoDigits(parts.minute)
-        if language == "ja" {
-            return "\(parts.year)年\(parts.month)月\(parts.day)日 \(time)"
-        }
-        return "\(englishMonths[parts.month - 1]) \(parts.day), \(parts.year), \(time)"
+    /// `May 1, 2026 at 6:30 PM`, `2026年5月1日 18:30` or `1. Mai 2026 um 18:30`: as CLDR writes
+    /// the date in `language` (`LanguageRules`); RFC 3339 when ICU cannot write it.
+    static func display(_ date: Date, utcOffset: Int, language: LanguageTag) -> String {
+        LanguageRules.of(language).dateText(date, utcOffset: utcOffset) ?? rfc3339(date, utcOffset: utcOffset)
     }
 
     /// RFC 3339 with the author's offset (`2026-05-01T18:30:00+09:00`), for `<time datetime>`

@@ -22,28 +22,34 @@ extension PageViews {
     func postURL(_ post: Post) -> String { address.path("\(post.handle)/posts/\(post.slug)/") }
 
     /// A post in a grid or a timeline; only the first card's photo loads at once.
-    func postCard(_ post: Post, position: Int) -> JSONValue {
+    func postCard(_ post: Post, position: Int, labels: Labels) -> JSONValue {
+        shared(.postCard(post.id, eager: position == 0, language: labels.language)) { views in
+            views.makePostCard(post, eager: position == 0, labels: labels)
+        }
+    }
+
+    private func makePostCard(_ post: Post, eager: Bool, labels: Labels) -> JSONValue {
         let likes = likers(of: post).count
-        let language = config.language.rawValue
         return [
             "id": .string(post.id),
             "url": .string(postURL(post)),
             "handle": .string(post.handle),
             "ownerName": .string(card(post.handle)?.name ?? post.handle),
             "ownerURL": .string(address.path(post.handle + "/")),
-            "photo": photo(of: post)?.view(loading: position == 0 ? .eager : .lazy, at: address) ?? .null,
+            "photo": photo(of: post)?.view(loading: eager ? .eager : .lazy, at: address) ?? .null,
             "alt": .string(post.alt ?? ""),
             "caption": .string(post.caption.firstLine),
             "likeCount": .int(likes),
             "likesText": .string(labels.text("likesCount", count: likes)),
-            "dateText": .string(PostDates.display(post.date, utcOffset: post.utcOffset, language: language)),
+            "dateText": .string(labels.date(post.date, utcOffset: post.utcOffset)),
             "datetime": .string(PostDates.rfc3339(post.date, utcOffset: post.utcOffset)),
         ]
     }
 
     func postPage(_ post: Post) -> JSONValue {
-        guard case .object(var fields) = postCard(post, position: 0) else { return .null }
         let owner = card(post.handle)
+        let labels = labels(in: language(of: owner))
+        guard case .object(var fields) = postCard(post, position: 0, labels: labels) else { return .null }
         let likers = likers(of: post)
         fields["captionHTML"] = .string(post.caption.html)
         fields["likers"] = .array(cardViews(likers, firstPosition: 1))
@@ -75,7 +81,8 @@ extension PageViews {
             description: post.alt ?? post.caption.firstLine,
             path: path,
             type: "article",
-            image: photo,
+            image: shareCard(of: post),
+            labels: labels,
             meta: [
                 "publishedTime": .string(published),
                 "fediverseCreator": JSONValue(owner?.fediverseCreator),

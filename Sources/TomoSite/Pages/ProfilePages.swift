@@ -12,6 +12,7 @@ enum ProfilePages {
                 inputs: SitePlan.everyPage + [.profile(handle), .postsOf(handle), .postStats(handle), .followers(handle), .following(handle)],
                 source: .page(template: "profile") { views in views.profile(handle).map(views.profilePage) ?? .null }
             ))
+            ProfileFiles.plan(handle, into: &files)
         }
     }
 }
@@ -24,10 +25,14 @@ extension PageViews {
         let icon = card?.icon
         let links: [JSONValue] = profile.links.map { link in
             [
-                "service": .string(link.service.rawValue),
-                "label": .string(link.service.label),
+                "service": .string(link.service?.key ?? "custom"),
+                "label": .string(link.label),
                 "url": .string(link.url),
-                "iconPartial": .string("icons/" + link.service.rawValue),
+                "image": ownIcon(link.icon, of: profile),
+                // A service's mark: the theme's own template, or the brand's path data drawn by
+                // icons/brand; a link of the profile's own without an icon gets the website's.
+                "iconPartial": .string("icons/" + (link.service.map { $0.markPath == nil ? $0.key : "brand" } ?? "website")),
+                "markPath": JSONValue(link.service?.markPath),
             ]
         }
         let items: [JSONValue] = shownItems(of: profile).map { item in
@@ -37,16 +42,17 @@ extension PageViews {
                 "isLink": .bool(item.url != nil),
                 "background": .string(item.color.hex),
                 "foreground": .string(item.color.textColor.hex),
+                "image": ownIcon(item.icon, of: profile),
             ]
         }
         let followers = followers(of: handle).count
         let following = following(of: handle).count
         let ownPosts = posts(of: handle)
-        let labels = labels
+        let labels = labels(in: language(of: card))
         // The header (or icon) loads first; the grid's photos come after it.
         let firstPhoto = header == nil && icon == nil ? 0 : 1
         let user: JSONValue = [
-            "posts": .array(ownPosts.enumerated().map { postCard($1, position: $0 + firstPhoto) }),
+            "posts": .array(ownPosts.enumerated().map { postCard($1, position: $0 + firstPhoto, labels: labels) }),
             "hasPosts": .bool(!ownPosts.isEmpty),
             "postsCount": .int(ownPosts.count),
             "postsText": .string(labels.text("postsCount", count: ownPosts.count)),
@@ -74,15 +80,14 @@ extension PageViews {
             "hasItems": .bool(!items.isEmpty),
             "email": JSONValue(profile.publicEmail),
             "emailHref": JSONValue(profile.publicEmail.map(URLRules.mailtoURL)),
+            "contactURL": .string(address.path(ProfileFiles.contactPath(handle))),
+            "qr": config.qr ? ["src": .string(address.path(ProfileFiles.qrPath(handle))), "alt": .string(labels.text("qrCodeOf", name: profile.name))] : .null,
         ]
-        // The header when the large card shows it well, else the (square) icon in the small
-        // card, else the header all the same; the theme's image for a profile with neither.
         let headerPreview = header.map { PreviewImage($0, alt: labels.text("headerOf", name: profile.name)) }
-        let iconPreview = card.flatMap(iconPreview)
-        let preview = headerPreview.flatMap { $0.card == .large ? $0 : nil } ?? iconPreview ?? headerPreview
+        let iconImage = card.flatMap { iconPreview($0, labels: labels) }
         let person = card.map { card in
             personLD(card, members: [
-                "image": (iconPreview ?? headerPreview).map { .string(address.absolute($0.path)) },
+                "image": (iconImage ?? headerPreview).map { .string(address.absolute($0.path)) },
                 "description": profile.bio.map { .string($0.plainText) },
                 "sameAs": .array(profile.links.filter { $0.service != .email }.map { .string($0.url) }),
             ])
@@ -94,13 +99,21 @@ extension PageViews {
             description: profile.bio?.summary,
             path: handle + "/",
             type: "profile",
-            image: preview,
+            image: shareCard(ofProfile: handle),
+            labels: labels,
             meta: [
                 "username": .string(handle),
                 "fediverseCreator": JSONValue(card?.fediverseCreator),
                 "jsonLD": .string(ScriptJSON.text(jsonLD)),
+                "theme": ProfileLook.view(config.look.overridden(by: profile.look)),
             ],
             fields: ["user": user]
         )
+    }
+
+    /// A link's or an item's own icon (a path relative to `content/users/`) as `<picture>`
+    /// fields; null without one.
+    private func ownIcon(_ path: String?, of profile: Profile) -> JSONValue {
+        image(path, of: profile)?.view(loading: .lazy, at: address) ?? .null
     }
 }

@@ -12,7 +12,11 @@ import TomoCore
 enum RedirectPages {
     static func plan(_ model: SiteModel, into files: inout [PlannedFile]) {
         let redirects = model.published.redirects
-        guard !redirects.isEmpty else { return }
+        // With the site's own rules, `_redirects` is made here even while no rename is left:
+        // published alone, the root file would not read `.redirects`, and the last rename's
+        // end would leave its lines in the file.
+        let ownRules = model.published.rootFolder.files[rulesPath] != nil
+        guard !redirects.isEmpty || ownRules else { return }
         let config = model.content.config
         for (old, new) in redirects.sorted(by: { $0.key < $1.key }) {
             // The addresses of the user's pages, as the part after the handle.
@@ -37,11 +41,13 @@ enum RedirectPages {
         }
         // A site's own static/_redirects comes first: hosts apply the first rule that matches.
         // Read even while there is none, so that its removal remakes the file.
-        let ownRules = model.published.rootFolder.files[rulesPath] != nil
         files.append(PlannedFile(path: rulesPath, inputs: [.site, .redirects, .rootFile(rulesPath)], source: .bytes { views throws(Diagnostic) in
             var own = ownRules ? try views.rootFile(rulesPath) : []
+            let moves = rules(views.redirects, address: views.address)
+            // Without a rename the site's own file is published as it is.
+            guard !moves.isEmpty else { return own }
             if let last = own.last, last != UInt8(ascii: "\n") { own.append(UInt8(ascii: "\n")) }
-            return own + Array(rules(views.redirects, address: views.address).map { $0 + "\n" }.joined().utf8)
+            return own + Array(moves.map { $0 + "\n" }.joined().utf8)
         }))
     }
 

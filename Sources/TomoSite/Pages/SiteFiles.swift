@@ -49,21 +49,4 @@ enum SiteFiles {
         output.append(contentsOf: "]}\n".utf8)
         return output
     }
-
-    /// `text` safe inside XML or HTML text and attribute values.
-    static func escapeMarkup(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
 }

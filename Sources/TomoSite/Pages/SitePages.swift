@@ -31,7 +31,7 @@ enum SitePages {
                 return bytes
             }))
         }
-        for (path, file) in model.images.files.sorted(by: { $0.key < $1.key }) {
+        for (path, file) in model.images.files.merging(model.cards.files, uniquingKeysWith: { image, _ in image }).sorted(by: { $0.key < $1.key }) {
             // Named by their content: a path seen before holds the same bytes.
             files.append(PlannedFile(path: path, inputs: [], source: .file(file)))
         }
@@ -53,7 +53,7 @@ extension PageViews {
             image: nil,
             fields: [
                 "users": .array(users.enumerated().map { cardView($1, position: $0) }),
-                "recentPosts": .array(recent.prefix(config.pageSize).enumerated().map { postCard($1, position: $0 + 1) }),
+                "recentPosts": .array(recent.prefix(config.pageSize).enumerated().map { postCard($1, position: $0 + 1, labels: labels) }),
                 "hasRecentPosts": .bool(!recent.isEmpty),
             ]
         )

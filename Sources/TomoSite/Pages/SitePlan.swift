@@ -77,7 +77,7 @@ enum SitePlan {
     private static func origin(of file: PlannedFile) -> String {
         switch file.source {
         case .page(let template, _): return "the page of the \(template) template"
-        case .file: return "a thumbnail of an image"
+        case .file: return "a thumbnail of an image or a share card"
         case .bytes:
             if case .staticFile(let path)? = file.inputs.first(where: { if case .staticFile = $0 { true } else { false } }) {
                 return "the theme's static file templates/\(path)"

@@ -90,7 +90,7 @@ enum Sitemap {
 
     private static func line(_ entry: Entry, address: SiteAddress) -> String {
         let lastmod = entry.lastmod.map { "<lastmod>\($0)</lastmod>" } ?? ""
-        return "  <url><loc>\(SiteFiles.escapeMarkup(address.absolute(entry.path)))</loc>\(lastmod)</url>\n"
+        return "  <url><loc>\(MarkupText.escaped(address.absolute(entry.path)))</loc>\(lastmod)</url>\n"
     }
 
     static func urlset(_ entries: ArraySlice<Entry>, address: SiteAddress) -> [UInt8] {
@@ -103,7 +103,7 @@ enum Sitemap {
     static func index(count: Int, address: SiteAddress) -> [UInt8] {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for number in stride(from: 1, through: count, by: 1) {
-            xml += "  <sitemap><loc>\(SiteFiles.escapeMarkup(address.absolute("sitemap-\(number).xml")))</loc></sitemap>\n"
+            xml += "  <sitemap><loc>\(MarkupText.escaped(address.absolute("sitemap-\(number).xml")))</loc></sitemap>\n"
         }
         return Array((xml + "</sitemapindex>\n").utf8)
     }

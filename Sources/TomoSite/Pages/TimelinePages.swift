@@ -38,7 +38,7 @@ extension PageViews {
     /// Page `number` (1-based) of `owner`'s timeline.
     func timelinePage(of owner: UserCard, number: Int, pageCount: Int) -> JSONValue {
         let posts = timelinePage(of: owner.handle, number: number, size: config.pageSize)
-        let labels = labels
+        let labels = labels(in: language(of: owner))
         let heading = labels.text("timelineOf", name: owner.name)
         let pagePath = { (page: Int) in TimelinePages.address(owner.handle, page) }
         return view(
@@ -47,11 +47,12 @@ extension PageViews {
             description: nil,
             path: pagePath(number),
             type: "website",
-            image: iconPreview(owner),
+            image: iconPreview(owner, labels: labels),
             indexing: .noindex,
+            labels: labels,
             fields: [
                 "owner": ownerView(owner),
-                "posts": .array(posts.enumerated().map { postCard($1, position: $0) }),
+                "posts": .array(posts.enumerated().map { postCard($1, position: $0, labels: labels) }),
                 "hasPosts": .bool(!posts.isEmpty),
                 "emptyText": .string(labels.text("noPostsInTimeline", name: owner.name)),
                 "backText": .string(labels.text("backToProfile", name: owner.name)),

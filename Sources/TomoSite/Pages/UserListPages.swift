@@ -31,7 +31,7 @@ extension PageViews {
     /// The followers or following page of `owner`.
     func userList(_ kind: UserListPages.Kind, of owner: UserCard) -> JSONValue {
         let handles = kind == .followers ? followers(of: owner.handle) : following(of: owner.handle)
-        let labels = labels
+        let labels = labels(in: language(of: owner))
         let heading = labels.text(kind == .followers ? "followersOf" : "followedBy", name: owner.name)
         return view(
             title: "\(heading) · \(config.title)",
@@ -39,8 +39,9 @@ extension PageViews {
             description: nil,
             path: "\(owner.handle)/\(kind.rawValue)/",
             type: "website",
-            image: iconPreview(owner),
+            image: iconPreview(owner, labels: labels),
             indexing: .noindex,
+            labels: labels,
             fields: [
                 "owner": ownerView(owner),
                 "users": .array(cardViews(handles)),

@@ -1,0 +1,158 @@
+#include "tomo_icu.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ucal.h>
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+#include <unicode/uloc.h>
+#include <unicode/upluralrules.h>
+#include <unicode/ustring.h>
+
+/// ICU's locale ID for a BCP 47 tag (`zh-Hans-TW` → `zh_Hans_TW`); 0 when it cannot read it.
+static int locale_of(const char *tag, char *locale, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    uloc_forLanguageTag(tag, locale, capacity, &parsed, &status);
+    return U_SUCCESS(status) && status != U_STRING_NOT_TERMINATED_WARNING;
+}
+
+struct TomoPluralRules {
+    UPluralRules *rules;
+};
+
+TomoPluralRules *tomo_plural_rules_open(const char *tag) {
+    char locale[ULOC_FULLNAME_CAPACITY];
+    if (!locale_of(tag, locale, sizeof locale)) {
+        return NULL;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_open(locale, &status);
+    if (U_FAILURE(status) || !rules) {
+        return NULL;
+    }
+    TomoPluralRules *result = malloc(sizeof *result);
+    if (!result) {
+        uplrules_close(rules);
+        return NULL;
+    }
+    result->rules = rules;
+    return result;
+}
+
+int32_t tomo_plural_rules_select(const TomoPluralRules *rules, double count, char *form, int32_t capacity) {
+    UChar keyword[32];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uplrules_select(rules->rules, count, keyword, 32, &status);
+    if (U_FAILURE(status) || length >= capacity || length >= 32) {
+        return -1;
+    }
+    u_austrncpy(form, keyword, length);
+    form[length] = 0;
+    return length;
+}
+
+void tomo_plural_rules_close(TomoPluralRules *rules) {
+    if (!rules) return;
+    uplrules_close(rules->rules);
+    free(rules);
+}
+
+int32_t tomo_language_territory(const char *tag, char *locale, int32_t capacity) {
+    char given[ULOC_FULLNAME_CAPACITY];
+    char likely[ULOC_FULLNAME_CAPACITY];
+    char language[ULOC_LANG_CAPACITY];
+    char territory[ULOC_COUNTRY_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    if (!locale_of(tag, given, sizeof given)) {
+        return -1;
+    }
+    uloc_addLikelySubtags(given, likely, sizeof likely, &status);
+    int32_t languageLength = uloc_getLanguage(likely, language, sizeof language, &status);
+    int32_t territoryLength = uloc_getCountry(likely, territory, sizeof territory, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || languageLength == 0 || territoryLength == 0
+        || languageLength + 1 + territoryLength >= capacity) {
+        return -1;
+    }
+    memcpy(locale, language, languageLength);
+    locale[languageLength] = '_';
+    memcpy(locale + languageLength + 1, territory, territoryLength);
+    locale[languageLength + 1 + territoryLength] = 0;
+    return languageLength + 1 + territoryLength;
+}
+
+struct TomoDateFormat {
+    UDateFormat *format;
+    // A UDateFormat keeps a calendar it sets for every date it formats: one caller at a time.
+    pthread_mutex_t lock;
+};
+
+TomoDateFormat *tomo_date_format_open(const char *tag, const char *skeleton) {
+    char locale[ULOC_FULLNAME_CAPACITY];
+    if (!locale_of(tag, locale, sizeof locale)) {
+        return NULL;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    UDateTimePatternGenerator *generator = udatpg_open(locale, &status);
+    if (U_FAILURE(status)) {
+        return NULL;
+    }
+    UChar wanted[64];
+    UChar pattern[128];
+    u_uastrncpy(wanted, skeleton, 63);
+    wanted[63] = 0;
+    int32_t length = udatpg_getBestPattern(generator, wanted, -1, pattern, 128, &status);
+    udatpg_close(generator);
+    if (U_FAILURE(status) || length >= 128) {
+        return NULL;
+    }
+    UChar utc[] = {'U', 'T', 'C', 0};
+    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, utc, -1, pattern, length, &status);
+    if (U_FAILURE(status)) {
+        return NULL;
+    }
+    // Dates are read on the proleptic Gregorian calendar (CivilDate): without this, ICU would
+    // show a date before 1582-10-15 on the Julian one, days off from what the author wrote.
+    UCalendar *calendar = ucal_clone(udat_getCalendar(format), &status);
+    if (U_SUCCESS(status)) {
+        UErrorCode ignored = U_ZERO_ERROR;  // a calendar that is not Gregorian has no change date
+        ucal_setGregorianChange(calendar, U_DATE_MIN, &ignored);
+        udat_setCalendar(format, calendar);
+        ucal_close(calendar);
+    }
+    status = U_ZERO_ERROR;
+    TomoDateFormat *result = malloc(sizeof *result);
+    if (!result) {
+        udat_close(format);
+        return NULL;
+    }
+    result->format = format;
+    pthread_mutex_init(&result->lock, NULL);
+    return result;
+}
+
+int32_t tomo_date_format_text(TomoDateFormat *format, double milliseconds, char *text, int32_t capacity) {
+    UChar formatted[256];
+    UErrorCode status = U_ZERO_ERROR;
+    pthread_mutex_lock(&format->lock);
+    int32_t length = udat_format(format->format, milliseconds, formatted, 256, NULL, &status);
+    pthread_mutex_unlock(&format->lock);
+    if (U_FAILURE(status) || length >= 256) {
+        return -1;
+    }
+    int32_t written = 0;
+    u_strToUTF8(text, capacity, &written, formatted, length, &status);
+    if (U_FAILURE(status) || written >= capacity) {
+        return -1;
+    }
+    text[written] = 0;
+    return written;
+}
+
+void tomo_date_format_close(TomoDateFormat *format) {
+    if (!format) return;
+    udat_close(format->format);
+    pthread_mutex_destroy(&format->lock);
+    free(format);
+}

@@ -1,0 +1,63 @@
+import TomoCore
+
+/// Everything one share card shows (a 1200×630 link-preview image): the card is named by a hash
+/// of exactly these fields, so it is made again when, and only when, one of them changes.
+public struct ShareCard: Sendable, Hashable {
+    public enum Layout: String, Sendable {
+        /// The header filling the card (or a plain background), the icon, the name, `@handle`
+        /// and the bio's first line.
+        case profile
+        /// The photo as a square on the left; the caption, and the owner's icon, name and
+        /// `@handle` beside it.
+        case post
+    }
+
+    /// An image the card shows: a file to read and what names its content.
+    public struct Picture: Sendable, Hashable {
+        /// The file read (a cached thumbnail), by absolute path.
+        public var path: String
+        /// A name that changes whenever the file's content does (a published thumbnail's name
+        /// carries a hash of its bytes), for the card's hash: the path alone need not change.
+        public var identity: String
+
+        public init(path: String, identity: String) {
+            self.path = path
+            self.identity = identity
+        }
+    }
+
+    public var layout: Layout
+    /// The header of a profile, the photo of a post.
+    public var picture: Picture?
+    /// The profile's icon, or the post owner's.
+    public var icon: Picture?
+    /// The display name, or the caption's first line.
+    public var title: String
+    /// The display name of a post's owner; empty for a profile.
+    public var name: String
+    /// Without the `@`.
+    public var handle: String
+    /// The bio's first line; empty for a post.
+    public var text: String
+
+    public init(layout: Layout, picture: Picture?, icon: Picture?, title: String, name: String, handle: String, text: String) {
+        self.layout = layout
+        self.picture = picture
+        self.icon = icon
+        self.title = title
+        self.name = name
+        self.handle = handle
+        self.text = text
+    }
+
+    /// The SHA-256 (hex) of every field, the drawing code's version and libvips'.
+    func key(drawing version: Int, libvips: String) -> String {
+        // Each field prefixed by its length, so no two cards' fields can run together the same way.
+        let fields = [
+            "tomo share card \(version)", libvips, layout.rawValue,
+            picture?.identity ?? "", icon?.identity ?? "", title, name, handle, text,
+        ]
+        let canonical = fields.map { "\($0.utf8.count):\($0)" }.joined(separator: "\n")
+        return SHA256.hex(of: Array(canonical.utf8))
+    }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import Synchronization
+import TomoCore
+
+/// Draws share cards (`ShareCard`) with libvips: pictures scaled and cropped to their boxes,
+/// text through Pango (`vips_text`) in Noto Sans CJK with Noto Color Emoji, each block of text
+/// measured after it is drawn and drawn again smaller, then shorter, until it fits its box, so
+/// nothing ever crosses the card's margins. Cards are JPEG files kept in the cache folder by the
+/// hash of what they show (`ShareCard.key`): a card already there is never drawn again.
+public final class ShareCardMaker: Sendable {
+    public static let width = 1200
+    public static let height = 630
+    /// The empty border around everything drawn (pictures that fill the card aside).
+    public static let margin = 64
+    /// Bump when a change here alters what a card looks like, so every card is drawn again.
+    static let drawingVersion = 1
+    static let quality = 90
+    /// The plain background (a profile without header, the post card's text side).
+    static let background = (red: 31, green: 41, blue: 55)
+
+    private let cache: ImageCache
+    private let draws = Mutex(0)
+
+    /// `cacheFolder`: where cards are kept between builds (`<site>/.tomo-cache/cards`).
+    public init(cacheFolder: URL) throws(Diagnostic) {
+        _ = try ImageProcessor.libvipsVersion()
+        cache = try ImageCache(folder: cacheFolder)
+    }
+
+    /// How many cards this maker drew (a rebuild with nothing changed draws none).
+    public var drawCount: Int { draws.withLock { $0 } }
+
+    /// The hash of what `card` shows, which names its file. Needs libvips started, since its
+    /// version is part of the hash; writes nothing.
+    public static func key(of card: ShareCard) throws(Diagnostic) -> String {
+        card.key(drawing: drawingVersion, libvips: try ImageProcessor.libvipsVersion())
+    }
+
+    /// The cached file of each card, drawn first when it is not in the cache, on every core;
+    /// results in the order of `cards`.
+    public func make(_ cards: [ShareCard]) -> [Result<String, Diagnostic>] {
+        let results = Mutex([Result<String, Diagnostic>?](repeating: nil, count: cards.count))
+        DispatchQueue.concurrentPerform(iterations: cards.count) { index in
+            let result = Result { () throws(Diagnostic) in try make(cards[index]) }
+            Vips.releaseThreadMemory()
+            results.withLock { $0[index] = result }
+        }
+        return results.withLock { $0 }.map { $0 ?? .failure(Diagnostic("internal error: a share card was not made")) }
+    }
+
+    /// The cached file of `card`, drawn first when it is not in the cache.
+    public func make(_ card: ShareCard) throws(Diagnostic) -> String {
+        let name = "card-\(try Self.key(of: card)).jpg"
+        let path = cache.path(named: name)
+        if FileStamp(path: path) != nil { return path }
+        let bytes: [UInt8]
+        do {
+            bytes = try Vips.encode(try draw(card), as: .jpeg, quality: Self.quality)
+        } catch {
+            let what = card.layout == .profile ? "@\(card.handle)'s profile" : "a post of @\(card.handle)"
+            throw Diagnostic("cannot draw the share card of \(what): \(error.reason.isEmpty ? "libvips gave no reason" : error.reason) (are the fonts fonts-noto-cjk and fonts-noto-color-emoji installed? `make deps` installs them)")
+        }
+        draws.withLock { $0 += 1 }
+        try cache.store(bytes, named: name)
+        return path
+    }
+
+    // MARK: - Drawing
+
+    private func draw(_ card: ShareCard) throws(VipsFailure) -> Thumbnail {
+        switch card.layout {
+        case .profile: try drawProfile(card)
+        case .post: try drawPost(card)
+        }
+    }
+
+    private typealias Layer = (image: Thumbnail, x: Int, y: Int)
+
+    private func plainBackground(width: Int, height: Int) throws(VipsFailure) -> Thumbnail {
+        try Vips.canvas(width: width, height: height, red: Self.background.red, green: Self.background.green, blue: Self.background.blue)
+    }
+
+    /// The header fills the card under a veil that darkens towards the bottom, where the icon
+    /// and the text sit; without a header, icon and text sit in the middle of a plain card.
+    private func drawProfile(_ card: ShareCard) throws(VipsFailure) -> Thumbnail {
+        let (width, height, margin) = (Self.width, Self.height, Self.margin)
+        var layers: [Layer] = []
+        let base: Thumbnail
+        if let picture = card.picture {
+            base = try Vips.cover(of: picture.path, width: width, height: height)
+            layers.append((try Vips.veil(width: width, height: height, top: 20, bottom: 220), 0, 0))
+        } else {
+            base = try plainBackground(width: width, height: height)
+        }
+        let iconSize = 176, ring = 8
+        let textX = margin + iconSize + 44
+        let textWidth = width - margin - textX
+        var blocks: [Thumbnail] = []
+        if let name = try TextBlock(.bold, sizes: [68, 60, 52, 44], lines: 2).draw(card.title, width: textWidth) { blocks.append(name) }
+        if let handle = try TextBlock(.regular, sizes: [34], lines: 1, colour: "#cbd5e1").draw("@" + card.handle, width: textWidth) { blocks.append(handle) }
+        if let bio = try TextBlock(.regular, sizes: [34, 30], lines: 2).draw(card.text, width: textWidth) { blocks.append(bio) }
+        let gap = 12
+        let textHeight = blocks.reduce(0) { $0 + $1.height } + gap * max(blocks.count - 1, 0)
+        let contentHeight = max(textHeight, iconSize)
+        let top = card.picture == nil ? (height - contentHeight) / 2 : height - margin - contentHeight
+        layers += try ringedIcon(card.icon, of: card.title, size: iconSize, ring: ring, x: margin, y: top + (contentHeight - iconSize) / 2)
+        var y = top + (contentHeight - textHeight) / 2
+        for block in blocks {
+            layers.append((block, textX, y))
+            y += block.height + gap
+        }
+        return try Vips.compose(base, layers)
+    }
+
+    /// The photo as a square filling the left; the caption at the top of the right side, the
+    /// owner's icon, name and `@handle` at its bottom.
+    private func drawPost(_ card: ShareCard) throws(VipsFailure) -> Thumbnail {
+        let (width, height, margin) = (Self.width, Self.height, Self.margin)
+        let base = try plainBackground(width: width, height: height)
+        var layers: [Layer] = []
+        if let picture = card.picture {
+            layers.append((try Vips.cover(of: picture.path, width: height, height: height), 0, 0))
+        }
+        let textX = height + 56
+        let textWidth = width - margin - textX
+        // The owner, along the bottom margin.
+        let iconSize = 88
+        let ownerX = textX + iconSize + 20
+        let ownerWidth = width - margin - ownerX
+        var owner: [Thumbnail] = []
+        if let name = try TextBlock(.bold, sizes: [36], lines: 1).draw(card.name, width: ownerWidth) { owner.append(name) }
+        if let handle = try TextBlock(.regular, sizes: [30], lines: 1, colour: "#cbd5e1").draw("@" + card.handle, width: ownerWidth) { owner.append(handle) }
+        let ownerTextHeight = owner.reduce(0) { $0 + $1.height } + 4 * max(owner.count - 1, 0)
+        let ownerHeight = max(ownerTextHeight, iconSize)
+        let ownerTop = height - margin - ownerHeight
+        layers += try ringedIcon(card.icon, of: card.name, size: iconSize, ring: 0, x: textX, y: ownerTop + (ownerHeight - iconSize) / 2)
+        var y = ownerTop + (ownerHeight - ownerTextHeight) / 2
+        for line in owner {
+            layers.append((line, ownerX, y))
+            y += line.height + 4
+        }
+        // The caption fills what is left above, as large as it fits.
+        let captionHeight = ownerTop - 40 - margin
+        let caption = TextBlock(.bold, sizes: [52, 44, 38, 32], lines: nil, colour: "#ffffff", height: captionHeight)
+        if let text = try caption.draw(card.title, width: textWidth) { layers.append((text, textX, margin)) }
+        return try Vips.compose(base, layers)
+    }
+
+    /// The icon cut to a circle, on a white ring `ring` pixels wide when `ring` is not 0; without
+    /// an icon, the initial of `name` on a grey disc (as the pages show it).
+    private func ringedIcon(_ icon: ShareCard.Picture?, of name: String, size: Int, ring: Int, x: Int, y: Int) throws(VipsFailure) -> [Layer] {
+        let inner = size - 2 * ring
+        var layers: [Layer] = []
+        if ring > 0 {
+            layers.append((try Vips.circle(try Vips.canvas(width: size, height: size, red: 255, green: 255, blue: 255)), x, y))
+        }
+        if let icon {
+            layers.append((try Vips.circle(try Vips.cover(of: icon.path, width: inner, height: inner)), x + ring, y + ring))
+            return layers
+        }
+        layers.append((try Vips.circle(try Vips.canvas(width: inner, height: inner, red: 100, green: 116, blue: 139)), x + ring, y + ring))
+        let initial = TextBlock.oneLine(name).first.map { String($0).uppercased() } ?? "?"
+        if let letter = try TextBlock(.bold, sizes: [inner / 2], lines: 1).draw(initial, width: inner) {
+            layers.append((letter, x + ring + (inner - letter.width) / 2, y + ring + (inner - letter.height) / 2))
+        }
+        return layers
+    }
+}
+
+/// One block of text on a card: its font, the sizes it may take (largest first) and the room it
+/// has (a number of lines, or a height in pixels). `draw` measures what Pango drew and tries the
+/// next size, then shortens the text (with "…") at the smallest, until it fits.
+struct TextBlock {
+    enum Weight: String {
+        case regular = ""
+        case bold = "Bold"
+    }
+
+    var weight: Weight
+    var sizes: [Int]
+    var lines: Int?
+    var colour = "#ffffff"
+    var height: Int?
+
+    init(_ weight: Weight, sizes: [Int], lines: Int?, colour: String = "#ffffff", height: Int? = nil) {
+        self.weight = weight
+        self.sizes = sizes
+        self.lines = lines
+        self.colour = colour
+        self.height = height
+    }
+
+    /// Noto Sans CJK JP covers Latin, kana and kanji; fontconfig finds emoji in Noto Color
+    /// Emoji. (Naming that font here too would make Pango draw digits as emoji.)
+    func font(size: Int) -> String {
+        "Noto Sans CJK JP \(weight.rawValue) \(size)"
+    }
+
+    /// `text` drawn to fit `width` and this block's room; nil for an empty text. Each layout is
+    /// costly, so sizes that cannot fit are not tried and the cut is guessed from the height.
+    func draw(_ text: String, width: Int) throws(VipsFailure) -> Thumbnail? {
+        var text = Self.oneLine(text)
+        guard !text.isEmpty, let smallest = sizes.last else { return nil }
+        // Never more than could fit at the smallest size in the narrowest letters (a quarter
+        // of the size wide), so a very long text is not laid out whole.
+        let lines = try room(size: smallest) / smallest + 1
+        let mostCharacters = lines * (width / max(smallest / 4, 1) + 1)
+        if text.count > mostCharacters { text = text.shortened(toAtMost: mostCharacters) }
+        var height = 0
+        for size in sizes {
+            // Text covers an area: one size smaller, its height shrinks with the square of the size.
+            let room = try room(size: size)
+            if height > 0, size != smallest, Double(height) * Double(size * size) / Double(sizes[0] * sizes[0]) > Double(room) * 1.2 { continue }
+            let drawn = try Vips.text(markup(text), font: font(size: size), width: width)
+            if try fits(drawn, size: size, width: width) { return drawn }
+            if size == sizes[0] { height = drawn.height }
+            if size == smallest { height = drawn.height }
+        }
+        // At the smallest size: shortened in proportion to how much too tall it is, until it fits.
+        let room = try room(size: smallest)
+        var count = text.count
+        for _ in 0..<8 {
+            count = min(count - 1, count * room / max(height, 1) * 19 / 20)
+            guard count > 0 else { return nil }
+            let drawn = try Vips.text(markup(text.shortened(toAtMost: count)), font: font(size: smallest), width: width)
+            if try fits(drawn, size: smallest, width: width) { return drawn }
+            height = max(drawn.height, room + 1)
+        }
+        return nil
+    }
+
+    private func fits(_ drawn: Thumbnail, size: Int, width: Int) throws(VipsFailure) -> Bool {
+        let room = try room(size: size)
+        return drawn.width <= width && drawn.height <= room
+    }
+
+    /// The height this block may take at `size`: its pixel height, or its lines at that size
+    /// (with half a line to spare for the taller lines emoji make, never a whole line).
+    private func room(size: Int) throws(VipsFailure) -> Int {
+        if let height { return height }
+        let line = try Self.lineHeight(font(size: size))
+        return line * (lines ?? 1) + line / 2
+    }
+
+    private static let lineHeights = Mutex<[String: Int]>([:])
+
+    /// The height of one line of `font`, measured once.
+    private static func lineHeight(_ font: String) throws(VipsFailure) -> Int {
+        if let known = lineHeights.withLock({ $0[font] }) { return known }
+        let measured = try Vips.text("Ág", font: font, width: 10_000).height
+        lineHeights.withLock { $0[font] = measured }
+        return measured
+    }
+
+    /// `text` on one line (line ends and tabs as spaces, runs of spaces as one, control
+    /// characters dropped): cards show single lines of text, wrapped by Pango.
+    static func oneLine(_ text: String) -> String {
+        var result = ""
+        var lastWasSpace = true
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                if !lastWasSpace { result.append(" ") }
+                lastWasSpace = true
+            } else if scalar.properties.generalCategory != .control {
+                result.unicodeScalars.append(scalar)
+                lastWasSpace = false
+            }
+        }
+        return result.trimmingWhitespace()
+    }
+
+    /// Pango markup that shows `text` as it is, in this block's colour.
+    private func markup(_ text: String) -> String {
+        "<span foreground=\"\(colour)\">\(MarkupText.escaped(text))</span>"
+    }
+}
