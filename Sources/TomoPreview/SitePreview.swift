@@ -5,10 +5,14 @@ import TomoCore
 import TomoServer
 import TomoSite
 
-/// `tomo serve`: builds the site into memory, serves it, watches `content/` and `templates/`,
-/// and after each save rebuilds only what changed and tells open pages to reload. A failed
-/// rebuild keeps serving the last good site and shows the error over every open page until the
-/// next good rebuild.
+/// `tomo serve`: builds the site, serves it, watches `content/` and `templates/`, and after each
+/// save rebuilds only what changed and tells open pages to reload. A failed rebuild keeps
+/// serving the last good site and shows the error over every open page until the next good
+/// rebuild.
+///
+/// The served bytes are kept on disk, in `.tomo-cache/serve/<setting>/` (`keptFilesFolder`),
+/// not in memory; at start the files the last preview with the same setting served are served
+/// at once while the first build runs.
 public final class SitePreview: Sendable {
     public struct Options: Sendable {
         public var site: URL
@@ -52,6 +56,8 @@ public final class SitePreview: Sendable {
     public enum Event: Sendable {
         /// A remark such as "port 8080 is taken, trying 8081".
         case note(String)
+        /// The last preview's `files` are served at `url` while the first build runs.
+        case servingKept(files: Int, url: String)
         case built(files: Int, seconds: Double, warnings: [Diagnostic])
         /// A rebuild after the site files `after` changed (every path of the watcher's batch that
         /// is the site's, sorted): a script that saved a file can wait for the one naming it.
@@ -83,16 +89,23 @@ public final class SitePreview: Sendable {
             // Pages link under the base URL's path, so that is where they are served.
             configuration.root = try SiteAddress(baseURL).root
         }
+        configuration.keptFiles = keptFilesFolder(options)
         let server = try PreviewServer.start(configuration) { onEvent(.note($0)) }
+        if !server.keepsFiles, let folder = configuration.keptFiles {
+            onEvent(.note("another tomo serve uses \(folder.path); this one keeps its files in a temporary folder until it stops"))
+        }
+        if server.keptFileCount > 0 { onEvent(.servingKept(files: server.keptFileCount, url: server.url)) }
         // Absolute links (Open Graph, canonical) point at the preview, as pages are seen there,
         // unless a base URL is given.
         let baseURL = options.baseURL ?? server.url
         let liveReload = options.liveReload
-        // Each page is made ready to serve on the thread that renders it (see `ServedFile`).
+        // Each page is stored and made ready to serve on the thread that renders it (see
+        // `ServedFile`): the session keeps no bytes.
         let session = SiteSession(options: BuildOptions(site: options.site, baseURL: baseURL, drafts: options.drafts, future: options.future)) { path, bytes in
-            ServedFile(path: path, bytes: liveReload ? ServedSite.withReloadScript(bytes, at: path) : bytes)
+            server.servedFile(path: path, bytes: liveReload ? ServedSite.withReloadScript(bytes, at: path) : bytes)
         }
-        let state = PreviewState(session: session, server: server, liveReload: options.liveReload, onEvent: onEvent)
+        let state = PreviewState(session: session, server: server, liveReload: options.liveReload,
+                                 servesKeptSite: server.keptFileCount > 0, onEvent: onEvent)
         let preview = SitePreview(url: server.url, baseURL: baseURL, server: server, state: state)
 
         // Watching starts before the first build: a save made while it runs is rebuilt after
@@ -118,6 +131,19 @@ public final class SitePreview: Sendable {
         self.baseURL = baseURL
         self.server = server
         self.state = state
+    }
+
+    /// Where a preview with these options keeps its served files: one folder per setting that
+    /// changes the bytes (base URL, live reload, drafts, future), so a restart with the same
+    /// setting finds what it served last.
+    static func keptFilesFolder(_ options: Options) -> URL {
+        var hasher = StableHasher()
+        hasher.add(options.baseURL)
+        hasher.add(options.liveReload ? "reload" : "no-reload")
+        hasher.add(options.drafts ? "drafts" : "no-drafts")
+        hasher.add(options.future ? "future" : "no-future")
+        let digits = String(hasher.value, radix: 16)
+        return options.site.appendingPathComponent(".tomo-cache/serve/" + String(repeating: "0", count: 16 - digits.count) + digits)
     }
 
     /// Serves until Ctrl-C (or SIGTERM), then stops cleanly.
@@ -160,14 +186,19 @@ private final class PreviewState: @unchecked Sendable {
     let onEvent: @Sendable (SitePreview.Event) -> Void
     /// Whether the server holds a site that built (rather than the error page).
     var servesGoodSite = false
+    /// Whether the first build replaces what the last preview kept (pages opened from it then
+    /// reload when it changed).
+    private let servesKeptSite: Bool
     var showsError = false
     /// The problems of the last failed build while the site still fails, told already.
     private var toldProblems: Set<Diagnostic> = []
     /// Rings at the next moment an item appears or disappears or a post is published.
     private var alarm: MomentAlarm?
 
-    init(session: SiteSession<ServedFile>, server: PreviewServer, liveReload: Bool, onEvent: @escaping @Sendable (SitePreview.Event) -> Void) {
+    init(session: SiteSession<ServedFile>, server: PreviewServer, liveReload: Bool, servesKeptSite: Bool,
+         onEvent: @escaping @Sendable (SitePreview.Event) -> Void) {
         self.session = session
+        self.servesKeptSite = servesKeptSite
         self.server = server
         self.liveReload = liveReload
         self.onEvent = onEvent
@@ -186,13 +217,13 @@ private final class PreviewState: @unchecked Sendable {
         do {
             let update = try session.buildAll(buildDate: Date())
             alarm?.set(session.nextChange)
-            publishWhole(update)
+            let changes = publishWhole(update)
+            if servesKeptSite, let reload = changes.reloadKind { server.notifyReload(reload) }
             onEvent(.built(files: update.fileCount, seconds: update.seconds, warnings: update.warnings))
         } catch {
             fail(error, after: [])
         }
-        // What the build needed besides the served files (views, rendered bytes before their
-        // copy) is free now: give that memory back to the system (glibc keeps freed small
+        // What the build needed (views, rendered bytes before they were stored) is free now: give that memory back to the system (glibc keeps freed small
         // blocks otherwise).
         tomo_release_free_memory()
     }

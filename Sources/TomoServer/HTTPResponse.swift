@@ -1,4 +1,5 @@
 import CMicrohttpd
+import Foundation
 import CMicrohttpdShim
 
 /// An owned libmicrohttpd response. MHD counts references itself, so one response can be queued
@@ -16,16 +17,12 @@ final class HTTPResponse: @unchecked Sendable {
         self.pointer = pointer
     }
 
-    /// A response whose body is `body` itself (no copy); nil when MHD is out of memory.
-    convenience init?(body: StableBytes, headers: [(String, String)]) {
-        let retained = Unmanaged.passRetained(body).toOpaque()
-        guard let pointer = MHD_create_response_from_buffer_with_free_callback_cls(
-            body.count, UnsafeMutableRawPointer(mutating: body.bytes.baseAddress), { context in
-                guard let context else { return }
-                Unmanaged<StableBytes>.fromOpaque(context).release()
-            }, retained)
-        else {
-            Unmanaged<StableBytes>.fromOpaque(retained).release()
+    /// A response sending `size` bytes of an open file from its start; MHD closes the
+    /// descriptor when the response is done (here, too, when it cannot be made). Nil when MHD
+    /// is out of memory.
+    convenience init?(file descriptor: Int32, size: Int, headers: [(String, String)]) {
+        guard let pointer = MHD_create_response_from_fd64(UInt64(size), descriptor) else {
+            close(descriptor)
             return nil
         }
         self.init(pointer: pointer, headers: headers)

@@ -1,71 +1,79 @@
 import Foundation
+import Synchronization
 import TomoCore
 
-/// One file of a published snapshot, ready to send: its bytes, strong ETag, and the prebuilt
-/// responses (plain, and gzip for text types), so a request only picks one and queues it.
+/// One file of a published snapshot: which blob of the store holds its bytes, and how it is
+/// sent. A few dozen bytes whatever the file's size; each request opens the blob and MHD sends
+/// it from the descriptor.
 ///
 /// The gzip form is made on the first request that accepts it, not when the snapshot is
 /// published: a rebuild that changes hundreds of pages then goes live without compressing them.
-final class PreparedFile: @unchecked Sendable {
-    let body: StableBytes
+final class PreparedFile: Sendable {
+    let blob: BlobName
+    private let store: BlobStore
     let contentType: String
     /// Whether responses vary with Accept-Encoding (text types, which may get a gzip form).
     let isCompressible: Bool
-    let etag: String
-    let plain: HTTPResponse
-    /// The gzip form's ETag (text types only).
-    let gzipETag: String?
-    private let headers: [(String, String)]
-    // Guarded by `gzipLock`: nil until the first gzip request, then the response or `.none`
-    // when gzip does not make the file smaller.
-    private let gzipLock = NSLock()
-    private var gzipped: HTTPResponse??
+    /// For a file of a kept snapshot (left by an earlier preview): whether its blob was checked
+    /// against its name (0 not yet, 1 intact, 2 damaged or gone). Files this server wrote are 1.
+    private let check: Atomic<UInt8>
 
-    /// Nil only when libmicrohttpd is out of memory.
-    init?(path: String, bytes: [UInt8]) {
+    /// `path` (below the site root) decides the content type; `isKept` says the blob was left
+    /// by an earlier preview and is checked before it is first served.
+    init(path: String, blob: BlobName, store: BlobStore, isKept: Bool = false) {
         let type = ContentType.of(path: path)
-        body = StableBytes(bytes)
+        self.blob = blob
+        self.store = store
         contentType = type.value
         isCompressible = type.compressible
-        // The content hash and the length: a content change changes the ETag.
-        var hasher = StableHasher()
-        hasher.add(bytes: bytes)
-        let hash = String(hasher.value, radix: 16) + "-" + String(body.count, radix: 16)
-        etag = "\"\(hash)\""
-        let common = [("Content-Type", type.value), ("Cache-Control", "no-cache")]
-        let vary = type.compressible ? [("Vary", "Accept-Encoding")] : []
-        guard let plain = HTTPResponse(body: body, headers: common + vary + [("ETag", etag)]) else {
-            return nil
+        check = Atomic(isKept ? 0 : 1)
+    }
+
+    /// Nil when the bytes cannot be stored (a full disk): the file is then not served.
+    convenience init?(path: String, bytes: [UInt8], store: BlobStore) {
+        guard let blob = store.put(bytes) else { return nil }
+        self.init(path: path, blob: blob, store: store)
+    }
+
+    /// Its strong ETag: the content hash and the length, so a content change changes it.
+    var etag: String { "\"\(blob.text)\"" }
+    /// The gzip form's ETag (text types only).
+    var gzipETag: String? { isCompressible ? "\"\(blob.text)-gzip\"" : nil }
+
+    /// Whether its bytes can be served: always for files this server stored; for a kept
+    /// snapshot's, once its blob is found to hold what its name says (a damaged or missing blob
+    /// is never served).
+    var isIntact: Bool {
+        switch check.load(ordering: .acquiring) {
+        case 1: return true
+        case 2: return false
+        default:
+            let intact = store.isIntact(blob)
+            check.store(intact ? 1 : 2, ordering: .releasing)
+            return intact
         }
-        self.plain = plain
-        headers = common + vary
-        gzipETag = type.compressible ? "\"\(hash)-gzip\"" : nil
     }
 
-    /// The gzip response, made once; nil for types that are not compressed and for files gzip
-    /// does not make smaller (they stay plain: gzip would only add its header).
-    private func gzipResponse() -> HTTPResponse? {
-        guard let gzipETag else { return nil }
-        gzipLock.lock()
-        defer { gzipLock.unlock() }
-        if let made = gzipped { return made }
-        var response: HTTPResponse?
-        if let compressed = Gzip.compress(body.bytes), compressed.count < body.count {
-            response = HTTPResponse(body: StableBytes(compressed), headers: headers + [("Content-Encoding", "gzip"), ("ETag", gzipETag)])
+    private var headers: [(String, String)] {
+        [("Content-Type", contentType), ("Cache-Control", "no-cache")] + (isCompressible ? [("Vary", "Accept-Encoding")] : [])
+    }
+
+    /// The ETag a client that does or does not accept gzip gets: the gzip form's when gzip
+    /// makes the file smaller (the form is made then, once).
+    func etag(acceptsGzip: Bool) -> String {
+        if acceptsGzip, let gzipETag, store.gzipSize(of: blob) != nil { return gzipETag }
+        return etag
+    }
+
+    /// A response sending the file (gzipped for a client that accepts it, when that helps),
+    /// made for one request; nil when the blob cannot be opened or MHD is out of memory.
+    func response(acceptsGzip: Bool) -> HTTPResponse? {
+        if acceptsGzip, let gzipETag, let (descriptor, size) = store.gzipped(blob) {
+            return HTTPResponse(file: descriptor, size: size,
+                                headers: headers + [("Content-Encoding", "gzip"), ("ETag", gzipETag)])
         }
-        gzipped = .some(response)
-        return response
-    }
-
-    /// Whether `other` holds exactly these bytes (so a republished file keeps its gzip form).
-    func hasSameBytes(as other: PreparedFile) -> Bool {
-        etag == other.etag && body.hasSameBytes(as: other.body)
-    }
-
-    /// The response and ETag for a client that does or does not accept gzip.
-    func representation(acceptsGzip: Bool) -> (response: HTTPResponse, etag: String) {
-        if acceptsGzip, let gzipped = gzipResponse(), let gzipETag { return (gzipped, gzipETag) }
-        return (plain, etag)
+        guard let descriptor = store.open(blob) else { return nil }
+        return HTTPResponse(file: descriptor, size: blob.size, headers: headers + [("ETag", etag)])
     }
 
     /// Whether an If-None-Match header names this file's current content (either encoding).

@@ -2,7 +2,7 @@
 /// its lock; a request copies it (a reference to the same storage) and looks files up without
 /// locks. A publish while a request holds a copy leaves that request its old files.
 struct PreparedSite: Sendable {
-    private var files: [String: PreparedFile]
+    private var files: [String: PreparedFile] = [:]
 
     /// What a request path leads to.
     enum Resolution {
@@ -12,42 +12,55 @@ struct PreparedSite: Sendable {
         case notFound
     }
 
-    /// A site of `files`, keeping the prepared (compressed) form of those `previous` already
-    /// served with the same bytes; with the paths that changed.
-    static func replacing(_ previous: PreparedSite?, with files: [String: ServedFile]) -> (PreparedSite, SiteChanges) {
-        var site = PreparedSite(files: [:])
+    /// What a publish did: the paths that changed, and the blobs files stopped or started
+    /// naming (the same blob may be in both, and several times: `BlobUses` counts them).
+    struct Publish {
+        var changes: SiteChanges
+        var released: [BlobName]
+        var taken: [BlobName]
+    }
+
+    /// A site of `files` replacing `previous`, with what changed.
+    static func replacing(_ previous: PreparedSite, with files: [String: ServedFile]) -> (PreparedSite, Publish) {
+        var site = PreparedSite()
         site.files.reserveCapacity(files.count)
         var changed: [String] = []
         for (rawPath, served) in files {
             guard let file = served.prepared else { continue }
             let path = normalized(rawPath)
-            if let old = previous?.files[path], old.hasSameBytes(as: file) {
-                site.files[path] = old
-            } else {
-                site.files[path] = file
-                changed.append(path)
-            }
+            // The new record even for the same bytes: it is known intact, a kept one may not be.
+            site.files[path] = file
+            if previous.files[path]?.blob != file.blob { changed.append(path) }
         }
-        let removed = previous.map { $0.files.keys.filter { site.files[$0] == nil } } ?? []
-        return (site, SiteChanges(paths: (changed + removed).sorted()))
+        let removed = previous.files.keys.filter { site.files[$0] == nil }
+        let publish = Publish(changes: SiteChanges(paths: (changed + removed).sorted()),
+                              released: previous.files.values.map(\.blob), taken: site.files.values.map(\.blob))
+        return (site, publish)
     }
 
     /// Puts `changed` in (leaving out files whose bytes are what is already served) and takes
     /// `removed` out, in place: a publish after a small rebuild costs the changed files only,
     /// whatever the site's size.
-    mutating func apply(_ changed: [String: ServedFile], removed: Set<String>) -> SiteChanges {
+    mutating func apply(_ changed: [String: ServedFile], removed: Set<String>) -> Publish {
+        var publish = Publish(changes: SiteChanges(paths: []), released: [], taken: [])
         var paths: [String] = []
         for (rawPath, served) in changed {
             guard let file = served.prepared else { continue }
             let path = Self.normalized(rawPath)
-            if let old = files[path], old.hasSameBytes(as: file) { continue }
+            let old = files[path]
+            if old?.blob == file.blob { continue }
             files[path] = file
+            if let old { publish.released.append(old.blob) }
+            publish.taken.append(file.blob)
             paths.append(path)
         }
-        for path in removed where files.removeValue(forKey: Self.normalized(path)) != nil {
+        for path in removed {
+            guard let old = files.removeValue(forKey: Self.normalized(path)) else { continue }
+            publish.released.append(old.blob)
             paths.append(path)
         }
-        return SiteChanges(paths: paths.sorted())
+        publish.changes = SiteChanges(paths: paths.sorted())
+        return publish
     }
 
     /// The file a decoded path (no leading slash) names: `""` and folders (`alice/`) mean their
@@ -63,7 +76,36 @@ struct PreparedSite: Sendable {
     /// The site's own not-found page, when it has one.
     var notFoundPage: PreparedFile? { files["404.html"] }
 
+    /// Every path and the blob it is served from (what the manifest records).
+    var entries: some Sequence<(path: String, blob: BlobName)> {
+        files.lazy.map { ($0.key, $0.value.blob) }
+    }
+
+    var count: Int { files.count }
+
     private static func normalized(_ path: String) -> String {
         path.hasPrefix("/") ? String(path.drop(while: { $0 == "/" })) : path
+    }
+}
+
+/// How many files of the served snapshot name each blob: a blob no file names any more is
+/// deleted once the snapshot that named it is replaced.
+struct BlobUses {
+    private var counts: [BlobName: Int] = [:]
+
+    /// Counts `publish`; returns the blobs nothing names now.
+    mutating func record(_ publish: PreparedSite.Publish) -> [BlobName] {
+        for blob in publish.taken { counts[blob, default: 0] += 1 }
+        var unused: [BlobName] = []
+        for blob in publish.released {
+            guard let count = counts[blob] else { continue }
+            if count <= 1 {
+                counts[blob] = nil
+                unused.append(blob)
+            } else {
+                counts[blob] = count - 1
+            }
+        }
+        return unused
     }
 }

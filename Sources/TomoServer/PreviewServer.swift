@@ -4,8 +4,9 @@ import Foundation
 import Synchronization
 import TomoCore
 
-/// The `tomo serve` HTTP server: serves a site snapshot from memory on a loopback address and
-/// pushes live-reload events to open pages. Knows nothing of how the site is built.
+/// The `tomo serve` HTTP server: serves a site snapshot on a loopback address and pushes
+/// live-reload events to open pages. Knows nothing of how the site is built. The bytes of the
+/// served files are kept on disk (`BlobStore`), and sent from there.
 ///
 /// ```swift
 /// let server = try PreviewServer.start(site: site, onNote: { print($0) })
@@ -32,6 +33,10 @@ public final class PreviewServer: Sendable {
         public var heartbeatInterval: Duration = .seconds(15)
         /// Seconds after which an idle keep-alive connection is closed.
         public var idleTimeoutSeconds: UInt32 = 60
+        /// The folder the served files are kept in, from one start to the next: at start the
+        /// snapshot last published there is served (`keptFileCount`). Nil, or a folder another
+        /// server uses: a temporary folder, removed at stop.
+        public var keptFiles: URL?
 
         public init() {}
     }
@@ -42,6 +47,11 @@ public final class PreviewServer: Sendable {
     /// Where to open the site: `http://127.0.0.1:8080/`, `http://[::1]:8080/mysite/`; on every
     /// interface, at the machine's network address (`ListenAddress.visitingHost`).
     public let url: String
+
+    /// How many files of the snapshot kept in `keptFiles` were served at start (0: none).
+    public let keptFileCount: Int
+    /// Whether the files are kept in `keptFiles` (false when another server holds it).
+    public var keepsFiles: Bool { router.store.isKept }
 
     private let router: RequestRouter
     private let events: EventHub
@@ -60,10 +70,14 @@ public final class PreviewServer: Sendable {
         }
         let (socket, port) = try listen(host: address.text, configuration: configuration, onNote: onNote)
         let events = EventHub(heartbeatInterval: configuration.heartbeatInterval)
+        let store = try BlobStore(keptIn: configuration.keptFiles)
         let reloadScript = configuration.liveReload
-            ? PreparedFile(path: "reload.js", bytes: Array(ReloadClient.script.utf8)) : nil
-        let router = RequestRouter(site: PreparedSite.replacing(nil, with: site.servedFiles).0, events: events,
-                                   reloadScript: reloadScript, allowedHosts: AllowedHosts(address: address, port: port), root: root)
+            ? PreparedFile(path: "reload.js", bytes: Array(ReloadClient.script.utf8), store: store) : nil
+        let router = RequestRouter(store: store, events: events, reloadScript: reloadScript,
+                                   allowedHosts: AllowedHosts(address: address, port: port), root: root)
+        // The kept snapshot is served from the first request on; what else the folder holds is
+        // deleted while it is.
+        let kept = router.publishKept()
         let context = Unmanaged.passRetained(router).toOpaque()
         var errorNumber: Int32 = 0
         let handler: tomo_http_handler = { context, connection, method, version, rawURI, headOnly in
@@ -76,16 +90,20 @@ public final class PreviewServer: Sendable {
         guard let daemon = tomo_http_start(socket, handler, context,
                                            configuration.idleTimeoutSeconds, &errorNumber) else {
             Unmanaged<RequestRouter>.fromOpaque(context).release()
+            router.close()
             throw Diagnostic("cannot start the HTTP server on \(address.text):\(port): \(describe(errorNumber))")
         }
+        router.sweep()
+        if !site.files.isEmpty { router.publish(whole: site.servedFiles(in: store)) }
         let url = "http://\(address.visitingHost()):\(port)\(configuration.root)"
-        return PreviewServer(address: address, port: port, url: url, router: router, events: events, daemon: daemon)
+        return PreviewServer(address: address, port: port, url: url, keptFileCount: kept, router: router, events: events, daemon: daemon)
     }
 
-    private init(address: ListenAddress, port: UInt16, url: String, router: RequestRouter, events: EventHub, daemon: OpaquePointer) {
+    private init(address: ListenAddress, port: UInt16, url: String, keptFileCount: Int, router: RequestRouter, events: EventHub, daemon: OpaquePointer) {
         self.address = address
         self.port = port
         self.url = url
+        self.keptFileCount = keptFileCount
         self.router = router
         self.events = events
         self.daemon = Mutex(RunningDaemon(pointer: daemon))
@@ -97,7 +115,13 @@ public final class PreviewServer: Sendable {
     /// `notifyReload` (nil: nothing changed, no reload needed).
     @discardableResult
     public func publish(_ site: ServedSite) -> SiteChanges {
-        router.publish(whole: site.servedFiles)
+        router.publish(whole: site.servedFiles(in: router.store))
+    }
+
+    /// A file made ready to serve: its bytes stored (written once, unless the store holds them
+    /// already), for `publish(whole:)` and `publish(changed:removed:)`. Safe on any thread.
+    public func servedFile(path: String, bytes: [UInt8]) -> ServedFile {
+        ServedFile(path: path, bytes: bytes, store: router.store)
     }
 
     /// `publish(_:)` with files already made ready to serve (`tomo serve` makes them as it
@@ -127,7 +151,8 @@ public final class PreviewServer: Sendable {
     /// The number of open live-reload streams (for status lines and tests).
     public var openEventStreamCount: Int { events.openStreamCount }
 
-    /// Ends the event streams, closes every connection and stops listening. Safe to call twice.
+    /// Ends the event streams, closes every connection, stops listening, and leaves the kept
+    /// files for the next start (a temporary folder is removed). Safe to call twice.
     public func stop() {
         guard let running = daemon.withLock({ daemon -> RunningDaemon? in
             defer { daemon = nil }
@@ -135,6 +160,7 @@ public final class PreviewServer: Sendable {
         }) else { return }
         events.close()
         tomo_http_stop(running.pointer)
+        router.close()
         // The retain `start` gave the C callbacks: no callback can run any more.
         Unmanaged.passUnretained(router).release()
     }

@@ -7,10 +7,12 @@ import Synchronization
 /// endpoints or the current snapshot.
 /// Runs on libmicrohttpd's connection threads, so it only reads shared state through locks.
 final class RequestRouter: Sendable {
-    private let snapshot: Mutex<PreparedSite>
+    private let served = Mutex(Served())
     /// Held for a whole publish, so two publishers cannot both prepare from the same previous
-    /// snapshot and lose one's reuse (requests only take `snapshot`, briefly).
-    private let publishing = Mutex(())
+    /// snapshot (requests only take `snapshot`, briefly); counts the blobs the snapshot names.
+    private let publishing: Mutex<BlobUses>
+    let store: BlobStore
+    private let manifest: ManifestWriter?
     private let events: EventHub
     /// Nil when live reload is off: `/_tomo/…` is then looked up in the site like any path.
     private let reloadScript: PreparedFile?
@@ -18,8 +20,13 @@ final class RequestRouter: Sendable {
     /// The path the site is served under (`mysite/`, or `""` at the root).
     private let root: RequestTarget
 
-    init(site: PreparedSite, events: EventHub, reloadScript: PreparedFile?, allowedHosts: AllowedHosts, root: RequestTarget) {
-        snapshot = Mutex(site)
+    init(store: BlobStore, events: EventHub, reloadScript: PreparedFile?, allowedHosts: AllowedHosts, root: RequestTarget) {
+        var uses = BlobUses()
+        // The script is no file of the site, so no publish may delete its blob.
+        if let reloadScript { _ = uses.record(.init(changes: SiteChanges(paths: []), released: [], taken: [reloadScript.blob])) }
+        publishing = Mutex(uses)
+        self.store = store
+        manifest = store.isKept ? ManifestWriter(store: store) : nil
         self.events = events
         self.reloadScript = reloadScript
         self.allowedHosts = allowedHosts
@@ -28,11 +35,16 @@ final class RequestRouter: Sendable {
 
     /// Replaces the snapshot; requests already running keep the one they started with.
     func publish(whole files: [String: ServedFile]) -> SiteChanges {
-        publishing.withLock { _ in
-            let previous = snapshot.withLock { $0 }
-            let (site, changes) = PreparedSite.replacing(previous, with: files)
-            snapshot.withLock { $0 = site }
-            return changes
+        publish(whole: files, record: true)
+    }
+
+    /// `record`: whether the manifest is written for it (not for the snapshot read from it).
+    private func publish(whole files: [String: ServedFile], record: Bool) -> SiteChanges {
+        publishing.withLock { uses in
+            // Prepared outside the snapshot's lock: requests wait only for the swap.
+            let (site, publish) = PreparedSite.replacing(served.withLock { $0.site }, with: files)
+            served.withLock { $0.site = site }
+            return published(publish, site: site, uses: &uses, record: record)
         }
     }
 
@@ -40,9 +52,50 @@ final class RequestRouter: Sendable {
     /// snapshot is kept as prepared. The files were prepared where they were made, so requests
     /// wait only for the dictionary updates.
     func publish(changed: [String: ServedFile], removed: Set<String>) -> SiteChanges {
-        publishing.withLock { _ in
-            snapshot.withLock { $0.apply(changed, removed: removed) }
+        publishing.withLock { uses in
+            let (publish, site) = served.withLock { served in (served.site.apply(changed, removed: removed), served.site) }
+            return published(publish, site: site, uses: &uses)
         }
+    }
+
+    /// Serves the snapshot the last preview that used the store recorded, its blobs checked as
+    /// they are first asked for; returns the number of files (0 when nothing usable was kept).
+    func publishKept() -> Int {
+        let entries = store.isKept ? store.readManifest() ?? [] : []
+        var files: [String: ServedFile] = [:]
+        files.reserveCapacity(entries.count)
+        for entry in entries {
+            files[entry.path] = ServedFile(prepared: PreparedFile(path: entry.path, blob: entry.blob, store: store, isKept: true))
+        }
+        _ = publish(whole: files, record: false)
+        return files.count
+    }
+
+    /// Deletes every blob the served snapshot does not name (what earlier runs left). Runs
+    /// before anything else stores blobs.
+    func sweep() {
+        let site = served.withLock { $0.site }
+        store.sweep(keeping: Set(site.entries.map(\.blob) + (reloadScript.map { [$0.blob] } ?? [])))
+    }
+
+    /// Once no request runs any more: finishes writing the manifest and lets the store go.
+    func close() {
+        manifest?.flush()
+        store.close()
+    }
+
+    /// After `site` went live: deletes the blobs it no longer names, as soon as no request that
+    /// looked a file up in an earlier snapshot is still to open its blob (one that opened it
+    /// reads it whole: the descriptor outlives the unlink), and records it for the next preview.
+    private func published(_ publish: PreparedSite.Publish, site: PreparedSite, uses: inout BlobUses, record: Bool = true) -> SiteChanges {
+        let unused = uses.record(publish)
+        store.retire(unused)
+        store.deleteRetired(served.withLock { served -> [BlobName] in
+            served.unused += unused
+            return served.takeUnusedWhenIdle()
+        })
+        if record { manifest?.record(site) }
+        return publish.changes
     }
 
     /// Checks a request whose headers just arrived (`headOnly`), refusing it at once when its
@@ -70,7 +123,14 @@ final class RequestRouter: Sendable {
                 return send(reloadScript, status: 200, on: connection)
             }
         }
-        let site = snapshot.withLock { $0 }
+        let site = served.withLock { served in
+            served.opening += 1
+            return served.site
+        }
+        defer { store.deleteRetired(served.withLock { served in
+            served.opening -= 1
+            return served.takeUnusedWhenIdle()
+        }) }
         guard target.path.hasPrefix(root.path) else {
             // `/` and the root without its slash lead into a site served under a folder.
             if target.path.isEmpty || target.path + "/" == root.path {
@@ -79,8 +139,11 @@ final class RequestRouter: Sendable {
             return sendNotFound(target, site: site, on: connection)
         }
         switch site.resolve(String(target.path.dropFirst(root.path.count))) {
-        case .file(let file):
+        case .file(let file) where file.isIntact:
             return send(file, status: 200, on: connection)
+        case .file:
+            // A kept file whose blob is damaged or gone: not served until the build makes it.
+            return sendNotFound(target, site: site, on: connection)
         case .addSlash:
             return redirect(301, to: target.rawPath + "/", query: target.query, on: connection)
         case .notFound:
@@ -96,20 +159,23 @@ final class RequestRouter: Sendable {
     }
 
     private func sendNotFound(_ target: RequestTarget, site: PreparedSite, on connection: OpaquePointer) -> MHD_Result {
-        if let page = site.notFoundPage { return send(page, status: 404, on: connection) }
+        if let page = site.notFoundPage, page.isIntact { return send(page, status: 404, on: connection) }
         return sendText(404, "Not found: /\(target.path)\n", on: connection)
     }
 
     /// Sends a prepared file, or 304 when the client already has its content.
     private func send(_ file: PreparedFile, status: UInt32, on connection: OpaquePointer) -> MHD_Result {
-        let chosen = file.representation(acceptsGzip: acceptsGzip(connection))
+        let gzip = acceptsGzip(connection)
         if status == 200, let tags = header("If-None-Match", of: connection), file.matches(ifNoneMatch: tags) {
-            var headers = [("ETag", chosen.etag), ("Cache-Control", "no-cache")]
+            var headers = [("ETag", file.etag(acceptsGzip: gzip)), ("Cache-Control", "no-cache")]
             if file.isCompressible { headers.append(("Vary", "Accept-Encoding")) }
             guard let response = HTTPResponse(text: "", headers: headers) else { return .NO }
             return response.queue(on: connection, status: 304)
         }
-        return chosen.response.queue(on: connection, status: status)
+        guard let response = file.response(acceptsGzip: gzip) else {
+            return sendText(503, "The file cannot be read now; reload in a moment.\n", on: connection)
+        }
+        return response.queue(on: connection, status: status)
     }
 
     private func send(_ refusal: Refusal, on connection: OpaquePointer,
@@ -190,5 +256,20 @@ final class RequestRouter: Sendable {
 
     private func header(_ name: String, of connection: OpaquePointer) -> String? {
         MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+}
+
+/// The snapshot requests read, with what keeps its blobs on disk while a request opens them.
+private struct Served {
+    var site = PreparedSite()
+    /// Requests between looking a file up and opening its blob.
+    var opening = 0
+    /// Blobs no snapshot names any more, deleted once no request is opening.
+    var unused: [BlobName] = []
+
+    mutating func takeUnusedWhenIdle() -> [BlobName] {
+        guard opening == 0, !unused.isEmpty else { return [] }
+        defer { unused = [] }
+        return unused
     }
 }

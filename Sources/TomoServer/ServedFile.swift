@@ -1,22 +1,26 @@
-/// A file made ready to serve (its bytes copied where they never move, hashed, its response
-/// built), on the thread that made it. `tomo serve` makes each page into one as it is rendered,
-/// so the bytes of a large site are held once, by the server, instead of twice.
+/// A file made ready to serve (its bytes stored as a blob, its record made), on the thread that
+/// made it: `PreviewServer.servedFile(path:bytes:)`. `tomo serve` makes each page into one as it
+/// is rendered, so the bytes of a large site are on disk, not in the process.
 public struct ServedFile: Sendable {
-    /// Nil only when libmicrohttpd is out of memory: the file is then not served.
+    /// Nil when the bytes could not be stored: the file is then not served.
     let prepared: PreparedFile?
 
-    /// `path` (below the site root) decides the content type.
-    public init(path: String, bytes: [UInt8]) {
-        prepared = PreparedFile(path: path, bytes: bytes)
+    /// `bytes` stored in `store`, for `path` (which decides the content type).
+    init(path: String, bytes: [UInt8], store: BlobStore) {
+        prepared = PreparedFile(path: path, bytes: bytes, store: store)
+    }
+
+    init(prepared: PreparedFile?) {
+        self.prepared = prepared
     }
 }
 
 extension ServedSite {
-    /// Every file made ready to serve.
-    var servedFiles: [String: ServedFile] {
+    /// Every file stored in `store` and made ready to serve.
+    func servedFiles(in store: BlobStore) -> [String: ServedFile] {
         var served: [String: ServedFile] = [:]
         served.reserveCapacity(files.count)
-        for (path, bytes) in files { served[path] = ServedFile(path: path, bytes: bytes) }
+        for (path, bytes) in files { served[path] = ServedFile(path: path, bytes: bytes, store: store) }
         return served
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The files of a built site, by path below the site root (`alice/index.html`, `feed.xml`),
-/// as the preview server serves them from memory.
+/// as they are handed to the preview server (which stores them on disk, see `BlobStore`).
 public struct ServedSite: Sendable {
     public var files: [String: [UInt8]]
 

@@ -79,6 +79,33 @@ import TomoTestSupport
         #expect(try fetch(port, "/alice/").text.contains("Alice Fixed"))
     }
 
+    @Test func aRestartServesTheLastPreviewWhileItBuildsThenTheNewSite() throws {
+        let (first, _) = try start()
+        first.stop()
+        try write("content/users/alice.yaml", "name: Alice Edited\n")
+        var options = SitePreview.Options(site: site)
+        options.port = 0
+        let kept = KeptView()
+        let preview = try SitePreview.start(options) { event in
+            // The first build waits for this handler: what it fetches is what was kept.
+            guard case .servingKept(_, let url) = event else { return }
+            let port = UInt16(url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
+            let page = (try? fetch(port, "/alice/").text) ?? ""
+            kept.page = page
+            let events = try? RawHTTPConnection(port: port)
+            try? events?.send("GET", "/_tomo/events")
+            _ = try? events?.readStream(until: "retry:")
+            kept.events = events
+        }
+        defer { preview.stop() }
+        let page = try #require(kept.page)
+        #expect(page.contains("<h1 class=\"name p-name\">Alice</h1>"))
+        // Pages opened from the kept site reload once the build changed them.
+        #expect(try #require(kept.events).readStream(until: "event: reload").contains("event: reload"))
+        let port = UInt16(preview.url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
+        #expect(try fetch(port, "/alice/").text.contains("Alice Edited"))
+    }
+
     @Test func withoutLiveReloadPagesAreServedAsBuilt() throws {
         let (preview, port) = try start(liveReload: false)
         defer { preview.stop() }
@@ -93,4 +120,11 @@ import TomoTestSupport
         #expect(SitePreview.sitePath(of: URL(fileURLWithPath: "/site/content/users/alice.yaml~"), in: root) == nil)
         #expect(SitePreview.sitePath(of: URL(fileURLWithPath: "/elsewhere/x"), in: root) == nil)
     }
+}
+
+/// What a test saw while the preview served the kept site (set on the starting thread, before
+/// `start` returns).
+private final class KeptView: @unchecked Sendable {
+    var page: String?
+    var events: RawHTTPConnection?
 }

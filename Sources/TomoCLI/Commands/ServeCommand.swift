@@ -56,6 +56,8 @@ enum ServeCommand {
         switch event {
         case .note(let text):
             console.warning(text)
+        case .servingKept(let files, let url):
+            console.line("Serving the last preview's \(Plural.count(files, "file")) at \(url) while the site builds")
         case .built(let files, let seconds, let warnings):
             for warning in warnings.prefix(BuildCommand.maximumWarnings) { console.warning(warning.description) }
             console.line("Built \(Plural.count(files, "file")) in \(String(format: "%.2f", seconds)) s")

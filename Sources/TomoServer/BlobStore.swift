@@ -1,0 +1,284 @@
+import Foundation
+import Synchronization
+import TomoCore
+
+/// A file's content as the store names it: its hash and length. Two files with the same bytes
+/// share one blob; the name is also the file's ETag.
+struct BlobName: Hashable, Sendable {
+    let hash: UInt64
+    let size: Int
+
+    init(of bytes: [UInt8]) {
+        var hasher = StableHasher()
+        hasher.add(bytes: bytes)
+        hash = hasher.value
+        size = bytes.count
+    }
+
+    private init(hash: UInt64, size: Int) {
+        self.hash = hash
+        self.size = size
+    }
+
+    /// `0123456789abcdef-1f4`: 16 hex digits of hash, the length in hex.
+    var text: String {
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits + "-" + String(size, radix: 16)
+    }
+
+    /// The name `text` gave, or nil for any other text (a damaged manifest, a temporary file).
+    init?(text: Substring) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 16, let hash = UInt64(parts[0], radix: 16),
+              let size = Int(parts[1], radix: 16), size >= 0, String(size, radix: 16) == parts[1] else { return nil }
+        self.init(hash: hash, size: size)
+    }
+}
+
+/// The bytes `tomo serve` serves, on disk and by content (`BlobName`), so they sit in the
+/// kernel's page cache instead of the process: a request opens its blob and MHD sends it from
+/// the descriptor. A blob is written under a temporary name and renamed into place, and never
+/// changed after, so a request that opened one reads it whole even while a rebuild replaces the
+/// file that named it (and deletes the blob: an open descriptor outlives the unlink).
+///
+/// Layout: `blobs/<first two hex digits>/<name>` and, for text files a client asked for
+/// compressed, `<name>.gz` beside it; `manifest` (the last published snapshot, see `Manifest`);
+/// `lock`, held while a preview uses the folder.
+final class BlobStore: Sendable {
+    let folder: URL
+    /// Whether the folder outlives this server (the site's `.tomo-cache/serve/…`): false for a
+    /// private temporary folder, removed at `close`.
+    let isKept: Bool
+    private let lockDescriptor: Int32
+    private let temporaryNumbers = Atomic<Int>(0)
+    /// The gzip forms made so far, by blob (`nil` after a blob is removed); entries exist only
+    /// for files a client asked for compressed.
+    private let gzipForms = Mutex<[BlobName: GzipForm]>([:])
+    /// Blobs no snapshot names, to delete once no request can still open them; a `put` of the
+    /// same bytes takes its blob out again.
+    private let retired = Mutex<Set<BlobName>>([])
+
+    private enum GzipForm {
+        case smaller(size: Int)
+        /// gzip would not make the file smaller: it is sent as it is.
+        case notSmaller
+    }
+
+    /// Keeps blobs in `folder`, when given and no other preview holds it; otherwise in a new
+    /// temporary folder (then `isKept` is false).
+    init(keptIn folder: URL?) throws {
+        if let folder, let lock = try Self.lock(folder) {
+            self.folder = folder
+            isKept = true
+            lockDescriptor = lock
+        } else {
+            var template = Array((NSTemporaryDirectory() + "/tomo-serve-XXXXXX").utf8CString)
+            guard let made = mkdtemp(&template) else {
+                throw Diagnostic("cannot make a folder for the served files in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+            }
+            self.folder = URL(fileURLWithPath: String(cString: made))
+            isKept = false
+            lockDescriptor = -1
+        }
+        for fan in -1..<256 {
+            let path = fan < 0 ? blobs.path : blobs.appendingPathComponent(Self.fanFolder(fan)).path
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw Diagnostic("cannot make \(path) for the served files: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// The open lock of `folder`, or nil when another preview holds it.
+    private static func lock(_ folder: URL) throws -> Int32? {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic("cannot make \(folder.path) for the served files: \(error.localizedDescription)")
+        }
+        let descriptor = Foundation.open(folder.appendingPathComponent("lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw Diagnostic("cannot open \(folder.path)/lock: \(String(cString: strerror(errno)))")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            Foundation.close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// Lets the folder go: a temporary one is removed, a kept one unlocked for the next preview.
+    func close() {
+        if isKept {
+            Foundation.close(lockDescriptor)
+        } else {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    private var blobs: URL { folder.appendingPathComponent("blobs") }
+
+    private static func fanFolder(_ fan: Int) -> String {
+        let digits = String(fan, radix: 16)
+        return digits.count == 1 ? "0" + digits : digits
+    }
+
+    private func path(of name: BlobName) -> String {
+        blobs.path + "/" + Self.fanFolder(Int(name.hash >> 56)) + "/" + name.text
+    }
+
+    /// Puts `bytes` in the store (unless a blob with exactly these bytes is there) and names
+    /// them; nil when they cannot be written (a full disk): the file is then not served.
+    func put(_ bytes: [UInt8]) -> BlobName? {
+        let name = BlobName(of: bytes)
+        let path = path(of: name)
+        retired.withLock { _ = $0.remove(name) }
+        if holds(bytes, at: path) { return name }
+        return write(bytes, to: path) ? name : nil
+    }
+
+    /// Whether the file at `path` holds exactly `bytes` (a blob a kept preview left may have
+    /// been damaged since: it is compared, not trusted).
+    private func holds(_ bytes: [UInt8], at path: String) -> Bool {
+        guard let stored = read(path, expecting: bytes.count) else { return false }
+        return stored == bytes
+    }
+
+    /// The whole file at `path` when it is `size` bytes long.
+    private func read(_ path: String, expecting size: Int) -> [UInt8]? {
+        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { Foundation.close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size == size else { return nil }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
+            while done < size {
+                let count = Foundation.read(descriptor, buffer.baseAddress! + done, size - done)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        return complete ? bytes : nil
+    }
+
+    /// Writes `bytes` under a temporary name beside `path` and renames it there, so no reader
+    /// ever sees a part of it.
+    private func write(_ bytes: [UInt8], to path: String) -> Bool {
+        let number = temporaryNumbers.add(1, ordering: .relaxed).newValue
+        let temporary = (path as NSString).deletingLastPathComponent + "/.tmp-\(getpid())-\(number)"
+        let descriptor = Foundation.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        var done = 0
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            while done < buffer.count {
+                let count = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        guard Foundation.close(descriptor) == 0, written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// A descriptor reading the blob from its start (the caller closes it), or nil when it is gone.
+    func open(_ name: BlobName) -> Int32? {
+        let descriptor = Foundation.open(path(of: name), O_RDONLY | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Whether the blob on disk still holds the bytes its name says (for blobs a kept preview
+    /// left, before they are first served).
+    func isIntact(_ name: BlobName) -> Bool {
+        read(path(of: name), expecting: name.size).map { BlobName(of: $0) == name } ?? false
+    }
+
+    /// Marks blobs no snapshot serves any more for `deleteRetired`.
+    func retire(_ names: [BlobName]) {
+        retired.withLock { $0.formUnion(names) }
+    }
+
+    /// Deletes those of `names` still retired (not stored again since), with their gzip forms.
+    func deleteRetired(_ names: [BlobName]) {
+        guard !names.isEmpty else { return }
+        retired.withLock { retired in
+            for name in names where retired.remove(name) != nil {
+                let path = path(of: name)
+                unlink(path)
+                unlink(path + ".gz")
+                gzipForms.withLock { $0[name] = nil }
+            }
+        }
+    }
+
+    /// Deletes everything in the blob folders but `keeping` (blobs and temporary files a
+    /// stopped preview left, gzip forms of an earlier run). Run before any build writes blobs.
+    func sweep(keeping: Set<BlobName>) {
+        for fan in 0..<256 {
+            let folder = blobs.path + "/" + Self.fanFolder(fan)
+            guard let directory = opendir(folder) else { continue }
+            var gone: [String] = []
+            while let entry = readdir(directory) {
+                let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if entryName == "." || entryName == ".." { continue }
+                if let name = BlobName(text: Substring(entryName)), keeping.contains(name) { continue }
+                gone.append(entryName)
+            }
+            closedir(directory)
+            for entry in gone { unlink(folder + "/" + entry) }
+        }
+    }
+
+    /// A descriptor of the blob's gzip form (made and stored on the first request for it) and
+    /// that form's length; nil when gzip does not make it smaller or the form cannot be made.
+    func gzipped(_ name: BlobName) -> (descriptor: Int32, size: Int)? {
+        guard let size = gzipSize(of: name) else { return nil }
+        let descriptor = Foundation.open(path(of: name) + ".gz", O_RDONLY | O_CLOEXEC)
+        if descriptor >= 0 { return (descriptor, size) }
+        // Swept while it was being made: forget it, and send the file uncompressed this time.
+        gzipForms.withLock { $0[name] = nil }
+        return nil
+    }
+
+    /// The length of the blob's gzip form (made on the first call), nil when gzip does not help.
+    func gzipSize(of name: BlobName) -> Int? {
+        switch gzipForms.withLock({ $0[name] }) {
+        case .smaller(let size): return size
+        case .notSmaller: return nil
+        case nil: break
+        }
+        guard let bytes = read(path(of: name), expecting: name.size) else { return nil }
+        var made = GzipForm.notSmaller
+        if let compressed = bytes.withUnsafeBytes({ Gzip.compress($0) }), compressed.count < bytes.count,
+           write(compressed, to: path(of: name) + ".gz") {
+            made = .smaller(size: compressed.count)
+        }
+        gzipForms.withLock { $0[name] = made }
+        if case .smaller(let size) = made { return size }
+        return nil
+    }
+
+    // MARK: The manifest
+
+    private var manifestPath: String { folder.appendingPathComponent("manifest").path }
+
+    /// Records the served snapshot (path → blob), replacing the last record at once.
+    func writeManifest(_ entries: some Sequence<(path: String, blob: BlobName)>) {
+        _ = write(Manifest.bytes(of: entries), to: manifestPath)
+    }
+
+    /// The snapshot the last preview recorded, or nil when there is none or it is damaged.
+    func readManifest() -> [(path: String, blob: BlobName)]? {
+        guard let data = FileManager.default.contents(atPath: manifestPath) else { return nil }
+        return Manifest.entries(in: [UInt8](data))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+import TomoCore
+
+/// The text of a kept snapshot: a first line naming the format, one `<blob>\t<path>` line per
+/// file, and a last line `end\t<count>\t<hash of every byte before it>`, so a manifest cut
+/// short or changed is refused whole.
+enum Manifest {
+    private static let header = "tomo serve manifest 1\n"
+
+    static func bytes(of entries: some Sequence<(path: String, blob: BlobName)>) -> [UInt8] {
+        var bytes = Array(header.utf8)
+        var count = 0
+        for entry in entries where !entry.path.contains(where: \.isNewline) && !entry.path.contains("\t") {
+            bytes += Array("\(entry.blob.text)\t\(entry.path)\n".utf8)
+            count += 1
+        }
+        var hasher = StableHasher()
+        hasher.add(bytes: bytes)
+        bytes += Array("end\t\(count)\t\(String(hasher.value, radix: 16))\n".utf8)
+        return bytes
+    }
+
+    static func entries(in bytes: [UInt8]) -> [(path: String, blob: BlobName)]? {
+        guard bytes.last == UInt8(ascii: "\n"),
+              let trailerStart = bytes.dropLast().lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }) else { return nil }
+        let body = Array(bytes[..<trailerStart])
+        let trailer = String(decoding: bytes[trailerStart...].dropLast(), as: UTF8.self).split(separator: "\t")
+        var hasher = StableHasher()
+        hasher.add(bytes: body)
+        guard trailer.count == 3, trailer[0] == "end", let count = Int(trailer[1]),
+              trailer[2] == String(hasher.value, radix: 16), body.starts(with: Array(header.utf8)) else { return nil }
+        var entries: [(path: String, blob: BlobName)] = []
+        for line in String(decoding: body.dropFirst(header.utf8.count), as: UTF8.self).split(separator: "\n") {
+            guard let tab = line.firstIndex(of: "\t"), let blob = BlobName(text: line[..<tab]) else { return nil }
+            entries.append((String(line[line.index(after: tab)...]), blob))
+        }
+        return entries.count == count ? entries : nil
+    }
+}
+
+/// Writes the served snapshot's manifest off the publishing thread (a rebuild's reload does not
+/// wait for it), only the latest snapshot when publishes come faster than writes.
+final class ManifestWriter: Sendable {
+    private let store: BlobStore
+    private let queue = DispatchQueue(label: "tomo.serve.manifest")
+    /// The snapshot to write next, and whether a write is queued.
+    private let pending = Mutex<(site: PreparedSite?, queued: Bool)>((nil, false))
+
+    init(store: BlobStore) {
+        self.store = store
+    }
+
+    func record(_ site: PreparedSite) {
+        let queue = pending.withLock { state -> Bool in
+            state.site = site
+            defer { state.queued = true }
+            return !state.queued
+        }
+        guard queue else { return }
+        self.queue.async { self.writePending() }
+    }
+
+    private func writePending() {
+        let site = pending.withLock { state -> PreparedSite? in
+            defer { state = (nil, false) }
+            return state.site
+        }
+        if let site { store.writeManifest(site.entries) }
+    }
+
+    /// Waits for the queued write (at stop: the next preview finds the last snapshot).
+    func flush() {
+        queue.sync {}
+    }
+}

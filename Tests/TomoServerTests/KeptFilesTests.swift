@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import TomoServer
+import TomoTestSupport
+
+/// The served bytes live on disk in `keptFiles`, one blob per content: a restart serves the
+/// snapshot kept there at once, a damaged manifest or blob is never served, blobs no snapshot
+/// names are deleted, and the server's memory does not hold the files' bytes.
+@Suite(.serialized) struct KeptFilesTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder(prefix: "tomo-kept")
+    }
+
+    func start(_ site: ServedSite = ServedSite()) throws -> PreviewServer {
+        var configuration = PreviewServer.Configuration()
+        configuration.port = 0
+        configuration.keptFiles = folder.url
+        return try PreviewServer.start(configuration, site: site)
+    }
+
+    /// The bytes of every blob in the store (neither the manifest nor the lock).
+    func blobContents() throws -> [[UInt8]] {
+        let blobs = folder.url.appendingPathComponent("blobs")
+        let paths = FileManager.default.enumerator(atPath: blobs.path)?.compactMap { $0 as? String } ?? []
+        return try paths.compactMap { path in
+            let url = blobs.appendingPathComponent(path)
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { return nil }
+            return [UInt8](try Data(contentsOf: url))
+        }
+    }
+
+    /// The blob holding `bytes`.
+    func blob(holding bytes: [UInt8]) throws -> URL {
+        let blobs = folder.url.appendingPathComponent("blobs")
+        let paths = FileManager.default.enumerator(atPath: blobs.path)?.compactMap { $0 as? String } ?? []
+        let url = paths.map { blobs.appendingPathComponent($0) }.first { (try? Data(contentsOf: $0)).map([UInt8].init) == bytes }
+        return try #require(url)
+    }
+
+    @Test func aRestartServesTheKeptSnapshotUntilTheNextPublish() throws {
+        try start(sampleSite).stop()
+        let server = try start()
+        defer { server.stop() }
+        #expect(server.keepsFiles)
+        #expect(server.keptFileCount == sampleSite.files.count)
+        for (path, bytes) in sampleSite.files {
+            let reply = try fetch(server.port, "/" + path)
+            #expect(reply.status == 200, "\(path)")
+            #expect(reply.body == bytes, "\(path)")
+        }
+        let zipped = try fetch(server.port, "/alice/", headers: ["Accept-Encoding: gzip"])
+        #expect(zipped.headers["content-encoding"] == "gzip")
+        #expect(try gunzip(zipped.body) == sampleSite.files["alice/index.html"])
+
+        let home = Array("<!doctype html><title>New</title>".utf8)
+        #expect(server.publish(ServedSite(files: ["index.html": home])).paths.count == sampleSite.files.count)
+        #expect(try fetch(server.port, "/").body == home)
+        #expect(try fetch(server.port, "/robots.txt").status == 404)
+    }
+
+    @Test func aDamagedOrMissingKeptBlobIsNeverServed() throws {
+        let pages = (0..<3).map { Array("<!doctype html><p>page \($0)</p>".utf8) }
+        let site = ServedSite(files: ["a.html": pages[0], "b.html": pages[1], "c.html": pages[2]])
+        try start(site).stop()
+        // The same length with other bytes, and a blob gone.
+        var damaged = pages[0]
+        damaged[damaged.count - 5] = UInt8(ascii: "X")
+        try Data(damaged).write(to: try blob(holding: pages[0]))
+        try FileManager.default.removeItem(at: try blob(holding: pages[1]))
+
+        let server = try start()
+        defer { server.stop() }
+        #expect(server.keptFileCount == 3)
+        #expect(try fetch(server.port, "/a.html").status == 404)
+        #expect(try fetch(server.port, "/b.html").status == 404)
+        #expect(try fetch(server.port, "/c.html").body == pages[2])
+        // A publish of the same bytes stores them again: the damaged blob is not taken as theirs.
+        server.publish(site)
+        #expect(try fetch(server.port, "/a.html").body == pages[0])
+        #expect(try fetch(server.port, "/b.html").body == pages[1])
+    }
+
+    @Test(arguments: ["cut short", "a byte changed", "empty", "another text"])
+    func aDamagedManifestServesNothingKept(_ damage: String) throws {
+        try start(sampleSite).stop()
+        let manifest = folder.url.appendingPathComponent("manifest")
+        var bytes = [UInt8](try Data(contentsOf: manifest))
+        switch damage {
+        case "cut short": bytes.removeLast(bytes.count / 3)
+        case "a byte changed": bytes[bytes.count / 2] ^= 0x01
+        case "empty": bytes = []
+        default: bytes = Array("tomo serve manifest 1\nindex.html\tindex.html\nend\t1\t0\n".utf8)
+        }
+        try Data(bytes).write(to: manifest)
+        let server = try start()
+        defer { server.stop() }
+        #expect(server.keptFileCount == 0)
+        #expect(try fetch(server.port, "/").status == 404)
+        #expect(try fetch(server.port, "/alice/").status == 404)
+    }
+
+    @Test func blobsNoSnapshotNamesAreDeleted() throws {
+        let old = (0..<3).map { Array("old \($0)".utf8) }
+        let server = try start(ServedSite(files: ["a.txt": old[0], "b.txt": old[1], "c.txt": old[2]]))
+        defer { server.stop() }
+        let new = Array("new".utf8)
+        server.publish(changed: ["a.txt": server.servedFile(path: "a.txt", bytes: new)], removed: ["b.txt"])
+        server.publish(ServedSite(files: ["a.txt": new, "d.txt": old[2]]))
+        let contents = try blobContents()
+        #expect(!contents.contains(old[0]) && !contents.contains(old[1]))
+        #expect(contents.contains(new) && contents.contains(old[2]))
+        // The files served and the reload script, nothing else.
+        #expect(contents.count == 3)
+    }
+
+    @Test func aSecondServerOnTheSameFolderKeepsItsOwnFiles() throws {
+        let first = try start(sampleSite)
+        defer { first.stop() }
+        let second = try start(ServedSite(files: ["index.html": Array("second".utf8)]))
+        #expect(!second.keepsFiles)
+        #expect(try fetch(second.port, "/").text == "second")
+        second.stop()
+        #expect(try fetch(first.port, "/").body == sampleSite.files["index.html"])
+    }
+
+    @Test func theResidentMemoryDoesNotGrowWithTheBytesOfTheServedFiles() throws {
+        let files = 32, size = 4 << 20
+        let server = try start()
+        defer { server.stop() }
+        let before = try residentBytes()
+        var served: [String: ServedFile] = [:]
+        for index in 0..<files {
+            // Every file its own bytes, so no two share a blob.
+            var bytes = [UInt8](repeating: UInt8(index), count: size)
+            bytes[0] = 0x89
+            served["media/\(index).png"] = server.servedFile(path: "media/\(index).png", bytes: bytes)
+        }
+        server.publish(whole: served)
+        for index in 0..<files {
+            let reply = try fetch(server.port, "/media/\(index).png")
+            #expect(reply.status == 200 && reply.body.count == size && reply.body.last == UInt8(index))
+        }
+        let grown = try residentBytes() - before
+        #expect(grown < files * size / 4, "resident memory grew by \(grown >> 20) MiB serving \(files * size >> 20) MiB")
+    }
+
+    /// VmRSS of this process.
+    func residentBytes() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        return try #require(Int(line.split(separator: " ")[1])) * 1024
+    }
+}
