@@ -1,7 +1,7 @@
 #define _GNU_SOURCE  // for the writer-preferring read-write lock initialiser
 #include "tomo_vips.h"
+#include "shim.h"
 
-#include <math.h>
 #include <pthread.h>
 #include <string.h>
 #include <vips/vips.h>
@@ -27,8 +27,7 @@ static char *take_error(void) {
     return text;
 }
 
-/// Runs `operation` (0 = success) so that on failure `*error` holds this call's reason alone.
-static int run_isolating_errors(int (*operation)(void *), void *call, char **error) {
+int tomo_run_isolating_errors(int (*operation)(void *), void *call, char **error) {
     *error = NULL;
     pthread_rwlock_rdlock(&vips_lock);
     int status = operation(call);
@@ -45,10 +44,6 @@ static int run_isolating_errors(int (*operation)(void *), void *call, char **err
     vips_error_clear();
     pthread_rwlock_unlock(&vips_lock);
     return status;
-}
-
-static VipsImage *as_vips(const TomoVipsImage *image) {
-    return (VipsImage *)image;
 }
 
 static void ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
@@ -112,7 +107,7 @@ static int read_header(void *context) {
 
 int tomo_vips_read_header(const char *path, TomoVipsHeader *header, char **error) {
     struct header_call call = {path, header};
-    return run_isolating_errors(read_header, &call, error);
+    return tomo_run_isolating_errors(read_header, &call, error);
 }
 
 /// 16-bit, CMYK, Lab and float images become 8-bit sRGB; grey stays grey (smaller files).
@@ -230,7 +225,7 @@ static int make_thumbnail(void *context) {
 
 TomoVipsImage *tomo_vips_thumbnail(const char *path, int width, int square, char **error) {
     struct thumbnail_call call = {path, width, square, NULL};
-    if (run_isolating_errors(make_thumbnail, &call, error)) {
+    if (tomo_run_isolating_errors(make_thumbnail, &call, error)) {
         return NULL;
     }
     return (TomoVipsImage *)call.result;
@@ -279,7 +274,7 @@ static int save_jpeg(void *context) {
 
 int tomo_vips_save_webp(const TomoVipsImage *image, int quality, void **bytes, size_t *length, char **error) {
     struct save_call call = {as_vips(image), quality, bytes, length};
-    return run_isolating_errors(save_webp, &call, error);
+    return tomo_run_isolating_errors(save_webp, &call, error);
 }
 
 static int save_png(void *context) {
@@ -289,12 +284,12 @@ static int save_png(void *context) {
 
 int tomo_vips_save_png(const TomoVipsImage *image, void **bytes, size_t *length, char **error) {
     struct save_call call = {as_vips(image), 0, bytes, length};
-    return run_isolating_errors(save_png, &call, error);
+    return tomo_run_isolating_errors(save_png, &call, error);
 }
 
 int tomo_vips_save_jpeg(const TomoVipsImage *image, int quality, void **bytes, size_t *length, char **error) {
     struct save_call call = {as_vips(image), quality, bytes, length};
-    return run_isolating_errors(save_jpeg, &call, error);
+    return tomo_run_isolating_errors(save_jpeg, &call, error);
 }
 
 struct pixel_call {
@@ -328,326 +323,10 @@ static int read_pixel(void *context) {
 
 int tomo_vips_read_pixel(const char *path, int x, int y, double values[4], char **error) {
     struct pixel_call call = {path, x, y, values, 0};
-    if (run_isolating_errors(read_pixel, &call, error)) {
+    if (tomo_run_isolating_errors(read_pixel, &call, error)) {
         return -1;
     }
     return call.bands;
-}
-
-// MARK: - Share cards
-
-/// `*image` with an alpha band (opaque when it had none); takes over the caller's reference.
-static int with_alpha(VipsImage **image) {
-    if (vips_image_hasalpha(*image)) {
-        return 0;
-    }
-    VipsImage *alpha = NULL;
-    int failed = vips_addalpha(*image, &alpha, NULL);
-    g_object_unref(*image);
-    *image = alpha;
-    return failed;
-}
-
-/// `in` as 3-band 8-bit sRGB, transparency flattened onto white.
-static int to_opaque_srgb(VipsImage *in, VipsImage **out) {
-    VipsImage *current = in;
-    g_object_ref(current);
-    if (vips_image_hasalpha(current)) {
-        VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
-        VipsImage *flat = NULL;
-        int failed = vips_flatten(current, &flat, "background", white, NULL);
-        vips_area_unref(VIPS_AREA(white));
-        g_object_unref(current);
-        if (failed) {
-            return -1;
-        }
-        current = flat;
-    }
-    if (vips_image_get_bands(current) != 3 || vips_image_guess_interpretation(current) != VIPS_INTERPRETATION_sRGB) {
-        VipsImage *colour = NULL;
-        int failed = vips_colourspace(current, &colour, VIPS_INTERPRETATION_sRGB, NULL);
-        g_object_unref(current);
-        if (failed) {
-            return -1;
-        }
-        current = colour;
-    }
-    if (vips_image_get_format(current) != VIPS_FORMAT_UCHAR) {
-        VipsImage *cast = NULL;
-        int failed = vips_cast(current, &cast, VIPS_FORMAT_UCHAR, NULL);
-        g_object_unref(current);
-        if (failed) {
-            return -1;
-        }
-        current = cast;
-    }
-    *out = current;
-    return 0;
-}
-
-struct canvas_call {
-    int width;
-    int height;
-    double colour[4];
-    VipsImage *result;
-};
-
-static int make_canvas(void *context) {
-    struct canvas_call *call = context;
-    VipsImage *black = NULL;
-    if (vips_black(&black, call->width, call->height, "bands", 4, NULL)) {
-        return -1;
-    }
-    double ones[4] = {1, 1, 1, 1};
-    VipsImage *coloured = NULL;
-    int failed = vips_linear(black, &coloured, ones, call->colour, 4, "uchar", TRUE, NULL);
-    g_object_unref(black);
-    if (failed) {
-        return -1;
-    }
-    VipsImage *tagged = NULL;
-    failed = vips_copy(coloured, &tagged, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
-    g_object_unref(coloured);
-    if (failed) {
-        return -1;
-    }
-    call->result = tagged;
-    return 0;
-}
-
-TomoVipsImage *tomo_vips_canvas(int width, int height, int red, int green, int blue, int alpha, char **error) {
-    struct canvas_call call = {width, height, {red, green, blue, alpha}, NULL};
-    if (run_isolating_errors(make_canvas, &call, error)) {
-        return NULL;
-    }
-    return (TomoVipsImage *)call.result;
-}
-
-struct veil_call {
-    int width;
-    int height;
-    int top;
-    int bottom;
-    VipsImage *result;
-};
-
-static int make_veil(void *context) {
-    struct veil_call *call = context;
-    VipsImage *xyz = NULL, *rows = NULL, *alpha = NULL, *black = NULL, *joined = NULL, *tagged = NULL;
-    int failed = vips_xyz(&xyz, call->width, call->height, NULL)
-        || vips_extract_band(xyz, &rows, 1, NULL)
-        || vips_linear1(rows, &alpha, (double)(call->bottom - call->top) / (call->height > 1 ? call->height - 1 : 1), call->top, "uchar", TRUE, NULL)
-        || vips_black(&black, call->width, call->height, "bands", 3, NULL)
-        || vips_bandjoin2(black, alpha, &joined, NULL)
-        || vips_copy(joined, &tagged, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
-    VipsImage *made[] = {xyz, rows, alpha, black, joined};
-    for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
-        if (made[index]) {
-            g_object_unref(made[index]);
-        }
-    }
-    if (failed) {
-        if (tagged) {
-            g_object_unref(tagged);
-        }
-        return -1;
-    }
-    VipsImage *cast = NULL;
-    failed = vips_cast(tagged, &cast, VIPS_FORMAT_UCHAR, NULL);
-    g_object_unref(tagged);
-    if (failed) {
-        return -1;
-    }
-    call->result = cast;
-    return 0;
-}
-
-TomoVipsImage *tomo_vips_veil(int width, int height, int top, int bottom, char **error) {
-    struct veil_call call = {width, height, top, bottom, NULL};
-    if (run_isolating_errors(make_veil, &call, error)) {
-        return NULL;
-    }
-    return (TomoVipsImage *)call.result;
-}
-
-struct cover_call {
-    const char *path;
-    int width;
-    int height;
-    VipsImage *result;
-};
-
-static int make_cover(void *context) {
-    struct cover_call *call = context;
-    VipsImage *thumbnail = NULL;
-    if (vips_thumbnail(call->path, &thumbnail, call->width,
-            "height", call->height,
-            "size", VIPS_SIZE_BOTH,
-            "crop", VIPS_INTERESTING_CENTRE,
-            "fail_on", VIPS_FAIL_ON_ERROR,
-            NULL)) {
-        return -1;
-    }
-    VipsImage *opaque = NULL;
-    int failed = to_opaque_srgb(thumbnail, &opaque);
-    g_object_unref(thumbnail);
-    if (failed) {
-        return -1;
-    }
-    // Decoded now, so a damaged file fails here and the file is closed.
-    VipsImage *memory = vips_image_copy_memory(opaque);
-    g_object_unref(opaque);
-    if (!memory) {
-        return -1;
-    }
-    call->result = memory;
-    return 0;
-}
-
-TomoVipsImage *tomo_vips_cover(const char *path, int width, int height, char **error) {
-    struct cover_call call = {path, width, height, NULL};
-    if (run_isolating_errors(make_cover, &call, error)) {
-        return NULL;
-    }
-    return (TomoVipsImage *)call.result;
-}
-
-struct circle_call {
-    VipsImage *image;
-    VipsImage *result;
-};
-
-static int make_circle(void *context) {
-    struct circle_call *call = context;
-    VipsImage *opaque = NULL;
-    if (to_opaque_srgb(call->image, &opaque)) {
-        return -1;
-    }
-    int width = vips_image_get_width(opaque);
-    int height = vips_image_get_height(opaque);
-    unsigned char *mask = g_malloc((size_t)width * (size_t)height);
-    double radius = (width < height ? width : height) / 2.0;
-    for (int y = 0; y < height; y++) {
-        for (int x = 0; x < width; x++) {
-            double dx = x + 0.5 - width / 2.0, dy = y + 0.5 - height / 2.0;
-            // One pixel of soft edge: coverage of the pixel by the disc, roughly.
-            double coverage = radius - sqrt(dx * dx + dy * dy) + 0.5;
-            mask[(size_t)y * (size_t)width + (size_t)x] = coverage <= 0 ? 0 : coverage >= 1 ? 255 : (unsigned char)(coverage * 255);
-        }
-    }
-    VipsImage *alpha = vips_image_new_from_memory_copy(mask, (size_t)width * (size_t)height, width, height, 1, VIPS_FORMAT_UCHAR);
-    g_free(mask);
-    if (!alpha) {
-        g_object_unref(opaque);
-        return -1;
-    }
-    VipsImage *joined = NULL;
-    int failed = vips_bandjoin2(opaque, alpha, &joined, NULL);
-    g_object_unref(opaque);
-    g_object_unref(alpha);
-    if (failed) {
-        return -1;
-    }
-    call->result = joined;
-    return 0;
-}
-
-TomoVipsImage *tomo_vips_circle(const TomoVipsImage *image, char **error) {
-    struct circle_call call = {as_vips(image), NULL};
-    if (run_isolating_errors(make_circle, &call, error)) {
-        return NULL;
-    }
-    return (TomoVipsImage *)call.result;
-}
-
-struct text_call {
-    const char *markup;
-    const char *font;
-    int width;
-    VipsImage *result;
-};
-
-static int make_text(void *context) {
-    struct text_call *call = context;
-    VipsImage *text = NULL;
-    if (vips_text(&text, call->markup,
-            "font", call->font,
-            "width", call->width,
-            "dpi", 72,
-            "rgba", TRUE,
-            "wrap", VIPS_TEXT_WRAP_WORD_CHAR,
-            NULL)) {
-        return -1;
-    }
-    call->result = text;
-    return 0;
-}
-
-TomoVipsImage *tomo_vips_text(const char *markup, const char *font, int width, char **error) {
-    struct text_call call = {markup, font, width, NULL};
-    if (run_isolating_errors(make_text, &call, error)) {
-        return NULL;
-    }
-    return (TomoVipsImage *)call.result;
-}
-
-struct compose_call {
-    VipsImage *base;
-    VipsImage *const *layers;
-    const int *xs;
-    const int *ys;
-    int count;
-    VipsImage *result;
-};
-
-static int compose(void *context) {
-    struct compose_call *call = context;
-    int total = call->count + 1;
-    VipsImage **inputs = g_new0(VipsImage *, total);
-    int *modes = g_new(int, call->count);
-    int failed = 0;
-    for (int index = 0; index < total && !failed; index++) {
-        inputs[index] = index == 0 ? call->base : call->layers[index - 1];
-        g_object_ref(inputs[index]);
-        failed = with_alpha(&inputs[index]);
-    }
-    for (int index = 0; index < call->count; index++) {
-        modes[index] = VIPS_BLEND_MODE_OVER;
-    }
-    VipsImage *composed = NULL;
-    if (!failed) {
-        VipsArrayInt *xs = vips_array_int_new(call->xs, call->count);
-        VipsArrayInt *ys = vips_array_int_new(call->ys, call->count);
-        failed = vips_composite(inputs, &composed, total, modes, "x", xs, "y", ys, NULL);
-        vips_area_unref(VIPS_AREA(xs));
-        vips_area_unref(VIPS_AREA(ys));
-    }
-    for (int index = 0; index < total; index++) {
-        if (inputs[index]) {
-            g_object_unref(inputs[index]);
-        }
-    }
-    g_free(inputs);
-    g_free(modes);
-    if (failed) {
-        return -1;
-    }
-    VipsImage *opaque = NULL;
-    failed = to_opaque_srgb(composed, &opaque);
-    g_object_unref(composed);
-    if (failed) {
-        return -1;
-    }
-    call->result = opaque;
-    return 0;
-}
-
-TomoVipsImage *tomo_vips_compose(const TomoVipsImage *base, const TomoVipsImage *const *layers, const int *xs, const int *ys, int count, char **error) {
-    struct compose_call call = {as_vips(base), (VipsImage *const *)layers, xs, ys, count, NULL};
-    if (run_isolating_errors(compose, &call, error)) {
-        return NULL;
-    }
-    return (TomoVipsImage *)call.result;
 }
 
 struct pixels_call {
@@ -681,7 +360,7 @@ static int read_pixels(void *context) {
 
 int tomo_vips_read_pixels(const char *path, int *width, int *height, int *bands, unsigned char **pixels, char **error) {
     struct pixels_call call = {path, width, height, bands, pixels};
-    return run_isolating_errors(read_pixels, &call, error);
+    return tomo_run_isolating_errors(read_pixels, &call, error);
 }
 
 void tomo_vips_image_free(TomoVipsImage *image) {

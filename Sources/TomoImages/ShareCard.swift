@@ -12,17 +12,43 @@ public struct ShareCard: Sendable, Hashable {
         case post
     }
 
-    /// An image the card shows: a file to read and what names its content.
+    /// An image the card shows: its files at one or more sizes, and what names its content.
     public struct Picture: Sendable, Hashable {
-        /// The file read (a cached thumbnail), by absolute path.
-        public var path: String
-        /// A name that changes whenever the file's content does (a published thumbnail's name
-        /// carries a hash of its bytes), for the card's hash: the path alone need not change.
+        /// One file of the picture (a cached thumbnail), by absolute path, with its pixel size.
+        public struct File: Sendable, Hashable {
+            public var path: String
+            public var width: Int
+            public var height: Int
+
+            public init(path: String, width: Int, height: Int) {
+                self.path = path
+                self.width = width
+                self.height = height
+            }
+        }
+
+        /// The same picture at each size there is, in any order.
+        public var files: [File]
+        /// A name that changes whenever the picture does (a published thumbnail's name carries
+        /// a hash of its bytes), for the card's hash: the paths alone need not change.
         public var identity: String
 
-        public init(path: String, identity: String) {
-            self.path = path
+        public init(files: [File], identity: String) {
+            self.files = files
             self.identity = identity
+        }
+
+        /// A picture with one file; its size is read when it is drawn.
+        public init(path: String, identity: String) {
+            self.init(files: [File(path: path, width: 0, height: 0)], identity: identity)
+        }
+
+        /// The smallest file that fills a `width` × `height` box without being enlarged (a
+        /// smaller file decodes and scales faster, and the box looks the same); the largest
+        /// when none does.
+        func path(filling width: Int, _ height: Int) -> String? {
+            let byArea = files.sorted { $0.width * $0.height < $1.width * $1.height }
+            return (byArea.first { $0.width >= width && $0.height >= height } ?? byArea.last)?.path
         }
     }
 

@@ -63,36 +63,15 @@ enum Vips {
         return Array(all.prefix(Int(bands)))
     }
 
-    // MARK: Share cards (see ShareCardMaker)
+    // MARK: Share cards (see ShareCardMaker and CardCanvas)
 
     static func canvas(width: Int, height: Int, red: Int, green: Int, blue: Int, alpha: Int = 255) throws(VipsFailure) -> Thumbnail {
         try made { error in tomo_vips_canvas(Int32(width), Int32(height), Int32(red), Int32(green), Int32(blue), Int32(alpha), &error) }
     }
 
-    static func veil(width: Int, height: Int, top: Int, bottom: Int) throws(VipsFailure) -> Thumbnail {
-        try made { error in tomo_vips_veil(Int32(width), Int32(height), Int32(top), Int32(bottom), &error) }
-    }
-
-    static func cover(of file: String, width: Int, height: Int) throws(VipsFailure) -> Thumbnail {
-        try made { error in tomo_vips_cover(file, Int32(width), Int32(height), &error) }
-    }
-
-    static func circle(_ image: Thumbnail) throws(VipsFailure) -> Thumbnail {
-        try made { error in tomo_vips_circle(image.image, &error) }
-    }
-
     /// Pango `markup` in `font` wrapped at `width` pixels; as big as its ink.
     static func text(_ markup: String, font: String, width: Int) throws(VipsFailure) -> Thumbnail {
         try made { error in tomo_vips_text(markup, font, Int32(width), &error) }
-    }
-
-    /// `layers` laid over `base` in order, each at its point: one opaque image of `base`'s size.
-    static func compose(_ base: Thumbnail, _ layers: [(image: Thumbnail, x: Int, y: Int)]) throws(VipsFailure) -> Thumbnail {
-        let images: [OpaquePointer?] = layers.map(\.image.image)
-        let xs = layers.map { Int32($0.x) }, ys = layers.map { Int32($0.y) }
-        return try made { error in
-            withExtendedLifetime(layers) { tomo_vips_compose(base.image, images, xs, ys, Int32(layers.count), &error) }
-        }
     }
 
     /// Every pixel of an image file, row by row, `bands` values each (tests look at outputs with it).
@@ -119,7 +98,7 @@ enum Vips {
     }
 
     /// Turns the shim's error text (which this releases) into a failure.
-    private static func failure(_ text: UnsafeMutablePointer<CChar>?) -> VipsFailure {
+    static func failure(_ text: UnsafeMutablePointer<CChar>?) -> VipsFailure {
         guard let text else { return VipsFailure(reason: "") }
         defer { tomo_vips_free(text) }
         // libvips ends each message with a newline and may stack several; one line reads better.

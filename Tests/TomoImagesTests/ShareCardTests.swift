@@ -122,10 +122,13 @@ import TomoTestSupport
         let card = ShareCard(layout: .post, picture: photo, icon: nil, title: caption, name: Self.longName, handle: "alice", text: "")
         let pixels = try Pixels(try maker.make(card))
         #expect((pixels.width, pixels.height) == (Self.width, Self.height))
-        #expect(pixels.differing(from: [230, 60, 20], xs: 0..<Self.height, ys: 0..<Self.height, tolerance: 20).isEmpty)
+        // At quality 85 colour is stored at half resolution, and decoders blend it across one
+        // pixel on each side of a sharp colour edge: the columns next to the photo's edge are
+        // left out.
+        #expect(pixels.differing(from: [230, 60, 20], xs: 0..<Self.height - 1, ys: 0..<Self.height, tolerance: 20).isEmpty)
         let (w, h, m) = (Self.width, Self.height, Self.margin)
-        let side = Self.height..<w
-        for (xs, ys) in [(side, 0..<m), (side, h - m..<h), (w - m..<w, 0..<h), (Self.height..<Self.height + 50, 0..<h)] {
+        let side = Self.height + 1..<w
+        for (xs, ys) in [(side, 0..<m), (side, h - m..<h), (w - m..<w, 0..<h), (Self.height + 1..<Self.height + 50, 0..<h)] {
             let drawn = pixels.differing(from: Self.background, xs: xs, ys: ys)
             #expect(drawn.isEmpty, "\(drawn.count) pixels drawn in the margin \(xs) × \(ys), e.g. \(drawn.prefix(3))")
         }

@@ -71,31 +71,49 @@ void tomo_vips_image_free(TomoVipsImage *image);
 /// are copied), or -1 on failure.
 int tomo_vips_read_pixel(const char *path, int x, int y, double values[4], char **error);
 
-// Share cards: an image put together from a background, pictures and lines of text.
+// Share cards: a picture painted in memory from pictures and lines of text (tomo_card.c).
 
-/// An opaque `width` × `height` sRGB canvas of one colour; `alpha` below 255 makes a veil to
-/// lay over another image (0-255 each).
+/// An opaque `width` × `height` sRGB image of one colour (0-255 each; `alpha` below 255 adds
+/// an alpha band).
 TomoVipsImage *tomo_vips_canvas(int width, int height, int red, int green, int blue, int alpha, char **error);
 
-/// A black veil whose opacity runs from `top` at the first row to `bottom` at the last (0-255),
-/// to lay over a picture so that light text on it stays readable.
-TomoVipsImage *tomo_vips_veil(int width, int height, int top, int bottom, char **error);
-
 /// The image file at `path` scaled and cropped (from the middle) to fill `width` × `height`
-/// exactly, upright, in 8-bit sRGB with transparency flattened onto white.
-TomoVipsImage *tomo_vips_cover(const char *path, int width, int height, char **error);
-
-/// `image` (a square) cut to a circle with a smooth edge (an alpha band added).
-TomoVipsImage *tomo_vips_circle(const TomoVipsImage *image, char **error);
+/// exactly, upright, in 8-bit sRGB with transparency flattened onto white: `*pixels` receives
+/// width × height × 3 bytes, row by row, to release with tomo_vips_free. Returns 0 on success.
+int tomo_card_cover(const char *path, int width, int height, unsigned char **pixels, char **error);
 
 /// Pango markup drawn in colour (RGBA, so emoji keep their colours) with the font description
 /// `font` ("Noto Sans CJK JP Bold 48": sizes are pixels), wrapped at words (then characters)
 /// to at most `width` pixels. The image is as big as the ink: measure it to fit a box.
 TomoVipsImage *tomo_vips_text(const char *markup, const char *font, int width, char **error);
 
-/// `layers[i]` laid over `base` at (`xs[i]`, `ys[i]`), in order, in one pass: an opaque sRGB
-/// image of `base`'s size.
-TomoVipsImage *tomo_vips_compose(const TomoVipsImage *base, const TomoVipsImage *const *layers, const int *xs, const int *ys, int count, char **error);
+/// A card being painted: 8-bit sRGB pixels in memory, changed in place.
+typedef struct TomoCard TomoCard;
+
+/// A `width` × `height` card of one colour (0-255 each); NULL when memory runs out.
+TomoCard *tomo_card_new(int width, int height, int red, int green, int blue);
+
+void tomo_card_free(TomoCard *card);
+
+/// Darkens the card under a black veil whose opacity runs from `top` at the first row to
+/// `bottom` at the last (0-255), so that light text on a picture stays readable.
+void tomo_card_veil(TomoCard *card, int top, int bottom);
+
+/// A disc of one colour, `size` across, its square's corner at (`x`, `y`), with a smooth edge.
+void tomo_card_disc(TomoCard *card, int x, int y, int size, int red, int green, int blue);
+
+/// `width` × `height` pixels of `bands` bytes each (3, or 4 with alpha), row by row, laid over
+/// the card through their alpha with their corner at (`x`, `y`), clipped to the card; with
+/// `circle`, only the disc inscribed in them.
+void tomo_card_paint(TomoCard *card, const unsigned char *pixels, int width, int height, int bands, int x, int y, int circle);
+
+/// The pixels of `image` in 8-bit sRGB, row by row, 3 bytes each or 4 with alpha, in a buffer
+/// to release with tomo_vips_free.
+int tomo_vips_image_pixels(const TomoVipsImage *image, int *width, int *height, int *bands, unsigned char **pixels, char **error);
+
+/// Encodes the card as JPEG without metadata. On success returns 0 and a buffer to release
+/// with tomo_vips_free.
+int tomo_card_save_jpeg(const TomoCard *card, int quality, void **bytes, size_t *length, char **error);
 
 /// Decodes an image file whole into 8-bit pixels, row by row, `*bands` values a pixel, for
 /// tests that look at every pixel of an output. The buffer is released with tomo_vips_free.

@@ -80,8 +80,12 @@ struct PublishedCards: Sendable {
     private static func shown(_ content: SiteContent, images: PublishedImages) -> [(Owner, stem: String, ShareCard)] {
         let shownImages = images.bySitePath
         func picture(_ sitePath: String?) -> ShareCard.Picture? {
-            guard let sitePath, let image = shownImages[sitePath], let file = image.files[image.path] else { return nil }
-            return ShareCard.Picture(path: file, identity: image.path)
+            guard let sitePath, let image = shownImages[sitePath], image.width > 0 else { return nil }
+            // Each JPEG thumbnail has the picture's shape, so its height follows from its width.
+            let files = image.jpegSources.compactMap { source in
+                image.files[source.path].map { ShareCard.Picture.File(path: $0, width: source.width, height: image.height * source.width / image.width) }
+            }
+            return files.isEmpty ? nil : ShareCard.Picture(files: files, identity: image.path)
         }
         var profiles: [String: Profile] = [:]
         var cards: [(Owner, stem: String, ShareCard)] = []
