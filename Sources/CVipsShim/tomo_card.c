@@ -11,6 +11,13 @@
 
 #include "shim.h"
 
+struct TomoCard {
+    int width;
+    int height;
+    /// Row by row, 3 bytes a pixel.
+    unsigned char *pixels;
+};
+
 /// `in` as 3-band 8-bit sRGB, transparency flattened onto white.
 static int to_opaque_srgb(VipsImage *in, VipsImage **out) {
     VipsImage *current = in;
@@ -156,12 +163,13 @@ static inline unsigned char fixed_to_byte(int32_t value) {
 }
 
 /// `source` (`in_width` × `in_height`, 3 bytes a pixel) scaled to cover `width` × `height`
-/// and cropped from the middle, into `target`. Returns 0, or -1 when memory runs out.
+/// and cropped from the middle, into `target`, whose rows start `target_stride` bytes apart.
+/// Returns 0, or -1 when memory runs out.
 ///
 /// Down first, over only the columns some output pixel reads: that pass walks whole rows, which
 /// the compiler turns into vector code, and it leaves the pass across, which cannot be, with
 /// `height` rows instead of `in_height`.
-static int resample_cover(const unsigned char *source, int in_width, int in_height, unsigned char *target, int width, int height) {
+static int resample_cover(const unsigned char *source, int in_width, int in_height, unsigned char *target, size_t target_stride, int width, int height) {
     double scale = fmax((double)width / in_width, (double)height / in_height);
     struct taps across = {0}, down = {0};
     if (make_taps(&across, width, in_width, scale, (in_width * scale - width) / 2)) {
@@ -204,7 +212,7 @@ static int resample_cover(const unsigned char *source, int in_width, int in_heig
     }
     for (int y = 0; y < height; y++) {
         const unsigned char *row = rows + (size_t)y * span - (size_t)left * 3;
-        unsigned char *result = target + (size_t)y * (size_t)width * 3;
+        unsigned char *result = target + (size_t)y * target_stride;
         for (int x = 0; x < width; x++) {
             const int *index = across.index + (size_t)x * (size_t)across.most;
             const int32_t *weights = across.weights + (size_t)x * (size_t)across.most;
@@ -242,7 +250,9 @@ struct cover_call {
     const char *path;
     int width;
     int height;
-    unsigned char *pixels;
+    /// Where the pixels go, rows `stride` bytes apart.
+    unsigned char *target;
+    size_t stride;
 };
 
 /// Opens `path` upright; a JPEG shrunk while it is decoded by `shrink` (1, 2, 4 or 8).
@@ -292,12 +302,9 @@ static int make_cover(void *context) {
     if (!source) {
         return -1;
     }
-    call->pixels = g_malloc((size_t)call->width * (size_t)call->height * 3);
-    failed = resample_cover(source, in_width, in_height, call->pixels, call->width, call->height);
+    failed = resample_cover(source, in_width, in_height, call->target, call->stride, call->width, call->height);
     g_free(source);
     if (failed) {
-        g_free(call->pixels);
-        call->pixels = NULL;
         vips_error("tomo", "out of memory scaling %s", call->path);
         return -1;
     }
@@ -305,16 +312,27 @@ static int make_cover(void *context) {
 }
 
 int tomo_card_cover(const char *path, int width, int height, unsigned char **pixels, char **error) {
-    struct cover_call call = {path, width, height, NULL};
+    *error = NULL;
     if (width <= 0 || height <= 0) {
-        *error = NULL;
         return -1;
     }
+    struct cover_call call = {path, width, height, g_malloc((size_t)width * (size_t)height * 3), (size_t)width * 3};
     if (tomo_run_isolating_errors(make_cover, &call, error)) {
+        g_free(call.target);
         return -1;
     }
-    *pixels = call.pixels;
+    *pixels = call.target;
     return 0;
+}
+
+int tomo_card_cover_onto(TomoCard *card, const char *path, int x, int y, int width, int height, char **error) {
+    *error = NULL;
+    if (width <= 0 || height <= 0 || x < 0 || y < 0 || x > card->width - width || y > card->height - height) {
+        return -1;
+    }
+    unsigned char *corner = card->pixels + ((size_t)y * (size_t)card->width + (size_t)x) * 3;
+    struct cover_call call = {path, width, height, corner, (size_t)card->width * 3};
+    return tomo_run_isolating_errors(make_cover, &call, error);
 }
 
 struct text_call {
@@ -348,13 +366,6 @@ TomoVipsImage *tomo_vips_text(const char *markup, const char *font, int width, c
     return (TomoVipsImage *)call.result;
 }
 
-
-struct TomoCard {
-    int width;
-    int height;
-    /// Row by row, 3 bytes a pixel.
-    unsigned char *pixels;
-};
 
 TomoCard *tomo_card_new(int width, int height, int red, int green, int blue) {
     if (width <= 0 || height <= 0) {

@@ -6,6 +6,7 @@ final class CardCanvas {
     private let card: OpaquePointer
 
     init(width: Int, height: Int, colour: Pixels.Colour) throws(VipsFailure) {
+        _ = try Vips.version.get()
         guard let card = tomo_card_new(Int32(width), Int32(height), Int32(colour.red), Int32(colour.green), Int32(colour.blue)) else {
             throw VipsFailure(reason: "out of memory for a \(width)×\(height) card")
         }
@@ -25,6 +26,13 @@ final class CardCanvas {
     /// A disc of `colour`, `size` across, with its square's corner at (x, y).
     func disc(x: Int, y: Int, size: Int, colour: Pixels.Colour) {
         tomo_card_disc(card, Int32(x), Int32(y), Int32(size), Int32(colour.red), Int32(colour.green), Int32(colour.blue))
+    }
+
+    /// The image file at `path` scaled and cropped from the middle to fill the box at (x, y),
+    /// painted straight onto the card (the box must lie inside it).
+    func cover(with path: String, x: Int, y: Int, width: Int, height: Int) throws(VipsFailure) {
+        var error: UnsafeMutablePointer<CChar>?
+        guard tomo_card_cover_onto(card, path, Int32(x), Int32(y), Int32(width), Int32(height), &error) == 0 else { throw Vips.failure(error) }
     }
 
     /// `pixels` laid on through their alpha with the corner at (x, y); with `circle`, only the

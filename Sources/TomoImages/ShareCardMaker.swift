@@ -81,19 +81,13 @@ public final class ShareCardMaker: Sendable {
         }
     }
 
-    /// `picture` scaled and cropped to fill `width` × `height`, from its smallest file that does.
-    private func cover(_ picture: ShareCard.Picture, width: Int, height: Int) throws(VipsFailure) -> Pixels? {
-        guard let path = picture.path(filling: width, height) else { return nil }
-        return try Pixels(covering: width, height, with: path)
-    }
-
     /// The header fills the card under a veil that darkens towards the bottom, where the icon
     /// and the text sit; without a header, icon and text sit in the middle of a plain card.
     private func drawProfile(_ card: ShareCard) throws(VipsFailure) -> CardCanvas {
         let (width, height, margin) = (Self.width, Self.height, Self.margin)
         let canvas = try CardCanvas(width: width, height: height, colour: Self.background)
-        if let picture = card.picture, let header = try cover(picture, width: width, height: height) {
-            canvas.paint(header, x: 0, y: 0)
+        if let header = card.picture?.path(filling: width, height) {
+            try canvas.cover(with: header, x: 0, y: 0, width: width, height: height)
             canvas.veil(top: 20, bottom: 220)
         }
         let iconSize = 176, ring = 8
@@ -121,8 +115,8 @@ public final class ShareCardMaker: Sendable {
     private func drawPost(_ card: ShareCard) throws(VipsFailure) -> CardCanvas {
         let (width, height, margin) = (Self.width, Self.height, Self.margin)
         let canvas = try CardCanvas(width: width, height: height, colour: Self.background)
-        if let picture = card.picture, let photo = try cover(picture, width: height, height: height) {
-            canvas.paint(photo, x: 0, y: 0)
+        if let photo = card.picture?.path(filling: height, height) {
+            try canvas.cover(with: photo, x: 0, y: 0, width: height, height: height)
         }
         let textX = height + 56
         let textWidth = width - margin - textX
@@ -155,7 +149,9 @@ public final class ShareCardMaker: Sendable {
     private func paintIcon(_ icon: ShareCard.Picture?, of name: String, on canvas: CardCanvas, size: Int, ring: Int, x: Int, y: Int) throws(VipsFailure) {
         let inner = size - 2 * ring
         if ring > 0 { canvas.disc(x: x, y: y, size: size, colour: Pixels.Colour(red: 255, green: 255, blue: 255)) }
-        if let icon, let picture = try layers.value(for: .icon(icon, size: inner), make: { () throws(VipsFailure) in try cover(icon, width: inner, height: inner) }) {
+        if let icon, let picture = try layers.value(for: .icon(icon, size: inner), make: { () throws(VipsFailure) in
+            try icon.path(filling: inner, inner).map { path throws(VipsFailure) in try Pixels(covering: inner, inner, with: path) }
+        }) {
             canvas.paint(picture, x: x + ring, y: y + ring, circle: true)
             return
         }

@@ -77,11 +77,6 @@ int tomo_vips_read_pixel(const char *path, int x, int y, double values[4], char 
 /// an alpha band).
 TomoVipsImage *tomo_vips_canvas(int width, int height, int red, int green, int blue, int alpha, char **error);
 
-/// The image file at `path` scaled and cropped (from the middle) to fill `width` × `height`
-/// exactly, upright, in 8-bit sRGB with transparency flattened onto white: `*pixels` receives
-/// width × height × 3 bytes, row by row, to release with tomo_vips_free. Returns 0 on success.
-int tomo_card_cover(const char *path, int width, int height, unsigned char **pixels, char **error);
-
 /// Pango markup drawn in colour (RGBA, so emoji keep their colours) with the font description
 /// `font` ("Noto Sans CJK JP Bold 48": sizes are pixels), wrapped at words (then characters)
 /// to at most `width` pixels. The image is as big as the ink: measure it to fit a box.
@@ -101,6 +96,15 @@ void tomo_card_veil(TomoCard *card, int top, int bottom);
 
 /// A disc of one colour, `size` across, its square's corner at (`x`, `y`), with a smooth edge.
 void tomo_card_disc(TomoCard *card, int x, int y, int size, int red, int green, int blue);
+
+/// The image file at `path` scaled and cropped (from the middle) to fill `width` × `height`
+/// exactly, upright, in 8-bit sRGB with transparency flattened onto white: `*pixels` receives
+/// width × height × 3 bytes, row by row, to release with tomo_vips_free. Returns 0 on success.
+int tomo_card_cover(const char *path, int width, int height, unsigned char **pixels, char **error);
+
+/// The same, painted straight onto the card with its corner at (`x`, `y`) (the box must lie
+/// inside the card). Returns 0 on success.
+int tomo_card_cover_onto(TomoCard *card, const char *path, int x, int y, int width, int height, char **error);
 
 /// `width` × `height` pixels of `bands` bytes each (3, or 4 with alpha), row by row, laid over
 /// the card through their alpha with their corner at (`x`, `y`), clipped to the card; with
