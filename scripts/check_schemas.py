@@ -279,14 +279,26 @@ POOLS = {
 }
 
 
-def flatten(schema, into=None):
-    """Every property of `schema` (nested ones too) by its key."""
+def resolve(prop, root):
+    """`prop` with the definition its `$ref` (`#/$defs/<name>`) names merged in."""
+    ref = prop.get("$ref", "")
+    if not ref.startswith("#/$defs/"):
+        return prop
+    merged = dict(root["$defs"][ref[len("#/$defs/"):]])
+    merged.update({key: value for key, value in prop.items() if key != "$ref"})
+    return merged
+
+
+def flatten(schema, into=None, root=None):
+    """Every property of `schema` (nested ones too) by its key, references resolved."""
     into = {} if into is None else into
+    root = schema if root is None else root
     for key, prop in schema.get("properties", {}).items():
+        prop = resolve(prop, root)
         into.setdefault(key, prop)
-        flatten(prop, into)
+        flatten(prop, into, root)
         if isinstance(prop.get("items"), dict):
-            flatten(prop["items"], into)
+            flatten(resolve(prop["items"], root), into, root)
     return into
 
 

@@ -26,9 +26,9 @@ enum CardBenchmark {
             let user = index / 11
             return index.isMultiple(of: 11)
                 ? ShareCard(layout: .profile, picture: pictures[0], icon: pictures[1], title: "山田 花子 \(user)", name: "", handle: "hana\(user)",
-                            text: "東京のイラストレーターです🎨 水彩と猫が好き🐈 お仕事のご依頼はメールでどうぞ。")
+                            text: "東京のイラストレーターです🎨 水彩と猫が好き🐈 お仕事のご依頼はメールでどうぞ。", language: "ja")
                 : ShareCard(layout: .post, picture: pictures[1], icon: pictures[1], title: String(repeating: "Golden hour over Tokyo Bay \(index), shot on Portra 400 🌇 ", count: 4),
-                            name: "山田 花子 \(user)", handle: "hana\(user)", text: "")
+                            name: "山田 花子 \(user)", handle: "hana\(user)", text: "", language: "ja")
         }
         let single = try ShareCardMaker(cacheFolder: folder.appendingPathComponent("cards-single"))
         let singleTime = try ImageBenchmark.measure {

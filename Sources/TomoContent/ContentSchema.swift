@@ -22,6 +22,7 @@ public enum ContentSchema {
             schema["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
             schema["$id"] = .string(fileName)
             schema["title"] = .string(title)
+            schema["$defs"] = .object(ContentSchema.definitions)
             return .object(schema)
         }
     }
@@ -77,7 +78,8 @@ public enum ContentSchema {
             let color = JSONValue.object(schema(of: .color))
             return ["anyOf": [color, ["type": "array", "items": color, "minItems": 2, "maxItems": 2]]]
         case .link:
-            return ["type": "string", "format": "uri", "pattern": .string("^(?:\(anyCase("http"))\(anyCase("s"))?://(?:[^/?#\\s]*@)?[^/?#\\s@:][^/?#\\s@]*(?:[/?#]\\S*)?|\(anyCase("mailto")):\(emailPattern)(?:\\?\\S*)?)$")]
+            // Said once under `$defs`: a profile has a key for each of thousands of brands.
+            return ["$ref": "#/$defs/link"]
         case .siteAddress:
             let raw = "\\s\"<>\\\\^`{|}"
             return ["type": "string", "format": "uri", "pattern": .string("^\(anyCase("http"))\(anyCase("s"))?://[^/?#@\(raw)]+(?:/[^?#\(raw)]*)?$")]
@@ -102,6 +104,11 @@ public enum ContentSchema {
             return ["type": "object"]
         }
     }
+
+    /// The rules that keys share by reference, which every document carries.
+    static let definitions: [String: JSONValue] = [
+        "link": ["type": "string", "format": "uri", "pattern": .string("^(?:\(anyCase("http"))\(anyCase("s"))?://(?:[^/?#\\s]*@)?[^/?#\\s@:][^/?#\\s@]*(?:[/?#]\\S*)?|\(anyCase("mailto")):\(emailPattern)(?:\\?\\S*)?)$")],
+    ]
 
     /// `http` as `[Hh][Tt][Tt][Pp]`: the schema's patterns have no flag for letter case.
     private static func anyCase(_ word: String) -> String {

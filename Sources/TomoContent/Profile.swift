@@ -68,6 +68,21 @@ public struct Profile: Sendable, Hashable {
     /// The e-mail address the page may print: only with `showEmail: true`.
     public var publicEmail: String? { showEmail ? email : nil }
 
+    /// This profile without what its page must never print: no private e-mail address and no
+    /// `hidden: true` item. Every other field is kept as it is, whatever fields a profile
+    /// gains; most profiles have nothing to take out and are returned as they are (no copy).
+    public var published: Profile {
+        guard publicEmail != email || items.contains(where: \.hidden) else { return self }
+        var fields = shared.fields
+        fields.email = publicEmail
+        fields.items = items.filter { !$0.hidden }
+        return Profile(fields)
+    }
+
+    private init(_ fields: Fields) {
+        shared = SharedFields(fields)
+    }
+
     public struct Bio: Sendable, Hashable {
         public var markdown: String
         public var html: String

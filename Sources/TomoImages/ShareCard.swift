@@ -65,8 +65,12 @@ public struct ShareCard: Sendable, Hashable {
     public var handle: String
     /// The bio's first line; empty for a post.
     public var text: String
+    /// The BCP 47 tag of the texts' language (the profile's, or the post owner's), which picks
+    /// how Han characters are drawn (Japanese, Korean, simplified or traditional Chinese forms).
+    public var language: String
 
-    public init(layout: Layout, picture: Picture?, icon: Picture?, title: String, name: String, handle: String, text: String) {
+    public init(layout: Layout, picture: Picture?, icon: Picture?, title: String, name: String, handle: String, text: String, language: String) {
+        self.language = language
         self.layout = layout
         self.picture = picture
         self.icon = icon
@@ -81,7 +85,7 @@ public struct ShareCard: Sendable, Hashable {
         // Each field prefixed by its length, so no two cards' fields can run together the same way.
         let fields = [
             "tomo share card \(version)", libvips, layout.rawValue,
-            picture?.identity ?? "", icon?.identity ?? "", title, name, handle, text,
+            picture?.identity ?? "", icon?.identity ?? "", title, name, handle, text, language,
         ]
         let canonical = fields.map { "\($0.utf8.count):\($0)" }.joined(separator: "\n")
         return SHA256.hex(of: Array(canonical.utf8))

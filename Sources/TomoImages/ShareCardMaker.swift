@@ -93,15 +93,16 @@ public final class ShareCardMaker: Sendable {
         let iconSize = 176, ring = 8
         let textX = margin + iconSize + 44
         let textWidth = width - margin - textX
+        let lettering = Lettering(language: card.language)
         var blocks: [Pixels] = []
-        if let name = try text(TextBlock(.bold, sizes: [68, 60, 52, 44], lines: 2), card.title, width: textWidth) { blocks.append(name) }
-        if let handle = try text(TextBlock(.regular, sizes: [34], lines: 1, colour: "#cbd5e1"), "@" + card.handle, width: textWidth) { blocks.append(handle) }
-        if let bio = try text(TextBlock(.regular, sizes: [34, 30], lines: 2), card.text, width: textWidth) { blocks.append(bio) }
+        if let name = try text(TextBlock(.bold, sizes: [68, 60, 52, 44], lines: 2, in: lettering), card.title, width: textWidth) { blocks.append(name) }
+        if let handle = try text(TextBlock(.regular, sizes: [34], lines: 1, colour: "#cbd5e1", in: lettering), "@" + card.handle, width: textWidth) { blocks.append(handle) }
+        if let bio = try text(TextBlock(.regular, sizes: [34, 30], lines: 2, in: lettering), card.text, width: textWidth) { blocks.append(bio) }
         let gap = 12
         let textHeight = blocks.reduce(0) { $0 + $1.height } + gap * max(blocks.count - 1, 0)
         let contentHeight = max(textHeight, iconSize)
         let top = card.picture == nil ? (height - contentHeight) / 2 : height - margin - contentHeight
-        try paintIcon(card.icon, of: card.title, on: canvas, size: iconSize, ring: ring, x: margin, y: top + (contentHeight - iconSize) / 2)
+        try paintIcon(card.icon, of: card.title, in: lettering, on: canvas, size: iconSize, ring: ring, x: margin, y: top + (contentHeight - iconSize) / 2)
         var y = top + (contentHeight - textHeight) / 2
         for block in blocks {
             canvas.paint(block, x: textX, y: y)
@@ -125,13 +126,14 @@ public final class ShareCardMaker: Sendable {
         let iconSize = 88
         let ownerX = textX + iconSize + 20
         let ownerWidth = width - margin - ownerX
+        let lettering = Lettering(language: card.language)
         var owner: [Pixels] = []
-        if let name = try text(TextBlock(.bold, sizes: [36], lines: 1), card.name, width: ownerWidth) { owner.append(name) }
-        if let handle = try text(TextBlock(.regular, sizes: [30], lines: 1, colour: "#cbd5e1"), "@" + card.handle, width: ownerWidth) { owner.append(handle) }
+        if let name = try text(TextBlock(.bold, sizes: [36], lines: 1, in: lettering), card.name, width: ownerWidth) { owner.append(name) }
+        if let handle = try text(TextBlock(.regular, sizes: [30], lines: 1, colour: "#cbd5e1", in: lettering), "@" + card.handle, width: ownerWidth) { owner.append(handle) }
         let ownerTextHeight = owner.reduce(0) { $0 + $1.height } + 4 * max(owner.count - 1, 0)
         let ownerHeight = max(ownerTextHeight, iconSize)
         let ownerTop = height - margin - ownerHeight
-        try paintIcon(card.icon, of: card.name, on: canvas, size: iconSize, ring: 0, x: textX, y: ownerTop + (ownerHeight - iconSize) / 2)
+        try paintIcon(card.icon, of: card.name, in: lettering, on: canvas, size: iconSize, ring: 0, x: textX, y: ownerTop + (ownerHeight - iconSize) / 2)
         var y = ownerTop + (ownerHeight - ownerTextHeight) / 2
         for line in owner {
             canvas.paint(line, x: ownerX, y: y)
@@ -139,14 +141,14 @@ public final class ShareCardMaker: Sendable {
         }
         // The caption fills what is left above, as large as it fits.
         let captionHeight = ownerTop - 40 - margin
-        let caption = TextBlock(.bold, sizes: [52, 44, 38, 32], lines: nil, colour: "#ffffff", height: captionHeight)
+        let caption = TextBlock(.bold, sizes: [52, 44, 38, 32], lines: nil, colour: "#ffffff", height: captionHeight, in: lettering)
         if let text = try caption.draw(card.title, width: textWidth) { canvas.paint(text, x: textX, y: margin) }
         return canvas
     }
 
     /// The icon cut to a circle, on a white ring `ring` pixels wide when `ring` is not 0; without
     /// an icon, the initial of `name` on a grey disc (as the pages show it).
-    private func paintIcon(_ icon: ShareCard.Picture?, of name: String, on canvas: CardCanvas, size: Int, ring: Int, x: Int, y: Int) throws(VipsFailure) {
+    private func paintIcon(_ icon: ShareCard.Picture?, of name: String, in lettering: Lettering, on canvas: CardCanvas, size: Int, ring: Int, x: Int, y: Int) throws(VipsFailure) {
         let inner = size - 2 * ring
         if ring > 0 { canvas.disc(x: x, y: y, size: size, colour: Pixels.Colour(red: 255, green: 255, blue: 255)) }
         if let icon, let picture = try layers.value(for: .icon(icon, size: inner), make: { () throws(VipsFailure) in
@@ -157,7 +159,7 @@ public final class ShareCardMaker: Sendable {
         }
         canvas.disc(x: x + ring, y: y + ring, size: inner, colour: Pixels.Colour(red: 100, green: 116, blue: 139))
         let initial = TextBlock.oneLine(name).first.map { String($0).uppercased() } ?? "?"
-        if let letter = try text(TextBlock(.bold, sizes: [inner / 2], lines: 1), initial, width: inner) {
+        if let letter = try text(TextBlock(.bold, sizes: [inner / 2], lines: 1, in: lettering), initial, width: inner) {
             canvas.paint(letter, x: x + ring + (inner - letter.width) / 2, y: y + ring + (inner - letter.height) / 2)
         }
     }
@@ -205,19 +207,19 @@ struct TextBlock: Hashable, Sendable {
     var lines: Int?
     var colour = "#ffffff"
     var height: Int?
+    var lettering: Lettering
 
-    init(_ weight: Weight, sizes: [Int], lines: Int?, colour: String = "#ffffff", height: Int? = nil) {
+    init(_ weight: Weight, sizes: [Int], lines: Int?, colour: String = "#ffffff", height: Int? = nil, in lettering: Lettering) {
         self.weight = weight
         self.sizes = sizes
         self.lines = lines
         self.colour = colour
         self.height = height
+        self.lettering = lettering
     }
 
-    /// Noto Sans CJK JP covers Latin, kana and kanji; fontconfig finds emoji in Noto Color
-    /// Emoji. (Naming that font here too would make Pango draw digits as emoji.)
     func font(size: Int) -> String {
-        "Noto Sans CJK JP \(weight.rawValue) \(size)"
+        "\(lettering.family) \(weight.rawValue) \(size)"
     }
 
     /// `text` drawn to fit `width` and this block's room; nil for an empty text. Each layout is
@@ -293,8 +295,38 @@ struct TextBlock: Hashable, Sendable {
         return result.trimmingWhitespace()
     }
 
-    /// Pango markup that shows `text` as it is, in this block's colour.
+    /// Pango markup that shows `text` as it is, in this block's colour and language.
     private func markup(_ text: String) -> String {
-        "<span foreground=\"\(colour)\">\(MarkupText.escaped(text))</span>"
+        "<span foreground=\"\(colour)\" lang=\"\(MarkupText.escaped(lettering.language))\">\(MarkupText.escaped(text))</span>"
+    }
+}
+
+/// The face a card's text is drawn in, by the language it is written in. Noto Sans CJK covers
+/// Latin, kana, hangul and Han characters, and draws the Han characters each language's way
+/// (骨 and 直 differ between Japanese and Chinese); fontconfig finds emoji in Noto Color Emoji.
+/// (Naming that font here too would make Pango draw digits as emoji.)
+struct Lettering: Hashable, Sendable {
+    /// The BCP 47 tag, for Pango's `lang`.
+    var language: String
+    var family: String
+
+    init(language: String) {
+        self.language = language
+        family = "Noto Sans CJK " + Self.variant(of: language)
+    }
+
+    /// The Noto Sans CJK variant for a tag: KR for Korean, SC, TC or HK for Chinese by script
+    /// and region, and JP for Japanese and every other language.
+    static func variant(of language: String) -> String {
+        let subtags = language.split(separator: "-").map { $0.lowercased() }
+        switch subtags.first {
+        case "ko": return "KR"
+        case "zh", "yue", "cmn":
+            if subtags.contains("hans") { return "SC" }
+            if subtags.contains("hk") || subtags.contains("mo") { return "HK" }
+            if subtags.contains("hant") || subtags.contains("tw") || subtags.first == "yue" { return "TC" }
+            return "SC"
+        default: return "JP"
+        }
     }
 }

@@ -19,9 +19,16 @@ public enum ThemeEjection {
         path.hasSuffix(".mustache") ? String(path.dropLast(".mustache".count)) : path
     }
 
+    /// The theme files a site can take over: all but the brand marks' table and its licence,
+    /// which the build reads from the built-in theme only (`LinkService`), so a copy in a site
+    /// would change nothing.
+    static var ejectable: [String] {
+        BuiltinTheme.paths.filter { $0 != "icons/brands.tsv" && $0 != "icons/brands-LICENSE.md" }
+    }
+
     /// Every name `select` takes: each file's name, then the folders (`icons`, `labels`, `static`).
     public static var names: [String] {
-        let paths = BuiltinTheme.paths
+        let paths = ejectable
         let folders = Set(paths.compactMap { path in path.firstIndex(of: "/").map { String(path[..<$0]) } })
         return paths.map(name(of:)) + folders.sorted()
     }
@@ -30,7 +37,7 @@ public enum ThemeEjection {
     /// name is a template's name, a file's path, or a folder for all it holds. A failure lists
     /// the names that name nothing.
     public static func select(_ names: [String]) -> Result<[String], UnknownNames> {
-        let paths = BuiltinTheme.paths
+        let paths = ejectable
         guard !names.isEmpty else { return .success(paths) }
         var chosen: Set<String> = []
         var unknown: [String] = []

@@ -91,6 +91,22 @@ import TomoTestSupport
         }
     }
 
+    /// A profile's own `language`, or the site's, is the language of its card and of its posts'
+    /// cards: changing it draws them again.
+    @Test func aProfilesLanguageIsTheLanguageOfItsCards() throws {
+        let site = try demoSiteCopy()
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        let profile = try #require(Self.cardPath(of: try Self.page("alice/index.html", in: site)))
+        let post = try #require(Self.cardPath(of: try Self.page("alice/posts/tokyo-bay-sunset/index.html", in: site)))
+        let maria = try #require(Self.cardPath(of: try Self.page("maria/index.html", in: site)))
+        let alice = site.url.appendingPathComponent("content/users/alice.yaml")
+        try (try String(contentsOf: alice, encoding: .utf8)).replacingOccurrences(of: "name: Alice Example", with: "language: zh-Hant\nname: Alice Example").write(to: alice, atomically: true, encoding: .utf8)
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        #expect(try Self.cardPath(of: try Self.page("alice/index.html", in: site)) != profile)
+        #expect(try Self.cardPath(of: try Self.page("alice/posts/tokyo-bay-sunset/index.html", in: site)) != post)
+        #expect(try Self.cardPath(of: try Self.page("maria/index.html", in: site)) == maria)
+    }
+
     @Test func nothingUnpublishedGetsACard() throws {
         let site = try TemporaryFolder()
         try site.write("content/site.yaml", "title: Cards\nbaseURL: https://cards.example/\n")

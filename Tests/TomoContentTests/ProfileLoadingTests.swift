@@ -65,6 +65,42 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
         #expect(alice.publicEmail == nil)
     }
 
+    /// What is published of a profile with a private e-mail address and a hidden item is the
+    /// same profile without those two, every other field kept: its language and look too.
+    @Test func thePublishedProfileLosesOnlyWhatMustNotBePrinted() throws {
+        let site = try SiteFixture([
+            "content/users/alice.yaml": """
+            name: Alice Example
+            language: ja
+            theme:
+              accent: "#336699"
+              buttons: pill
+            icon: alice/icon.jpg
+            links:
+              website: https://alice.example
+            items:
+              - text: Shown
+              - text: Old news
+                hidden: true
+            email: alice.private@example.com
+
+            """,
+            "content/users/alice/icon.jpg": "jpg",
+        ])
+        let alice = try #require(site.load().content?.profiles.first)
+        let published = alice.published
+        #expect(published.email == nil && published.items.map(\.text) == ["Shown"])
+        let expected = Profile(
+            handle: alice.handle, file: alice.file, name: alice.name, bio: alice.bio, icon: alice.icon, header: alice.header,
+            links: alice.links, items: [alice.items[0]], itemColor: alice.itemColor, email: nil, showEmail: false,
+            iconAt: alice.iconAt, headerAt: alice.headerAt, language: alice.language, look: alice.look
+        )
+        #expect(published == expected)
+        #expect(published.language?.text == "ja" && published.look == alice.look && alice.look != Look())
+        // Nothing to take out: the same profile.
+        #expect(expected.published == expected)
+    }
+
     @Test func jsonProfileLoadsWithLocatedErrors() throws {
         let site = try profileSite("{\n  \"name\": \"Alice\",\n  \"icon\": \"alice/icon.png\",\n  \"itemColor\": \"pruple\"\n}\n", file: "content/users/alice.json")
         #expect(site.errors() == ["content/users/alice.json:4:16: unknown colour \"pruple\" (did you mean \"purple\"?)"])

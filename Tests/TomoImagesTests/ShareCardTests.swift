@@ -52,7 +52,7 @@ import TomoTestSupport
     }
 
     static func profile(name: String, bio: String, header: ShareCard.Picture? = nil, icon: ShareCard.Picture? = nil) -> ShareCard {
-        ShareCard(layout: .profile, picture: header, icon: icon, title: name, name: "", handle: "someone_with_a_long_handle", text: bio)
+        ShareCard(layout: .profile, picture: header, icon: icon, title: name, name: "", handle: "someone_with_a_long_handle", text: bio, language: "ja")
     }
 
     static let longName = "Leopold Maximilian Alexander Parkinson-Wolfeschlegelsteinhausenberger the Third of Many Names and Titles"
@@ -79,6 +79,30 @@ import TomoTestSupport
         // The name is drawn (white) in the text column, the icon (yellow) left of it.
         #expect(pixels.count(xs: 284..<w - m, ys: m..<h - m) { $0.allSatisfy { $0 > 230 } } > 500)
         #expect(pixels.differing(from: [240, 240, 20], xs: 100..<200, ys: 300..<330).isEmpty)
+    }
+
+    /// Han characters are drawn the way the card's language writes them: 骨 and 直 have other
+    /// strokes in Chinese than in Japanese, and Korean and traditional Chinese have faces of
+    /// their own; a tag that names no other variant keeps the Japanese one.
+    @Test func hanCharactersAreDrawnTheWayTheCardsLanguageWritesThem() throws {
+        _ = try ImageProcessor.libvipsVersion()
+        #expect(["ja", "ja-JP", "en", "fr-CA", "x-mine"].map(Lettering.variant) == ["JP", "JP", "JP", "JP", "JP"])
+        #expect(["ko", "ko-KR", "zh", "zh-Hans", "zh-CN", "zh-Hans-HK", "zh-Hant", "zh-TW", "zh-HK", "zh-MO", "yue"].map(Lettering.variant)
+            == ["KR", "KR", "SC", "SC", "SC", "SC", "TC", "TC", "HK", "HK", "TC"])
+        func drawn(_ language: String) throws -> [UInt8] {
+            let block = TextBlock(.bold, sizes: [68], lines: 1, in: Lettering(language: language))
+            return try #require(try block.draw("骨直角", width: 800)).bytes
+        }
+        let japanese = try drawn("ja")
+        #expect(try drawn("en-US") == japanese)
+        #expect(try drawn("zh-Hans") != japanese)
+        #expect(try drawn("zh-Hant") != japanese)
+        #expect(try drawn("zh-Hans") != (try drawn("zh-Hant")))
+        // The language is part of what names a card, so a new language draws it again.
+        let card = Self.profile(name: "骨直角", bio: "")
+        var chinese = card
+        chinese.language = "zh-Hans"
+        #expect(try ShareCardMaker.key(of: card) != (try ShareCardMaker.key(of: chinese)))
     }
 
     @Test func emojiAreDrawnInColour() throws {
@@ -119,7 +143,7 @@ import TomoTestSupport
         let maker = try ShareCardMaker(cacheFolder: folder.cache)
         let photo = try Self.picture("photo.png", red: 230, green: 60, blue: 20, in: folder)
         let caption = String(repeating: "夕暮れの東京湾🌇 Golden hour over Tokyo Bay, shot on Portra 400. ", count: 8)
-        let card = ShareCard(layout: .post, picture: photo, icon: nil, title: caption, name: Self.longName, handle: "alice", text: "")
+        let card = ShareCard(layout: .post, picture: photo, icon: nil, title: caption, name: Self.longName, handle: "alice", text: "", language: "en")
         let pixels = try Pixels(try maker.make(card))
         #expect((pixels.width, pixels.height) == (Self.width, Self.height))
         // At quality 85 colour is stored at half resolution, and decoders blend it across one

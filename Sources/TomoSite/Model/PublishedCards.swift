@@ -96,7 +96,8 @@ struct PublishedCards: Sendable {
                 picture: picture(profile.header.map(ContentPath.userFile)),
                 icon: picture(profile.icon.map(ContentPath.userFile)),
                 title: profile.name, name: "", handle: profile.handle,
-                text: firstLine(of: profile.bio?.plainText ?? "")
+                text: firstLine(of: profile.bio?.plainText ?? ""),
+                language: (profile.language ?? content.config.language).text
             )))
         }
         for post in content.posts {
@@ -105,7 +106,8 @@ struct PublishedCards: Sendable {
                 layout: .post,
                 picture: picture(post.photoFile),
                 icon: picture(owner?.icon.map(ContentPath.userFile)),
-                title: post.caption.firstLine, name: owner?.name ?? post.handle, handle: post.handle, text: ""
+                title: post.caption.firstLine, name: owner?.name ?? post.handle, handle: post.handle, text: "",
+                language: (owner?.language ?? content.config.language).text
             )))
         }
         return cards

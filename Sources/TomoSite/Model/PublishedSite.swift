@@ -35,7 +35,7 @@ struct PublishedSite: Sendable {
     /// indexing them again after a profile edit.
     init(_ inputs: SiteInputs, options: BuildOptions, at date: Date, graph reusedGraph: SocialGraph? = nil, posts previous: PublishedSite? = nil) {
         let all = inputs.content
-        let profiles = all.profiles.map(Self.published)
+        let profiles = all.profiles.map(\.published)
         let handles = Set(profiles.map(\.handle))
         let graph = reusedGraph ?? SocialGraph(store: inputs.store, profiles: handles)
         var content = all
@@ -67,18 +67,5 @@ struct PublishedSite: Sendable {
     /// Whether `post`'s date lets it be published at `date`: it has come, or `--future` was given.
     static func isDue(_ post: Post, at date: Date, options: BuildOptions) -> Bool {
         options.future || post.date <= date
-    }
-
-    /// `profile` without what its page must never print. Most profiles have nothing to take
-    /// out and are kept as they are (no copy).
-    private static func published(_ profile: Profile) -> Profile {
-        let hasPrivateEmail = profile.email != nil && !profile.showEmail
-        guard hasPrivateEmail || profile.items.contains(where: \.hidden) else { return profile }
-        return Profile(
-            handle: profile.handle, file: profile.file, name: profile.name, bio: profile.bio,
-            icon: profile.icon, header: profile.header, links: profile.links,
-            items: profile.items.filter { !$0.hidden }, itemColor: profile.itemColor,
-            email: profile.publicEmail, showEmail: profile.showEmail, iconAt: profile.iconAt, headerAt: profile.headerAt, look: profile.look
-        )
     }
 }
