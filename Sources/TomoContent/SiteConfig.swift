@@ -13,6 +13,10 @@ public struct SiteConfig: Sendable, Hashable {
         case following
         /// `/feed.xml` and `/<handle>/feed.xml`.
         case feed
+        /// The share cards (`media/<handle>/card-….jpg`, `…/<slug>-card-….jpg`): a card is
+        /// an image drawn for every profile and post, the costliest file of a build; without
+        /// them a profile's link preview shows its header or icon, a post's its photo.
+        case cards
     }
 
     public var title: String

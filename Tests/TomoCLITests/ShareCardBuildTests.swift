@@ -107,6 +107,37 @@ import TomoTestSupport
         #expect(try Self.cardPath(of: try Self.page("maria/index.html", in: site)) == maria)
     }
 
+    /// `disableKinds: [cards]`: no card is drawn or published, a profile's preview is its header
+    /// (or icon), a post's its photo; turning it on and off again, each incremental build is
+    /// the full build.
+    @Test func disablingCardsPublishesNoneAndPreviewsShowTheProfilesAndPostsOwnImages() throws {
+        let site = try demoSiteCopy()
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        let withCards = fileTree(site.url.appendingPathComponent("public"))
+        let siteYAML = site.url.appendingPathComponent("content/site.yaml")
+        let original = try String(contentsOf: siteYAML, encoding: .utf8)
+        try (original + "disableKinds: [cards]\n").write(to: siteYAML, atomically: true, encoding: .utf8)
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        let without = fileTree(site.url.appendingPathComponent("public"))
+        let cards = without.keys.filter { $0.contains("card-") && $0.hasSuffix(".jpg") }
+        #expect(cards.isEmpty, "\(cards)")
+        #expect(withCards.keys.contains { $0.hasPrefix("media/alice/card-") })
+        let alice = try Self.page("alice/index.html", in: site)
+        #expect(alice["og:image"]?.contains("/media/alice/header-") == true, "\(alice["og:image"] ?? "")")
+        let post = try Self.page("alice/posts/tokyo-bay-sunset/index.html", in: site)
+        #expect(post["og:image"]?.contains("/media/alice/") == true && post["og:image"]?.contains("card") == false, "\(post["og:image"] ?? "")")
+        func expectTheFullBuild(_ tree: [String: Data], _ label: String) {
+            let out = site.url.appendingPathComponent("full-\(label.count)")
+            #expect(runTomo(["build", "--full", "--out", out.path], in: site.url).status == 0)
+            #expect(differences(tree, fileTree(out)).isEmpty, "\(label): \(differences(tree, fileTree(out)).prefix(5))")
+        }
+        expectTheFullBuild(without, "without cards")
+        try original.write(to: siteYAML, atomically: true, encoding: .utf8)
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        expectTheFullBuild(fileTree(site.url.appendingPathComponent("public")), "with cards again")
+        #expect(differences(withCards, fileTree(site.url.appendingPathComponent("public"))).isEmpty)
+    }
+
     @Test func nothingUnpublishedGetsACard() throws {
         let site = try TemporaryFolder()
         try site.write("content/site.yaml", "title: Cards\nbaseURL: https://cards.example/\n")

@@ -115,12 +115,12 @@ import TomoCore
     }
 
     @Test func disableKindsTakesKnownPageKindsOnly() throws {
-        let good = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\ndisableKinds: [timeline, feed]\n"])
+        let good = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\ndisableKinds: [timeline, feed, cards]\n"])
         #expect(good.errors() == [])
         let bad = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\ndisableKinds: [timelines, sitemap]\n"])
         #expect(bad.errors() == [
-            "content/site.yaml:3:16: unknown page kind \"timelines\" (did you mean \"timeline\"?): disableKinds takes timeline, followers, following, feed",
-            "content/site.yaml:3:27: unknown page kind \"sitemap\": disableKinds takes timeline, followers, following, feed",
+            "content/site.yaml:3:16: unknown page kind \"timelines\" (did you mean \"timeline\"?): disableKinds takes timeline, followers, following, feed, cards",
+            "content/site.yaml:3:27: unknown page kind \"sitemap\": disableKinds takes timeline, followers, following, feed, cards",
         ])
     }
 

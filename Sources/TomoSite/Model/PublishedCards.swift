@@ -78,6 +78,7 @@ struct PublishedCards: Sendable {
     /// What each published profile's and post's card shows, with the start of its file name
     /// (`card` for a profile, `<slug>-card` for a post).
     private static func shown(_ content: SiteContent, images: PublishedImages) -> [(Owner, stem: String, ShareCard)] {
+        guard content.config.publishes(.cards) else { return [] }
         let shownImages = images.bySitePath
         func picture(_ sitePath: String?) -> ShareCard.Picture? {
             guard let sitePath, let image = shownImages[sitePath], image.width > 0 else { return nil }

@@ -81,7 +81,7 @@ extension PageViews {
             description: post.alt ?? post.caption.firstLine,
             path: path,
             type: "article",
-            image: shareCard(of: post),
+            image: shareCard(of: post) ?? photo,
             labels: labels,
             meta: [
                 "publishedTime": .string(published),

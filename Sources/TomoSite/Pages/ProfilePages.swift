@@ -99,7 +99,7 @@ extension PageViews {
             description: profile.bio?.summary,
             path: handle + "/",
             type: "profile",
-            image: shareCard(ofProfile: handle),
+            image: shareCard(ofProfile: handle) ?? headerPreview ?? iconImage,
             labels: labels,
             meta: [
                 "username": .string(handle),
