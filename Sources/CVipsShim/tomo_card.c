@@ -18,6 +18,36 @@ struct TomoCard {
     unsigned char *pixels;
 };
 
+/// `*image` as 8-bit sRGB of `bands` bands (3, or 4 when it has alpha); takes over the
+/// caller's reference.
+static int to_srgb(VipsImage **image, int bands) {
+    if (vips_image_get_bands(*image) != bands || vips_image_guess_interpretation(*image) != VIPS_INTERPRETATION_sRGB) {
+        VipsImage *colour = NULL;
+        int failed = vips_colourspace(*image, &colour, VIPS_INTERPRETATION_sRGB, NULL);
+        g_object_unref(*image);
+        *image = colour;
+        if (failed) {
+            return -1;
+        }
+    }
+    if (vips_image_get_format(*image) != VIPS_FORMAT_UCHAR) {
+        VipsImage *cast = NULL;
+        int failed = vips_cast(*image, &cast, VIPS_FORMAT_UCHAR, NULL);
+        g_object_unref(*image);
+        *image = cast;
+        if (failed) {
+            return -1;
+        }
+    }
+    if (vips_image_get_bands(*image) != bands) {
+        vips_error("tomo", "an image of %d bands cannot be laid on a card", vips_image_get_bands(*image));
+        g_object_unref(*image);
+        *image = NULL;
+        return -1;
+    }
+    return 0;
+}
+
 /// `in` as 3-band 8-bit sRGB, transparency flattened onto white.
 static int to_opaque_srgb(VipsImage *in, VipsImage **out) {
     VipsImage *current = in;
@@ -33,64 +63,11 @@ static int to_opaque_srgb(VipsImage *in, VipsImage **out) {
         }
         current = flat;
     }
-    if (vips_image_get_bands(current) != 3 || vips_image_guess_interpretation(current) != VIPS_INTERPRETATION_sRGB) {
-        VipsImage *colour = NULL;
-        int failed = vips_colourspace(current, &colour, VIPS_INTERPRETATION_sRGB, NULL);
-        g_object_unref(current);
-        if (failed) {
-            return -1;
-        }
-        current = colour;
-    }
-    if (vips_image_get_format(current) != VIPS_FORMAT_UCHAR) {
-        VipsImage *cast = NULL;
-        int failed = vips_cast(current, &cast, VIPS_FORMAT_UCHAR, NULL);
-        g_object_unref(current);
-        if (failed) {
-            return -1;
-        }
-        current = cast;
+    if (to_srgb(&current, 3)) {
+        return -1;
     }
     *out = current;
     return 0;
-}
-
-struct canvas_call {
-    int width;
-    int height;
-    double colour[4];
-    VipsImage *result;
-};
-
-static int make_canvas(void *context) {
-    struct canvas_call *call = context;
-    VipsImage *black = NULL;
-    if (vips_black(&black, call->width, call->height, "bands", 4, NULL)) {
-        return -1;
-    }
-    double ones[4] = {1, 1, 1, 1};
-    VipsImage *coloured = NULL;
-    int failed = vips_linear(black, &coloured, ones, call->colour, 4, "uchar", TRUE, NULL);
-    g_object_unref(black);
-    if (failed) {
-        return -1;
-    }
-    VipsImage *tagged = NULL;
-    failed = vips_copy(coloured, &tagged, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
-    g_object_unref(coloured);
-    if (failed) {
-        return -1;
-    }
-    call->result = tagged;
-    return 0;
-}
-
-TomoVipsImage *tomo_vips_canvas(int width, int height, int red, int green, int blue, int alpha, char **error) {
-    struct canvas_call call = {width, height, {red, green, blue, alpha}, NULL};
-    if (tomo_run_isolating_errors(make_canvas, &call, error)) {
-        return NULL;
-    }
-    return (TomoVipsImage *)call.result;
 }
 
 // MARK: Cover: a picture scaled and cropped to fill a box
@@ -484,27 +461,7 @@ static int read_rgb(void *context) {
     VipsImage *current = call->image;
     g_object_ref(current);
     int bands = vips_image_hasalpha(current) ? 4 : 3;
-    if (vips_image_get_bands(current) != bands || vips_image_guess_interpretation(current) != VIPS_INTERPRETATION_sRGB) {
-        VipsImage *colour = NULL;
-        int failed = vips_colourspace(current, &colour, VIPS_INTERPRETATION_sRGB, NULL);
-        g_object_unref(current);
-        if (failed) {
-            return -1;
-        }
-        current = colour;
-    }
-    if (vips_image_get_format(current) != VIPS_FORMAT_UCHAR) {
-        VipsImage *cast = NULL;
-        int failed = vips_cast(current, &cast, VIPS_FORMAT_UCHAR, NULL);
-        g_object_unref(current);
-        if (failed) {
-            return -1;
-        }
-        current = cast;
-    }
-    if (vips_image_get_bands(current) != bands) {
-        vips_error("tomo", "an image of %d bands cannot be laid on a card", vips_image_get_bands(current));
-        g_object_unref(current);
+    if (to_srgb(&current, bands)) {
         return -1;
     }
     size_t size = 0;

@@ -65,10 +65,6 @@ enum Vips {
 
     // MARK: Share cards (see ShareCardMaker and CardCanvas)
 
-    static func canvas(width: Int, height: Int, red: Int, green: Int, blue: Int, alpha: Int = 255) throws(VipsFailure) -> Thumbnail {
-        try made { error in tomo_vips_canvas(Int32(width), Int32(height), Int32(red), Int32(green), Int32(blue), Int32(alpha), &error) }
-    }
-
     /// Pango `markup` in `font` wrapped at `width` pixels; as big as its ink.
     static func text(_ markup: String, font: String, width: Int) throws(VipsFailure) -> Thumbnail {
         try made { error in tomo_vips_text(markup, font, Int32(width), &error) }

@@ -46,8 +46,8 @@ import TomoTestSupport
 
     /// A flat image of one colour, as a PNG file in `folder`.
     static func picture(_ name: String, red: Int, green: Int, blue: Int, width: Int = 1280, height: Int = 720, in folder: TemporaryFolder) throws -> ShareCard.Picture {
-        let bytes = try Vips.encodePNG(try Vips.canvas(width: width, height: height, red: red, green: green, blue: blue))
-        let file = try folder.file(name, bytes)
+        let flat = try folder.file(name + ".ppm", CardCoverTests.ppm(width: width, height: height) { _, _ in (UInt8(red), UInt8(green), UInt8(blue)) })
+        let file = try folder.file(name, try Vips.encodePNG(try Vips.thumbnail(of: flat, width: width)))
         return ShareCard.Picture(path: file.path, identity: name)
     }
 

@@ -73,10 +73,6 @@ int tomo_vips_read_pixel(const char *path, int x, int y, double values[4], char 
 
 // Share cards: a picture painted in memory from pictures and lines of text (tomo_card.c).
 
-/// An opaque `width` × `height` sRGB image of one colour (0-255 each; `alpha` below 255 adds
-/// an alpha band).
-TomoVipsImage *tomo_vips_canvas(int width, int height, int red, int green, int blue, int alpha, char **error);
-
 /// Pango markup drawn in colour (RGBA, so emoji keep their colours) with the font description
 /// `font` ("Noto Sans CJK JP Bold 48": sizes are pixels), wrapped at words (then characters)
 /// to at most `width` pixels. The image is as big as the ink: measure it to fit a box.
