@@ -200,4 +200,5 @@ public enum FolderEntries {
 
 extension stat {
     public var isFolder: Bool { (st_mode & S_IFMT) == S_IFDIR }
+    public var isRegularFile: Bool { (st_mode & S_IFMT) == S_IFREG }
 }

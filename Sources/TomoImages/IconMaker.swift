@@ -37,7 +37,7 @@ public struct IconMaker: Sendable {
         var icons: [Icon] = []
         for size in Self.sizes {
             let name = "icon-\(hash)-\(size)-v\(Self.pipelineVersion).png"
-            if FileStamp(path: cache.path(named: name)) == nil {
+            if cache.stamp(named: name) == nil {
                 let encoded: [UInt8]
                 do {
                     encoded = try Vips.encodePNG(try Vips.thumbnail(of: source.file, width: size, square: true))

@@ -32,6 +32,15 @@ struct ImageCache: Sendable {
         folder.path + "/" + name
     }
 
+    /// The stamp of the cached file `name` when it is a regular file: anything else found there
+    /// (a named pipe, a folder, a link planted in the cache) counts as missing, so the file is
+    /// made again over it rather than published as it is.
+    func stamp(named name: String) -> FileStamp? {
+        var status = stat()
+        guard lstat(path(named: name), &status) == 0, status.isRegularFile else { return nil }
+        return FileStamp(status)
+    }
+
     /// The manifest stored for a source, when it was made by `pipeline` and every file it lists
     /// is still there with its recorded size; otherwise nil (a deleted or damaged cache file
     /// only costs a re-encode).
@@ -42,8 +51,7 @@ struct ImageCache: Sendable {
               manifest.pipeline == pipeline
         else { return nil }
         manifest.entries.removeAll { entry in
-            let path = path(named: entry.cacheFileName(sourceHash: sourceHash))
-            return FileStamp(path: path)?.size != Int64(entry.byteCount)
+            stamp(named: entry.cacheFileName(sourceHash: sourceHash))?.size != Int64(entry.byteCount)
         }
         return manifest
     }

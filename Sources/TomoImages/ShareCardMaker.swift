@@ -59,7 +59,7 @@ public final class ShareCardMaker: Sendable {
     public func make(_ card: ShareCard) throws(Diagnostic) -> String {
         let name = "card-\(try Self.key(of: card)).jpg"
         let path = cache.path(named: name)
-        if FileStamp(path: path) != nil { return path }
+        if cache.stamp(named: name) != nil { return path }
         let bytes: [UInt8]
         do {
             bytes = try draw(card).jpeg(quality: Self.quality)

@@ -159,6 +159,22 @@ import TomoTestSupport
         #expect(pixels.count(xs: 690..<w - m, ys: m..<300) { $0.allSatisfy { $0 > 230 } } > 1000)
     }
 
+    /// Something other than a file planted where a cached card lies (a named pipe, which a
+    /// build would hard-link into the output and a reader would hang on) is drawn over.
+    @Test func aNamedPipeInPlaceOfACachedCardIsDrawnOver() throws {
+        let folder = try TemporaryFolder()
+        let card = Self.profile(name: "Alice", bio: "Photographer")
+        let path = try ShareCardMaker(cacheFolder: folder.cache).make(card)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o644) == 0)
+        let again = try ShareCardMaker(cacheFolder: folder.cache)
+        #expect(try again.make(card) == path)
+        #expect(again.drawCount == 1)
+        var status = stat()
+        #expect(lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG)
+        #expect(try Pixels(path).width == Self.width)
+    }
+
     @Test func aCardIsDrawnOnceAndAgainOnlyWhenWhatItShowsChanges() throws {
         let folder = try TemporaryFolder()
         let card = Self.profile(name: "Alice", bio: "Photographer")
