@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "TomoPreview", dependencies: ["TomoCore", "TomoContent", "TomoSite", "TomoServer", "CSystem"]),
         // Argument parsing and commands; the `tomo` executable only calls it.
         .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoYAML", "TomoTemplates", "TomoContent", "TomoImages", "TomoSite", "TomoStore", "TomoPreview"]),
-        .executableTarget(name: "tomo", dependencies: ["TomoCLI"]),
+        .executableTarget(name: "tomo", dependencies: ["TomoCLI", "TomoSite", "CSystem"]),
         // libvips through a fixed-argument C shim (its API is variadic); CVips only carries pkg-config flags.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVipsShim", dependencies: ["CVips"]),

@@ -13,6 +13,12 @@ void tomo_release_free_memory(void) {
     malloc_trim(0);
 }
 
+void tomo_tune_allocator(void) {
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    mallopt(M_TOP_PAD, 64 << 20);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+}
+
 /* The self-pipe of the caught signals: the handler only writes, which is safe in a handler. */
 static int stop_pipe[2] = {-1, -1};
 

@@ -17,6 +17,17 @@ enum ContainedFile {
     }
 
     static func check(_ path: String, in folder: URL) -> Outcome {
+        checkRoute(path, in: folder).outcome
+    }
+
+    /// The outcome, and whether it was found on the plain route (no `.` or `..` parts, no
+    /// link on the way): an answer that holds as long as the file's stamp does.
+    static func checkRoute(_ path: String, in folder: URL) -> (outcome: Outcome, isPlain: Bool) {
+        if let outcome = plainPathOutcome(path, in: folder) { return (outcome, true) }
+        return (fullCheck(path, in: folder), false)
+    }
+
+    private static func fullCheck(_ path: String, in folder: URL) -> Outcome {
         if path.hasPrefix("/") || path.hasPrefix("~") || path.contains("\\") || path.contains("\0") { return .outside }
         var depth = 0
         for component in path.split(separator: "/") {
@@ -24,7 +35,6 @@ enum ContainedFile {
             if depth < 0 { return .outside }
         }
         if path.hasSuffix("/") { return .folder }
-        if let outcome = plainPathOutcome(path, in: folder) { return outcome }
         let file = folder.appendingPathComponent(path)
         var status = stat()
         guard stat(file.path, &status) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(errno) }
@@ -38,6 +48,7 @@ enum ContainedFile {
     /// on the way), found with one `lstat` per part instead of resolving both whole paths; nil
     /// when the path needs the full check. Sites check thousands of photos per build.
     private static func plainPathOutcome(_ path: String, in folder: URL) -> Outcome? {
+        if path.hasPrefix("/") || path.hasPrefix("~") || path.hasSuffix("/") || path.contains("\\") || path.contains("\0") { return nil }
         let parts = path.split(separator: "/")
         guard !parts.isEmpty, !parts.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
         var current = folder.path
@@ -61,7 +72,9 @@ extension NodeReader {
     /// nil and an error there, ending with `outside` (`must stay inside …: the fix`) or `missing`
     /// (`put the image at … or fix the path`). Every path a content file names is checked here.
     func containedFile(_ path: String, key: String, at location: SourceLocation, in folder: URL, outside: String, missing: String) -> String? {
-        switch ContainedFile.check(path, in: folder) {
+        let (outcome, isPlain) = ContainedFile.checkRoute(path, in: folder)
+        noteChecked(isPlain && outcome == .inside ? folder.path + "/" + path : nil)
+        switch outcome {
         case .inside:
             return path
         case .outside:

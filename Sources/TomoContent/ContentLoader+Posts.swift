@@ -39,7 +39,7 @@ extension ContentLoader {
 
     /// The posts of the folders whose handle is in `handles` (the users with a profile file),
     /// or of `only` that folder; the number of post files found, loaded or not.
-    static func loadPosts(site: URL, handles: Set<String>, only: String? = nil, diagnostics: inout [Diagnostic]) -> (loaded: [Post], fileCount: Int) {
+    static func loadPosts(site: URL, handles: Set<String>, only: String? = nil, parsed: ParsedFiles? = nil, diagnostics: inout [Diagnostic]) -> (loaded: [Post], fileCount: Int) {
         let postsFolder = site.appendingPathComponent(ContentPath.postsFolder)
         let entries = self.entries(of: ContentPath.postsFolder, site: site, diagnostics: &diagnostics).filter { only == nil || $0.name == only }
         var toRead: [(folder: URL, handle: String, name: String)] = []
@@ -89,21 +89,23 @@ extension ContentLoader {
         // so read on every core.
         toRead = toRead.map { ("\($0.handle)/\(ContentPath.baseName(of: $0.name))", $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         var loaded: [Post] = []
-        for (post, found) in toRead.concurrentMap({ readPost(in: $0.folder, handle: $0.handle, fileName: $0.name) }) {
+        for (post, found) in toRead.concurrentMap({ readPost(in: $0.folder, handle: $0.handle, fileName: $0.name, parsed: parsed) }) {
             if let post { loaded.append(post) }
             diagnostics += found
         }
         return (loaded, fileCount)
     }
 
-    private static func readPost(in folder: URL, handle: String, fileName: String) -> (Post?, [Diagnostic]) {
+    private static func readPost(in folder: URL, handle: String, fileName: String, parsed: ParsedFiles? = nil) -> (Post?, [Diagnostic]) {
         let file = ContentPath.postFile(handle, fileName)
         let slug = ContentPath.baseName(of: fileName)
         if let problem = Identifiers.slugProblem(slug) {
             return (nil, [Diagnostic("bad file name: \(problem); the file name is the post's slug", at: SourceLocation(file: file, line: 1, column: 1))])
         }
+        if case (.post(let post), let warnings)? = parsed?.parsed(file) { return (post, warnings) }
         let reader = NodeReader()
         let post = read(folder.path + "/" + fileName, file: file, reader: reader).flatMap { PostReader(handle: handle, slug: slug, file: file, folder: folder, reader: reader).read($0) }
+        if let post { parsed?.remember(.post(post), of: file, diagnostics: reader.diagnostics, checked: reader.checkedFiles) }
         return (post, reader.diagnostics)
     }
 

@@ -5,12 +5,14 @@ import TomoYAML
 /// Loads `content/site.yaml`, `content/users/*`, `content/pages/*.md` and `content/posts/*/*.md` of a site folder,
 /// reading every file and collecting every problem before giving an answer.
 public enum ContentLoader {
-    public static func load(site: URL) -> ContentLoadResult {
+    /// `parsed`: profiles and posts kept from the last load, used for the files that did not
+    /// change, and told what this load parsed (save it afterwards).
+    public static func load(site: URL, parsed: ParsedFiles? = nil) -> ContentLoadResult {
         var diagnostics: [Diagnostic] = []
         let config = loadConfig(site: site, diagnostics: &diagnostics)
-        let profiles = loadProfiles(site: site, diagnostics: &diagnostics)
+        let profiles = loadProfiles(site: site, parsed: parsed, diagnostics: &diagnostics)
         let pages = loadPages(site: site, handles: Set(profiles.files.keys), diagnostics: &diagnostics)
-        let posts = loadPosts(site: site, handles: Set(profiles.files.keys), diagnostics: &diagnostics)
+        let posts = loadPosts(site: site, handles: Set(profiles.files.keys), parsed: parsed, diagnostics: &diagnostics)
         return ContentLoadResult(
             content: config.map {
                 SiteContent(config: $0, profiles: profiles.loaded.sorted { $0.handle < $1.handle }, pages: pages.loaded.sorted { $0.name < $1.name }, posts: posts.loaded)
@@ -36,7 +38,7 @@ public enum ContentLoader {
         return reader.hasErrors ? nil : config
     }
 
-    private static func loadProfiles(site: URL, diagnostics: inout [Diagnostic]) -> (loaded: [Profile], files: [String: String]) {
+    private static func loadProfiles(site: URL, parsed: ParsedFiles?, diagnostics: inout [Diagnostic]) -> (loaded: [Profile], files: [String: String]) {
         let folder = site.appendingPathComponent(ContentPath.usersFolder)
         var fileOfHandle: [String: String] = [:]
         var toRead: [(url: URL, file: String, handle: String)] = []
@@ -66,7 +68,7 @@ public enum ContentLoader {
         }
         // Profiles are independent of each other: read them on every core.
         var loaded: [Profile] = []
-        for (profile, found) in toRead.concurrentMap({ readProfile($0.url, file: $0.file, handle: $0.handle, usersFolder: folder) }) {
+        for (profile, found) in toRead.concurrentMap({ readProfile($0.url, file: $0.file, handle: $0.handle, usersFolder: folder, parsed: parsed) }) {
             if let profile { loaded.append(profile) }
             diagnostics += found
         }
@@ -97,12 +99,14 @@ public enum ContentLoader {
         return readProfile(folder.appendingPathComponent(name), file: file, handle: handle, usersFolder: folder)
     }
 
-    private static func readProfile(_ url: URL, file: String, handle: String, usersFolder: URL) -> (Profile?, [Diagnostic]) {
+    private static func readProfile(_ url: URL, file: String, handle: String, usersFolder: URL, parsed: ParsedFiles? = nil) -> (Profile?, [Diagnostic]) {
+        if case (.profile(let profile), let warnings)? = parsed?.parsed(file) { return (profile, warnings) }
         let reader = NodeReader()
         let root = ContentPath.fileExtension(of: file) == "json"
             ? parse(url, file: file, reader: reader, with: JSONProfileNodes.parse)
             : parse(url, file: file, reader: reader)
         let profile = root.flatMap { ProfileReader(handle: handle, file: file, usersFolder: usersFolder, reader: reader).read($0) }
+        if let profile { parsed?.remember(.profile(profile), of: file, diagnostics: reader.diagnostics, checked: reader.checkedFiles) }
         return (profile, reader.diagnostics)
     }
 

@@ -26,7 +26,7 @@ public struct ItemColor: Sendable, Hashable {
     /// The default when neither the item nor the profile's `itemColor` names one.
     public static let standard = ItemColor(name: "black", red: 0, green: 0, blue: 0)
 
-    private init(name: String?, red: UInt8, green: UInt8, blue: UInt8) {
+    init(name: String?, red: UInt8, green: UInt8, blue: UInt8) {
         self.name = name
         self.red = red
         self.green = green

@@ -7,7 +7,9 @@ import TomoCore
 public struct KeyTable: Sendable {
     /// How messages name the mapping: "a profile", "an item".
     public var what: String
-    public var keys: [KeySpec]
+    public let keys: [KeySpec]
+    /// The keys' names, looked up once per mapping read (the links table has thousands).
+    public let nameSet: Set<String>
     /// At least one of these keys must be there (none: no such rule).
     public var needsOneOf: [String]
     /// What an unknown key's message says when no key is close to it; nil: the list of keys
@@ -17,6 +19,7 @@ public struct KeyTable: Sendable {
     public init(_ what: String, _ keys: [KeySpec], needsOneOf: [String] = [], unknownKeyFix: String? = nil) {
         self.what = what
         self.keys = keys
+        nameSet = Set(keys.map(\.key))
         self.needsOneOf = needsOneOf
         self.unknownKeyFix = unknownKeyFix
     }

@@ -6,6 +6,15 @@ import TomoYAML
 /// its place and fix) instead of stopping at the first, so a check lists them all at once.
 final class NodeReader {
     private(set) var diagnostics: [Diagnostic] = []
+    /// The files (absolute paths) this reader checked exist, each found by the plain route (see
+    /// `ContainedFile.checkRoute`); nil once any was not, whose answer a stamp cannot vouch for.
+    /// What `ParsedFiles` keeps a parsed file against.
+    private(set) var checkedFiles: [String]? = []
+
+    /// Records a file checked on the plain route, or (nil) one that was not.
+    func noteChecked(_ path: String?) {
+        if let path { checkedFiles?.append(path) } else { checkedFiles = nil }
+    }
 
     func error(_ message: String, at location: SourceLocation) {
         diagnostics.append(Diagnostic(message, at: location))
@@ -59,8 +68,6 @@ final class NodeReader {
 
     /// The fields of a mapping node, after reporting each key that is not in `table`.
     func fields(of node: YAMLNode, table: KeyTable) -> Fields? {
-        let known = table.names
-        let knownSet = Set(known)
         let what = table.what
         guard let pairs = node.mapping else {
             error("expected \(what) as `key: value` lines, found \(node.typeDescription)", at: node.location)
@@ -68,7 +75,8 @@ final class NodeReader {
         }
         var byKey: [String: YAMLPair] = [:]
         for pair in pairs {
-            guard knownSet.contains(pair.key) else {
+            guard table.nameSet.contains(pair.key) else {
+                let known = table.names
                 let hint = Suggestion.hint(for: pair.key, in: known)
                 let fix = hint.isEmpty ? ": " + (table.unknownKeyFix ?? "\(what) takes \(known.joined(separator: ", "))") : hint
                 error("unknown key \"\(pair.key)\" in \(what)\(fix)", at: pair.keyLocation)

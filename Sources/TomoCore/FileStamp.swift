@@ -73,16 +73,18 @@ public struct StableHasher: Sendable {
 
     /// Whole words at a time: output pages are hashed on every build.
     public mutating func add(bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset + 8 <= buffer.count {
-                add(buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            for index in offset..<buffer.count { tail = tail << 8 | UInt64(buffer[index]) }
-            add(tail)
-            add(UInt64(buffer.count))
+        bytes.withUnsafeBytes { add(raw: $0) }
+    }
+
+    public mutating func add(raw buffer: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset + 8 <= buffer.count {
+            add(buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
         }
+        var tail: UInt64 = 0
+        for index in offset..<buffer.count { tail = tail << 8 | UInt64(buffer[index]) }
+        add(tail)
+        add(UInt64(buffer.count))
     }
 }

@@ -8,9 +8,12 @@ import TomoCore
 /// outside `folder`.
 struct ImageCache: Sendable {
     let folder: URL
+    /// `folder.path`, taken once: every thumbnail of every build is named through it.
+    private let folderPath: String
 
     init(folder: URL) throws(Diagnostic) {
         self.folder = folder
+        folderPath = folder.path
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -29,7 +32,7 @@ struct ImageCache: Sendable {
     }
 
     func path(named name: String) -> String {
-        folder.path + "/" + name
+        folderPath + "/" + name
     }
 
     /// The stamp of the cached file `name` when it is a regular file: anything else found there

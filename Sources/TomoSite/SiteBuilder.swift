@@ -101,10 +101,14 @@ public enum SiteBuilder {
         let inputsDigest = stamps.digest
         let outputPath = options.output.standardizedFileURL.path
         var previous = options.full ? nil : keptState(for: options)
+        // Another tomo, base URL or publishing option makes every page again, but what the
+        // output holds is still known: unchanged files are not rewritten, and the output is not
+        // walked for files tomo did not make.
+        let sameSetting = previous.map { $0.setting == setting(options, marker: $0.setting.marker) } ?? false
         clock.finished("stamp the input files")
         // Unchanged files show the same site until an item's `from` or `until` moment, or a
         // post's date, passes.
-        if let previous, previous.inputs == inputsDigest, previous.nextChange.map({ options.buildDate.nanosecondsSince1970 < $0 }) ?? true {
+        if let previous, sameSetting, previous.inputs == inputsDigest, previous.nextChange.map({ options.buildDate.nanosecondsSince1970 < $0 }) ?? true {
             return BuildReport(
                 pages: previous.pages, images: previous.images, files: previous.files, written: 0,
                 seconds: clock.total, warnings: previous.warnings.map { Diagnostic($0, severity: .warning) },
@@ -114,7 +118,7 @@ public enum SiteBuilder {
         if previous?.loadOutputs(site: options.site) == false { previous = nil }
         clock.finished("read the last build's state")
 
-        let inputs = try SiteInputs.load(options)
+        let inputs = try SiteInputs.load(options, stamps: stamps)
         clock.finished("load content, theme and store")
         let model = try SiteModel.make(from: inputs, options: options)
         let images = model.images
@@ -123,7 +127,9 @@ public enum SiteBuilder {
         clock.finished("index the site and plan its files")
         let keys = InputFingerprints.of(model, stamps: stamps)
         let (toMake, gone) = previous.map {
-            ChangeEngine.filesToMake(plan, changed: ChangeEngine.changedKeys(from: $0.keys, to: keys), kept: $0.outputs)
+            sameSetting
+                ? ChangeEngine.filesToMake(plan, changed: ChangeEngine.changedKeys(from: $0.keys, to: keys), kept: $0.outputs)
+                : ChangeEngine.filesToMake(plan, changed: nil, kept: $0.outputs)
         } ?? (plan, [])
         clock.finished("find what changed")
 
@@ -164,6 +170,7 @@ public enum SiteBuilder {
                 ).save(site: options.site)
             }
             clock.finished("save the build state")
+            ProcessMemory.keep(model, plan, inputs, keys, previous, output)
             return BuildReport(
                 pages: pages, images: images.count, files: counts.total, written: counts.written,
                 seconds: clock.total, warnings: foreignFilesWarning(output.foreignFiles, in: output.destination) + inputs.warnings, output: output.destination, nothingChanged: false,
@@ -193,10 +200,12 @@ public enum SiteBuilder {
     }
 
     /// What the last build into this output kept, when it still describes the output: the same
-    /// tomo, output folder (by its marker) and base URL.
+    /// output folder (by its path and its marker). Its fingerprints count only when the rest of
+    /// the setting (tomo, base URL, publishing) is the same too.
     private static func keptState(for options: BuildOptions) -> BuildState? {
-        guard let kept = BuildState.loadSummary(site: options.site, output: options.output.standardizedFileURL.path),
-              kept.setting == setting(options, marker: kept.setting.marker),
+        let output = options.output.standardizedFileURL.path
+        guard let kept = BuildState.loadSummary(site: options.site, output: output),
+              kept.setting.output == output,
               BuildState.markerIdentity(output: options.output) == kept.setting.marker
         else { return nil }
         return kept

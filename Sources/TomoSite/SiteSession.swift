@@ -99,7 +99,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             reload.everything = true
             everything = true
             stamps = InputStamps.scan(site: options.site)
-            next = try SiteInputs.load(options)
+            next = try SiteInputs.load(options, stamps: stamps)
         }
 
         // The graph (followers, blocks, likes, hidden posts) depends only on the store and who

@@ -20,6 +20,15 @@ extension Store {
         return follows.filter { $0.to == handle && $0.status == .accepted }.map(\.from).sorted()
     }
 
+    /// How many accepted followers each followed user has, in one pass over the follows: for a
+    /// list of every user, where asking `followers` of each would read the follows once per user.
+    public var followerCounts: [String: Int] {
+        needs(.follows)
+        var counts: [String: Int] = [:]
+        for follow in follows where follow.status == .accepted { counts[follow.to, default: 0] += 1 }
+        return counts
+    }
+
     /// Handles waiting for `handle`'s approval, oldest request first.
     public func requests(_ handle: String) -> [String] {
         needs(.follows)

@@ -83,6 +83,30 @@ import TomoStore
         #expect(site.outputFiles().filter { $0.key != ".tomo-output" } == full.filter { $0.key != ".tomo-output" })
     }
 
+    /// Another base URL (or tomo, or publishing option) into the same output renders every file
+    /// again, from the kept hashes of what the output holds: the result is a fresh build's, and
+    /// files whose bytes stay the same are not rewritten.
+    @Test func anotherBaseURLIntoTheSameOutputRendersEverythingAndRewritesOnlyWhatDiffers() throws {
+        let site = try Self.richSite()
+        try site.build()
+        let photo = try #require(site.outputFiles().keys.first { $0.hasPrefix("media/") && $0.hasSuffix(".webp") })
+        let photoDate = try site.modificationDate(photo)
+        let staging = "https://staging.example.org/"
+        let report = try SiteBuilder.build(BuildOptions(site: site.root, baseURL: staging))
+        #expect(!report.nothingChanged)
+        let elsewhere = site.root.appendingPathComponent("fresh")
+        try SiteBuilder.build(BuildOptions(site: site.root, output: elsewhere, baseURL: staging, full: true))
+        let fresh = SiteFolder.files(in: elsewhere).filter { $0.key != ".tomo-output" }
+        #expect(site.outputFiles().filter { $0.key != ".tomo-output" } == fresh)
+        #expect(site.page("sitemap.xml")?.contains(staging) == true)
+        #expect(report.written < report.files, "files that read no address keep their bytes")
+        #expect(try site.modificationDate(photo) == photoDate)
+        // Back to site.yaml's address: the first output again.
+        try site.build()
+        #expect(site.page("sitemap.xml")?.contains("https://example.com/") == true)
+        #expect(site.outputFiles().filter { $0.key != ".tomo-output" } == (try site.fullBuild()).filter { $0.key != ".tomo-output" })
+    }
+
     /// The files a session holds after its updates.
     final class Served {
         var files: [String: [UInt8]] = [:]

@@ -77,9 +77,10 @@ enum UserCommands {
                 console.line(console.paint("no users yet: add one with `tomo user add HANDLE`", .dim))
             } else {
                 var rows: [[ConsoleText]] = []
+                let followerCounts = store.followerCounts
                 for (user, name) in zip(users, names) {
                     let posts = try ContentLoader.postFileCount(of: user.handle, site: site)
-                    rows.append(["\(user.handle)", ProfileNames.shown(name, on: console), "\(posts)", "\(store.followers(user.handle).count)", console.paint(user.created, .dim)])
+                    rows.append(["\(user.handle)", ProfileNames.shown(name, on: console), "\(posts)", "\(followerCounts[user.handle] ?? 0)", console.paint(user.created, .dim)])
                 }
                 for line in ConsoleTable.lines(header: ["HANDLE", "NAME", "POSTS", "FOLLOWERS", "REGISTERED"], rows: rows, numeric: [2, 3]) {
                     console.line(line)

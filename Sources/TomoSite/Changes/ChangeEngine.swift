@@ -27,21 +27,26 @@ enum ChangeEngine {
         return readers
     }
 
-    /// The planned files to make: those that read a changed key and those the last output
-    /// (`kept`, by path) does not have; and the kept files the plan no longer has. `readers`
+    /// The planned files to make: those that read a changed key (every file when `changed` is
+    /// nil) and those the last output (`kept`, by path) does not have; and the kept files the
+    /// plan no longer has. `readers`
     /// (of `plan`) may be given when `plan` is the very plan `kept` was made from: then only
     /// the readers of the changed keys are looked at.
     static func filesToMake(
-        _ plan: [PlannedFile], changed: Set<InputKey>, kept: [String: FileDigest], readers: [InputKey: [Int]]? = nil
+        _ plan: [PlannedFile], changed: Set<InputKey>?, kept: [String: FileDigest], readers: [InputKey: [Int]]? = nil
     ) -> (make: [PlannedFile], gone: [String]) {
-        if let readers {
+        if let readers, let changed {
             return (Set(changed.flatMap { readers[$0] ?? [] }).sorted().map { plan[$0] }, [])
         }
         // An edit changes a few keys: comparing with each beats hashing every input of every file.
-        let few = Array(changed)
-        let reads: (PlannedFile) -> Bool = few.count <= 8
-            ? { file in file.inputs.contains(where: few.contains) }
-            : { file in file.inputs.contains(where: changed.contains) }
+        let few = changed.map(Array.init) ?? []
+        let reads: (PlannedFile) -> Bool = if let changed {
+            few.count <= 8
+                ? { file in file.inputs.contains(where: few.contains) }
+                : { file in file.inputs.contains(where: changed.contains) }
+        } else {
+            { _ in true }
+        }
         var stillPlanned = 0
         let make = plan.filter { file in
             guard kept[file.path] != nil else { return true }

@@ -16,8 +16,13 @@ struct SiteInputs: Sendable {
     /// The templates every site needs; a site may override them but not remove them.
     static let requiredTemplates = ["home", "profile", "user-list", "post", "timeline", "feed", "page", "404", "redirect"]
 
-    static func load(_ options: BuildOptions) throws(DiagnosticList) -> SiteInputs {
-        let loaded = ContentLoader.load(site: options.site)
+    /// `stamps`: the input files' stamps, taken before loading: then the profiles and posts the
+    /// last load parsed are used for the files that did not change (`ParsedFiles`), and what
+    /// this load parsed is kept for the next one; `--full` parses everything again.
+    static func load(_ options: BuildOptions, stamps: InputStamps? = nil) throws(DiagnosticList) -> SiteInputs {
+        let parsed = stamps.map { ParsedFiles(site: options.site, stamps: $0.byPath, tool: BuildState.toolIdentity, readingKept: !options.full) }
+        let loaded = ContentLoader.load(site: options.site, parsed: parsed)
+        parsed?.save()
         let rest = load(options, content: loaded)
         guard let inputs = rest.inputs else { throw DiagnosticList(loaded.errors + rest.problems) }
         return inputs

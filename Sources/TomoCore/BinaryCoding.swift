@@ -1,0 +1,176 @@
+/// A compact binary form for caches that a new process reads back far faster than it could
+/// parse the files they came from: unsigned numbers as LEB128 varints, signed ones zigzagged,
+/// strings as a length and UTF-8 bytes. Only for caches: a reader that meets anything it does
+/// not expect throws, and the cache is then ignored, never read as something else.
+public struct ByteWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    public mutating func write(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    public mutating func write(_ value: Int64) {
+        write(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    public mutating func write(_ value: Int) { write(Int64(value)) }
+
+    public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    public mutating func write(_ value: UInt8) { bytes.append(value) }
+
+    /// The exact bits, so a date read back is the same `Double`.
+    public mutating func write(_ value: Double) { write(value.bitPattern) }
+
+    public mutating func write(_ value: String) {
+        let utf8 = value.utf8
+        write(UInt64(utf8.count))
+        bytes.append(contentsOf: utf8)
+    }
+
+    /// A presence byte, then the value through `write` when there is one.
+    public mutating func write<Value>(_ value: Value?, _ write: (inout ByteWriter, Value) -> Void) {
+        self.write(value != nil)
+        if let value { write(&self, value) }
+    }
+
+    /// The count, then each element through `write`.
+    public mutating func write<Element>(_ values: [Element], _ write: (inout ByteWriter, Element) -> Void) {
+        self.write(UInt64(values.count))
+        for value in values { write(&self, value) }
+    }
+
+    public mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+}
+
+/// Reads what a `ByteWriter` wrote, in the same order.
+public struct ByteReader {
+    /// The bytes end early or hold something the writer never writes.
+    public struct Malformed: Error {
+        public init() {}
+    }
+
+    private let bytes: [UInt8]
+    public private(set) var offset: Int
+
+    public init(_ bytes: [UInt8], from offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    public var isAtEnd: Bool { offset == bytes.count }
+
+    public mutating func uint64() throws(Malformed) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count, shift < 64 else { throw Malformed() }
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7f) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    public mutating func int64() throws(Malformed) -> Int64 {
+        let raw = try uint64()
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    public mutating func int() throws(Malformed) -> Int {
+        let value = try int64()
+        guard let exact = Int(exactly: value) else { throw Malformed() }
+        return exact
+    }
+
+    /// A count of things that each take at least one byte: never more than the bytes left.
+    public mutating func count() throws(Malformed) -> Int {
+        let value = try uint64()
+        guard value <= UInt64(bytes.count - offset) else { throw Malformed() }
+        return Int(value)
+    }
+
+    public mutating func byte() throws(Malformed) -> UInt8 {
+        guard offset < bytes.count else { throw Malformed() }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    public mutating func bool() throws(Malformed) -> Bool {
+        switch try byte() {
+        case 0: return false
+        case 1: return true
+        default: throw Malformed()
+        }
+    }
+
+    public mutating func double() throws(Malformed) -> Double {
+        Double(bitPattern: try uint64())
+    }
+
+    public mutating func string() throws(Malformed) -> String {
+        let length = try count()
+        defer { offset += length }
+        guard let text = String(validating: bytes[offset..<offset + length], as: UTF8.self) else { throw Malformed() }
+        return text
+    }
+
+    public mutating func optional<Value>(_ read: (inout ByteReader) throws(Malformed) -> Value) throws(Malformed) -> Value? {
+        try bool() ? try read(&self) : nil
+    }
+
+    public mutating func array<Element>(_ read: (inout ByteReader) throws(Malformed) -> Element) throws(Malformed) -> [Element] {
+        let count = try count()
+        var values: [Element] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try read(&self)) }
+        return values
+    }
+}
+
+extension ByteWriter {
+    public mutating func write(_ location: SourceLocation) {
+        write(location.file)
+        write(location.line)
+        write(location.column)
+    }
+
+    public mutating func write(_ diagnostic: Diagnostic) {
+        write(diagnostic.message)
+        write(diagnostic.severity == .error)
+        write(diagnostic.location) { $0.write($1) }
+    }
+
+    public mutating func write(_ stamp: FileStamp) {
+        write(stamp.size)
+        write(stamp.inode)
+        write(stamp.modified)
+        write(stamp.changed)
+    }
+}
+
+extension ByteReader {
+    public mutating func location() throws(Malformed) -> SourceLocation {
+        SourceLocation(file: try string(), line: try int(), column: try int())
+    }
+
+    public mutating func diagnostic() throws(Malformed) -> Diagnostic {
+        let message = try string()
+        let severity: Diagnostic.Severity = try bool() ? .error : .warning
+        return Diagnostic(message, at: try optional { reader throws(Malformed) in try reader.location() }, severity: severity)
+    }
+
+    public mutating func stamp() throws(Malformed) -> FileStamp {
+        FileStamp(size: try int64(), inode: try uint64(), modified: try int64(), changed: try int64())
+    }
+}
