@@ -11,14 +11,26 @@ enum Manifest {
     static func bytes(of entries: some Sequence<(path: String, blob: BlobName)>) -> [UInt8] {
         var bytes = Array(header.utf8)
         var count = 0
-        for entry in entries where !entry.path.contains(where: \.isNewline) && !entry.path.contains("\t") {
-            bytes += Array("\(entry.blob.text)\t\(entry.path)\n".utf8)
+        // Rewritten after every reload, a line per served file (467,086 at 10,000 users): the
+        // bytes are appended as they are, and a path is looked at character by character only
+        // when it is not plain printable ASCII.
+        for entry in entries where isKeepable(entry.path) {
+            bytes.append(contentsOf: entry.blob.text.utf8)
+            bytes.append(UInt8(ascii: "\t"))
+            bytes.append(contentsOf: entry.path.utf8)
+            bytes.append(UInt8(ascii: "\n"))
             count += 1
         }
         var hasher = StableHasher()
         hasher.add(bytes: bytes)
         bytes += Array("end\t\(count)\t\(String(hasher.value, radix: 16))\n".utf8)
         return bytes
+    }
+
+    /// Whether `path` can be a line of the manifest: no line break and no tab in it.
+    private static func isKeepable(_ path: String) -> Bool {
+        if path.utf8.allSatisfy({ (0x20..<0x7f).contains($0) }) { return true }
+        return !path.contains(where: \.isNewline) && !path.utf8.contains(UInt8(ascii: "\t"))
     }
 
     static func entries(in bytes: [UInt8]) -> [(path: String, blob: BlobName)]? {

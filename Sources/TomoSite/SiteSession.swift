@@ -99,7 +99,9 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             reload.everything = true
             everything = true
             stamps = InputStamps.scan(site: options.site)
-            next = try SiteInputs.load(options, stamps: stamps)
+            // Not through the parsed files' cache: holding it while the site loads would raise
+            // the preview's peak memory, which matters more here than a faster first load.
+            next = try SiteInputs.load(options)
         }
 
         // The graph (followers, blocks, likes, hidden posts) depends only on the store and who
