@@ -22,8 +22,25 @@ struct BlobName: Hashable, Sendable {
 
     /// `0123456789abcdef-1f4`: 16 hex digits of hash, the length in hex.
     var text: String {
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits + "-" + String(size, radix: 16)
+        var bytes: [UInt8] = []
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text`'s bytes: the manifest writes one per served file after every reload.
+    func append(to bytes: inout [UInt8]) {
+        let digits: StaticString = "0123456789abcdef"
+        digits.withUTF8Buffer { digits in
+            for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((hash >> UInt64(shift)) & 0xf)]) }
+            bytes.append(UInt8(ascii: "-"))
+            var shift = 60
+            let value = UInt64(size)
+            while shift > 0, (value >> UInt64(shift)) & 0xf == 0 { shift -= 4 }
+            while shift >= 0 {
+                bytes.append(digits[Int((value >> UInt64(shift)) & 0xf)])
+                shift -= 4
+            }
+        }
     }
 
     /// The name `text` gave, or nil for any other text (a damaged manifest, a temporary file).
