@@ -9,6 +9,9 @@ import TomoCore
 /// second that nothing changed.
 struct InputStamps: Sendable {
     var byPath: [String: FileStamp] = [:]
+    /// The folders walked (relative to the site folder): `restamp` looks for the stamps below a
+    /// path only when it was one of them, instead of going through every stamp.
+    private(set) var walkedFolders: Set<String> = []
 
     static let folders = ["content", "templates", ContentPath.rootStaticFolder]
 
@@ -29,13 +32,16 @@ struct InputStamps: Sendable {
                 expanded.append(job)
             }
         }
-        let parts = expanded.concurrentMap { folder -> [String: FileStamp] in
+        let parts = expanded.concurrentMap { folder -> InputStamps in
             var part = InputStamps()
             var ignored: [String] = []
             part.collect(folder: folder, root: root, recursive: true, subfolders: &ignored)
-            return part.byPath
+            return part
         }
-        for part in parts { stamps.byPath.merge(part) { first, _ in first } }
+        for part in parts {
+            stamps.byPath.merge(part.byPath) { first, _ in first }
+            stamps.walkedFolders.formUnion(part.walkedFolders)
+        }
         return stamps
     }
 
@@ -71,6 +77,7 @@ struct InputStamps: Sendable {
                 if error.reason != .missing { byPath[folder + "/"] = Self.unreadable(error) }
                 continue
             }
+            walkedFolders.insert(folder)
             for (name, entry) in entries {
                 let path = folder + "/" + name
                 let status = Self.stamped(entry, of: path, root: root, links: links)
@@ -117,10 +124,13 @@ extension InputStamps {
             let parts = path.split(separator: "/")
             guard let top = parts.first, Self.folders.contains(String(top)), parts.count > 1,
                   ContentPath.isInRootStatic(path) || !parts.contains(where: { $0.hasPrefix(".") }) else { continue }
-            // A path that was a file had no entries below it; any other may have been a folder.
-            if byPath.removeValue(forKey: path) == nil {
+            // A path that was a file had no entries below it; one that was a folder (walked, or
+            // stamped as unreadable) loses every stamp below it.
+            let wasFolder = walkedFolders.remove(path) != nil
+            if byPath.removeValue(forKey: path) == nil, wasFolder || byPath.removeValue(forKey: path + "/") != nil {
                 let below = path + "/"
                 byPath = byPath.filter { !$0.key.hasPrefix(below) }
+                walkedFolders = walkedFolders.filter { !$0.hasPrefix(below) }
             }
             var entry = stat()
             guard lstat(root + "/" + path, &entry) == 0 else { continue }

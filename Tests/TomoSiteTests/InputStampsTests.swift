@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TomoCore
+import TomoTestSupport
+@testable import TomoSite
+
+/// `tomo serve` takes the stamps again only for the paths it is told changed
+/// (`InputStamps.restamp`); after any change those must be the stamps a whole scan takes.
+@Suite struct InputStampsTests {
+    @Test func restampingTheChangedPathsGivesWhatAWholeScanGives() throws {
+        let site = try TemporaryFolder(prefix: "tomo-stamps")
+        let manager = FileManager.default
+        let names = ["content/users/alice", "content/users/bob", "content/posts/alice", "content/pages", "templates/partials", "static/css"]
+        for folder in names {
+            for index in 0..<3 { try site.write("\(folder)/f\(index).txt", "\(folder) \(index)") }
+        }
+        try site.write("content/site.yaml", "title: T\n")
+        var stamps = InputStamps.scan(site: site.url)
+        var random = SplitMix64(seed: 41)
+        for step in 0..<60 {
+            let folder = random.pick(names)
+            let path = random.chance(0.5) ? folder : "\(folder)/f\(Int.random(in: 0..<4, using: &random))"
+            let url = site.url.appendingPathComponent(path)
+            var changed: Set<String> = [path]
+            // An earlier step may have made the folder a file, or removed it.
+            var isFolder: ObjCBool = false
+            if path != folder, !(manager.fileExists(atPath: site.url.appendingPathComponent(folder).path, isDirectory: &isFolder) && isFolder.boolValue) {
+                try? manager.removeItem(at: site.url.appendingPathComponent(folder))
+                try manager.createDirectory(at: site.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+                changed.insert(folder)
+            }
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0:
+                // A folder (or file) replaced by a file.
+                try? manager.removeItem(at: url)
+                try Data("file \(step)".utf8).write(to: url)
+            case 1:
+                // Replaced by a folder with files in it.
+                try? manager.removeItem(at: url)
+                try site.write("\(path)/inner\(step).txt", "inner")
+            case 2:
+                try? manager.removeItem(at: url)
+            case 3:
+                // An editor's temporary file beside the path, saved over it.
+                let temporary = (path == folder ? (folder as NSString).deletingLastPathComponent : folder) + "/.tmp\(step)"
+                try site.write(temporary, "saved \(step)")
+                try? manager.removeItem(at: url)
+                try manager.moveItem(at: site.url.appendingPathComponent(temporary), to: url)
+                changed.insert(temporary)
+            default:
+                try? Data("edit \(step)".utf8).write(to: url)
+            }
+            stamps.restamp(changed, site: site.url)
+            let scanned = InputStamps.scan(site: site.url)
+            #expect(stamps.byPath == scanned.byPath, "step \(step): \(path)")
+            #expect(stamps.walkedFolders == scanned.walkedFolders, "step \(step): \(path)")
+        }
+    }
+}
