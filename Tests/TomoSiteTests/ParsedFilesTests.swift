@@ -39,19 +39,21 @@ import TomoTestSupport
         let content = try #require(ContentLoader.load(site: Self.repository).content)
         #expect(!content.profiles.isEmpty && !content.posts.isEmpty)
         for profile in content.profiles {
-            var writer = ByteWriter()
-            writer.write(profile)
-            var reader = ByteReader(writer.bytes)
-            #expect(try reader.profile() == profile, "@\(profile.handle)")
-            #expect(reader.isAtEnd)
+            try expectRoundTrip(profile, "@\(profile.handle)", write: { $0.write($1) }, read: { reader throws(ByteReader.Malformed) in try reader.profile() })
         }
         for post in content.posts {
-            var writer = ByteWriter()
-            writer.write(post)
-            var reader = ByteReader(writer.bytes)
-            #expect(try reader.post() == post, "\(post.id)")
-            #expect(reader.isAtEnd)
+            try expectRoundTrip(post, post.id, write: { $0.write($1) }, read: { reader throws(ByteReader.Malformed) in try reader.post() })
         }
+    }
+
+    private func expectRoundTrip<Value: Equatable>(
+        _ value: Value, _ name: String, write: (inout ByteWriter, Value) -> Void, read: (inout ByteReader) throws(ByteReader.Malformed) -> Value
+    ) throws {
+        var writer = ByteWriter()
+        write(&writer, value)
+        var reader = ByteReader(writer.bytes)
+        #expect(try read(&reader) == value, "\(name)")
+        #expect(reader.isAtEnd, "\(name)")
     }
 
     @Test func aSecondLoadParsesNothingAndAnEditParsesOnlyTheEditedFile() throws {
