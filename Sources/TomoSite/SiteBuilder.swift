@@ -97,8 +97,8 @@ public enum SiteBuilder {
         do { lock = try OutputLock(destination: options.output, waiting: waiting) } catch { throw DiagnosticList([error]) }
         defer { lock.release() }
         clock.finished("claim the output folder")
-        let stamps = InputStamps.scan(site: options.site)
-        let inputsDigest = stamps.digest
+        let scan = InputStamps.take(site: options.site)
+        let inputsDigest = scan.digest
         let outputPath = options.output.standardizedFileURL.path
         var previous = options.full ? nil : keptState(for: options)
         // Another tomo, base URL or publishing option makes every page again, but what the
@@ -115,6 +115,7 @@ public enum SiteBuilder {
                 output: options.output.standardizedFileURL, nothingChanged: true, steps: clock.steps
             )
         }
+        let stamps = scan.merged()
         if previous?.loadOutputs(site: options.site) == false { previous = nil }
         clock.finished("read the last build's state")
 

@@ -51,7 +51,9 @@ import TomoTestSupport
                 try? Data("edit \(step)".utf8).write(to: url)
             }
             stamps.restamp(changed, site: site.url)
-            let scanned = InputStamps.scan(site: site.url)
+            let taken = InputStamps.take(site: site.url)
+            let scanned = taken.merged()
+            #expect(taken.digest == scanned.digest, "step \(step): the parts' digests add up to the whole one")
             #expect(stamps.byPath == scanned.byPath, "step \(step): \(path)")
             #expect(stamps.walkedFolders == scanned.walkedFolders, "step \(step): \(path)")
         }

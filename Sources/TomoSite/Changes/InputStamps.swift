@@ -15,37 +15,60 @@ struct InputStamps: Sendable {
 
     static let folders = ["content", "templates", ContentPath.rootStaticFolder]
 
+    /// The stamps of the site, put together.
     static func scan(site: URL) -> InputStamps {
+        take(site: site).merged()
+    }
+
+    /// What a scan found, in the parts it was taken in, with their digest: a build that finds
+    /// the digest unchanged stops without putting the parts together (220,000 stamps at
+    /// 10,000 users).
+    struct Scan: Sendable {
+        fileprivate var parts: [InputStamps]
+        /// `InputStamps.digest` of all the parts, summed on the cores that took them.
+        let digest: UInt64
+
+        func merged() -> InputStamps {
+            var stamps = InputStamps()
+            stamps.byPath.reserveCapacity(parts.reduce(0) { $0 + $1.byPath.count })
+            for part in parts {
+                stamps.byPath.merge(part.byPath) { first, _ in first }
+                stamps.walkedFolders.formUnion(part.walkedFolders)
+            }
+            return stamps
+        }
+    }
+
+    /// Takes the stamps with `readdir` and `fstatat`: the first level of each folder here, its
+    /// subfolders (one per user under content/posts and content/users) on every core.
+    static func take(site: URL) -> Scan {
         let root = site.path
-        // The first level of each folder is listed here; its subfolders are walked in parallel
-        // (one per user under content/posts and content/users).
         var jobs: [String] = []
-        var stamps = InputStamps()
+        var top = InputStamps()
         for folder in folders {
-            stamps.collect(folder: folder, root: root, recursive: false, subfolders: &jobs)
+            top.collect(folder: folder, root: root, recursive: false, subfolders: &jobs)
         }
         var expanded: [String] = []
         for job in jobs {
             if job == ContentPath.postsFolder || job == ContentPath.usersFolder {
-                stamps.collect(folder: job, root: root, recursive: false, subfolders: &expanded)
+                top.collect(folder: job, root: root, recursive: false, subfolders: &expanded)
             } else {
                 expanded.append(job)
             }
         }
-        let parts = expanded.concurrentMap { folder -> InputStamps in
+        let parts = expanded.concurrentMap { folder -> (InputStamps, UInt64) in
             var part = InputStamps()
             var ignored: [String] = []
             part.collect(folder: folder, root: root, recursive: true, subfolders: &ignored)
-            return part
+            return (part, part.digest)
         }
-        for part in parts {
-            stamps.byPath.merge(part.byPath) { first, _ in first }
-            stamps.walkedFolders.formUnion(part.walkedFolders)
-        }
-        return stamps
+        // Each path is in one part only (each part is a folder of its own), so the digests add up.
+        let digest = parts.reduce(top.digest) { $0 &+ $1.1 }
+        return Scan(parts: [top] + parts.map(\.0), digest: digest)
     }
 
-    /// One number for every path and stamp, in any order: a rebuild compares this alone.
+    /// One number for every path and stamp, in any order: a rebuild compares this alone. A sum,
+    /// so the parts of a scan can be summed apart.
     var digest: UInt64 {
         var total = UInt64(byPath.count)
         for (path, stamp) in byPath {
