@@ -24,6 +24,8 @@ public final class ParsedFiles: Sendable {
     }
 
     private let site: URL
+    /// `site.path` and a slash: what the absolute paths of checked images start with.
+    private let sitePrefix: String
     private let tool: String
     private let stamps: [String: FileStamp]
     private let kept: [String: Entry]
@@ -37,6 +39,7 @@ public final class ParsedFiles: Sendable {
     /// `readingKept`, nothing kept is used (everything is parsed, and kept anew).
     public init(site: URL, stamps: [String: FileStamp], tool: String, readingKept: Bool = true) {
         self.site = site
+        sitePrefix = site.path + "/"
         self.tool = tool
         self.stamps = stamps
         kept = readingKept ? RegularFile.contents(Self.file(site: site).path).flatMap { Self.entries(from: $0, tool: tool) } ?? [:] : [:]
@@ -60,10 +63,10 @@ public final class ParsedFiles: Sendable {
     func remember(_ parsed: Parsed, of file: String, diagnostics: [Diagnostic], checked: [String]?) {
         guard let stamp = stamps[file], let checked, !diagnostics.contains(where: { $0.severity == .error }) else { return }
         var checkedStamps: [(path: String, stamp: FileStamp)] = []
-        let prefix = site.path + "/"
         for path in checked {
-            guard path.hasPrefix(prefix), let stamp = stamps[String(path.dropFirst(prefix.count))] else { return }
-            checkedStamps.append((String(path.dropFirst(prefix.count)), stamp))
+            let relative = String(path.dropFirst(sitePrefix.count))
+            guard path.hasPrefix(sitePrefix), let stamp = stamps[relative] else { return }
+            checkedStamps.append((relative, stamp))
         }
         let entry = Entry(stamp: stamp, checked: checkedStamps, warnings: diagnostics, parsed: parsed)
         current.withLock { $0[file] = entry }
@@ -107,9 +110,7 @@ public final class ParsedFiles: Sendable {
         withUnsafeBytes(of: hasher.value.littleEndian) { bytes.append(contentsOf: $0) }
         let target = Self.file(site: site)
         try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = target.path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
-        if rename(temporary, target.path) != 0 { unlink(temporary) }
+        _ = RegularFile.replace(target.path, with: bytes)
     }
 
     /// The first thing in the file; another one (an older tomo's) is ignored.

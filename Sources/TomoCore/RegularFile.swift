@@ -76,6 +76,18 @@ public enum RegularFile {
         try? read(path).get()
     }
 
+    /// Replaces the file at `path` with `bytes` in one rename (a reader sees the old file or the
+    /// new one, never half of one); false, and nothing left behind, when it cannot (a full disk).
+    /// For caches and kept state, which a failed write only makes older.
+    public static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
+        let temporary = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)), rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
     private static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "a folder"

@@ -208,8 +208,8 @@ struct BuildState: Sendable {
         for warning in warnings { stateText += "warning \(warning.replacingOccurrences(of: "\n", with: " "))\n" }
         var stateBytes = Array(stateText.utf8)
         stateBytes += Array("\(Self.checksumPrefix)\(String(Self.digest(stateBytes), radix: 16))\n".utf8)
-        guard Self.replace(folder.appendingPathComponent("outputs"), with: outputsBytes) else { return }
-        _ = Self.replace(folder.appendingPathComponent("state"), with: stateBytes)
+        guard RegularFile.replace(folder.appendingPathComponent("outputs").path, with: outputsBytes) else { return }
+        _ = RegularFile.replace(folder.appendingPathComponent("state").path, with: stateBytes)
     }
 
     private static let hexadecimalDigits = Array("0123456789abcdef".utf8)
@@ -235,15 +235,6 @@ struct BuildState: Sendable {
         bytes.append(contentsOf: digits.reversed())
     }
 
-    static func replace(_ file: URL, with bytes: [UInt8]) -> Bool {
-        let temporary = file.path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return false }
-        guard rename(temporary, file.path) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
-    }
 }
 
 /// An output file's bytes, as far as telling versions apart needs.

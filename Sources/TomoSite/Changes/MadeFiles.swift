@@ -40,7 +40,7 @@ enum MadeFiles {
         }
         bytes += Array("\(BuildState.checksumPrefix)\(String(BuildState.digest(bytes), radix: 16))\n".utf8)
         try? FileManager.default.createDirectory(at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
-        if !BuildState.replace(record, with: bytes) { unlink(record.path) }
+        if !RegularFile.replace(record.path, with: bytes) { unlink(record.path) }
     }
 
     /// Grows the record, before a build writes, by every path it may make, and says how many
