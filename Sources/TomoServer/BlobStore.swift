@@ -45,10 +45,33 @@ struct BlobName: Hashable, Sendable {
 
     /// The name `text` gave, or nil for any other text (a damaged manifest, a temporary file).
     init?(text: Substring) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 16, let hash = UInt64(parts[0], radix: 16),
-              let size = Int(parts[1], radix: 16), size >= 0, String(size, radix: 16) == parts[1] else { return nil }
-        self.init(hash: hash, size: size)
+        let name = text.utf8.withContiguousStorageIfAvailable { Self(text: $0) } ?? Array(text.utf8).withUnsafeBufferPointer { Self(text: $0) }
+        guard let name else { return nil }
+        self = name
+    }
+
+    /// The name these bytes of `text` spell: 16 lowercase hex digits, `-`, the length in
+    /// lowercase hex without leading zeros.
+    init?(text: UnsafeBufferPointer<UInt8>) {
+        guard text.count >= 18, text.count <= 33, text[16] == UInt8(ascii: "-"),
+              text.count == 18 || text[17] != UInt8(ascii: "0"),
+              let hash = Self.hexadecimal(text[0..<16]), let size = Self.hexadecimal(text[17...]),
+              let length = Int(exactly: size) else { return nil }
+        self.init(hash: hash, size: length)
+    }
+
+    /// The value of lowercase hex digits (at most 16), or nil for any other byte.
+    private static func hexadecimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
+        guard !digits.isEmpty, digits.count <= 16 else { return nil }
+        var value: UInt64 = 0
+        for digit in digits {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(digit - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
+        }
+        return value
     }
 }
 

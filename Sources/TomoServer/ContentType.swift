@@ -2,14 +2,20 @@
 enum ContentType {
     /// The header value for a path (`alice/index.html`, `feed.xml`) and whether gzip helps it.
     static func of(path: String) -> (value: String, compressible: Bool) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        // Looked up for every file of a snapshot (467,086 at 10,000 users): on the bytes, and
+        // the extension lowercased only when it is not already.
+        let bytes = path.utf8
+        let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        let name = bytes[nameStart...]
         // Atom feeds are XML too, but feed readers and browsers pick them out by this type.
-        if name == "feed.xml" { return ("application/atom+xml; charset=utf-8", true) }
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+        if name.elementsEqual("feed.xml".utf8) { return ("application/atom+xml; charset=utf-8", true) }
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else {
             return ("application/octet-stream", false)
         }
-        let suffix = name[name.index(after: dot)...].lowercased()
-        return byExtension[suffix] ?? ("application/octet-stream", false)
+        let suffix = name[name.index(after: dot)...]
+        let isLowercase = suffix.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let lowercased = isLowercase ? String(Substring(suffix)) : Substring(suffix).lowercased()
+        return byExtension[lowercased] ?? ("application/octet-stream", false)
     }
 
     private static let byExtension: [String: (value: String, compressible: Bool)] = [

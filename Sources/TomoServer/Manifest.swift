@@ -34,21 +34,30 @@ enum Manifest {
         return !path.contains(where: \.isNewline) && !path.utf8.contains(UInt8(ascii: "\t"))
     }
 
+    /// The entries of a manifest, or nil when any line is not what `bytes(of:)` writes. Read
+    /// at every start before the kept snapshot is served (467,086 lines at 10,000 users), so
+    /// it works on the bytes: only the paths become strings.
     static func entries(in bytes: [UInt8]) -> [(path: String, blob: BlobName)]? {
         guard bytes.last == UInt8(ascii: "\n"),
               let trailerStart = bytes.dropLast().lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }) else { return nil }
-        let body = Array(bytes[..<trailerStart])
         let trailer = String(decoding: bytes[trailerStart...].dropLast(), as: UTF8.self).split(separator: "\t")
         var hasher = StableHasher()
-        hasher.add(bytes: body)
-        guard trailer.count == 3, trailer[0] == "end", let count = Int(trailer[1]),
-              trailer[2] == String(hasher.value, radix: 16), body.starts(with: Array(header.utf8)) else { return nil }
-        var entries: [(path: String, blob: BlobName)] = []
-        for line in String(decoding: body.dropFirst(header.utf8.count), as: UTF8.self).split(separator: "\n") {
-            guard let tab = line.firstIndex(of: "\t"), let blob = BlobName(text: line[..<tab]) else { return nil }
-            entries.append((String(line[line.index(after: tab)...]), blob))
+        bytes[..<trailerStart].withUnsafeBytes { hasher.add(raw: $0) }
+        guard trailer.count == 3, trailer[0] == "end", let count = Int(trailer[1]), count >= 0,
+              trailer[2] == String(hasher.value, radix: 16), bytes.starts(with: header.utf8) else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> [(path: String, blob: BlobName)]? in
+            var entries: [(path: String, blob: BlobName)] = []
+            entries.reserveCapacity(min(count, buffer.count / 20))
+            var lineStart = header.utf8.count
+            while lineStart < trailerStart {
+                guard let lineEnd = buffer[lineStart..<trailerStart].firstIndex(of: UInt8(ascii: "\n")),
+                      let tab = buffer[lineStart..<lineEnd].firstIndex(of: UInt8(ascii: "\t")),
+                      let blob = BlobName(text: UnsafeBufferPointer(rebasing: buffer[lineStart..<tab])) else { return nil }
+                entries.append((String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<lineEnd]), as: UTF8.self), blob))
+                lineStart = lineEnd + 1
+            }
+            return entries.count == count ? entries : nil
         }
-        return entries.count == count ? entries : nil
     }
 }
 

@@ -20,6 +20,17 @@ struct PreparedSite: Sendable {
         var taken: [BlobName]
     }
 
+    init() {}
+
+    /// A site of these files (the last path of several the same wins).
+    init(_ files: [(path: String, file: PreparedFile)]) {
+        self.files.reserveCapacity(files.count)
+        for (path, file) in files { self.files[Self.normalized(path)] = file }
+    }
+
+    /// The blob of every file (several times when files share one).
+    var blobs: [BlobName] { files.values.map(\.blob) }
+
     /// A site of `files` replacing `previous`, with what changed.
     static func replacing(_ previous: PreparedSite, with files: [String: ServedFile]) -> (PreparedSite, Publish) {
         var site = PreparedSite()
@@ -34,7 +45,7 @@ struct PreparedSite: Sendable {
         }
         let removed = previous.files.keys.filter { site.files[$0] == nil }
         let publish = Publish(changes: SiteChanges(paths: (changed + removed).sorted()),
-                              released: previous.files.values.map(\.blob), taken: site.files.values.map(\.blob))
+                              released: previous.blobs, taken: site.blobs)
         return (site, publish)
     }
 

@@ -94,7 +94,7 @@ public final class PreviewServer: Sendable {
             throw Diagnostic("cannot start the HTTP server on \(address.text):\(port): \(describe(errorNumber))")
         }
         router.sweep()
-        if !site.files.isEmpty { router.publish(whole: site.servedFiles(in: store)) }
+        if !site.files.isEmpty { _ = router.publish(whole: site.servedFiles(in: store)) }
         let url = "http://\(address.visitingHost()):\(port)\(configuration.root)"
         return PreviewServer(address: address, port: port, url: url, keptFileCount: kept, router: router, events: events, daemon: daemon)
     }

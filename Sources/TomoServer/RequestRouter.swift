@@ -62,13 +62,15 @@ final class RequestRouter: Sendable {
     /// they are first asked for; returns the number of files (0 when nothing usable was kept).
     func publishKept() -> Int {
         let entries = store.isKept ? store.readManifest() ?? [] : []
-        var files: [String: ServedFile] = [:]
-        files.reserveCapacity(entries.count)
-        for entry in entries {
-            files[entry.path] = ServedFile(prepared: PreparedFile(path: entry.path, blob: entry.blob, store: store, isKept: true))
+        guard !entries.isEmpty else { return 0 }
+        // Nothing is served yet, so nothing changes or is released: the snapshot is made
+        // straight from the entries (at 10,000 users, before the first page can be served).
+        let site = PreparedSite(entries.map { ($0.path, PreparedFile(path: $0.path, blob: $0.blob, store: store, isKept: true)) })
+        publishing.withLock { uses in
+            served.withLock { $0.site = site }
+            _ = published(.init(changes: SiteChanges(paths: []), released: [], taken: site.blobs), site: site, uses: &uses, record: false)
         }
-        _ = publish(whole: files, record: false)
-        return files.count
+        return site.count
     }
 
     /// Deletes every blob the served snapshot does not name (what earlier runs left). Runs

@@ -1,4 +1,6 @@
 import Testing
+import TomoCore
+import TomoTestSupport
 @testable import TomoServer
 
 /// The kept snapshot's manifest (`Manifest`): every path that can be a line reads back as it
@@ -12,5 +14,39 @@ import Testing
         let entries = try #require(Manifest.entries(in: bytes))
         #expect(entries.map(\.path) == kept)
         #expect(entries.allSatisfy { $0.blob == blob })
+    }
+
+    /// Seeded snapshots of every size of blob read back as written, and each name reads back
+    /// from its text.
+    @Test func seededSnapshotsReadBackAsWritten() throws {
+        var random = SplitMix64(seed: 0x3a7f)
+        for _ in 0..<200 {
+            let entries = (0..<Int.random(in: 0...50, using: &random)).map { number in
+                (path: "u\(number)/\(Int.random(in: 0...Int.max, using: &random))/index.html",
+                 blob: BlobName(of: (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }))
+            }
+            let read = try #require(Manifest.entries(in: Manifest.bytes(of: entries)))
+            #expect(read.map(\.path) == entries.map(\.path) && read.map(\.blob) == entries.map(\.blob))
+            for entry in entries { #expect(BlobName(text: Substring(entry.blob.text)) == entry.blob) }
+        }
+    }
+
+    /// A manifest whose trailer is right but one of whose lines is not what Tomo writes (no
+    /// tab, a name in capitals, with a leading zero, too short or too long) is refused whole.
+    @Test(arguments: ["no tab here", "0123456789ABCDEF-1f\tx", "0123456789abcdef-01f\tx", "0123456789abcde-1f\tx",
+                      "0123456789abcdef-\tx", "0123456789abcdef-11111111111111111\tx", "0123456789abcdef_1f\tx"])
+    func aLineTomoDoesNotWriteRefusesTheManifest(line: String) {
+        let good = "0123456789abcdef-1f\tindex.html"
+        var body = Array("tomo serve manifest 1\n\(good)\n\(line)\n".utf8)
+        var hasher = StableHasher()
+        hasher.add(bytes: body)
+        body += Array("end\t2\t\(String(hasher.value, radix: 16))\n".utf8)
+        #expect(Manifest.entries(in: body) == nil)
+        // The same manifest with the good line twice is read.
+        var fine = Array("tomo serve manifest 1\n\(good)\n\(good)\n".utf8)
+        var fineHasher = StableHasher()
+        fineHasher.add(bytes: fine)
+        fine += Array("end\t2\t\(String(fineHasher.value, radix: 16))\n".utf8)
+        #expect(Manifest.entries(in: fine)?.count == 2)
     }
 }

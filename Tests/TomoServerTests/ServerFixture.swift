@@ -23,6 +23,12 @@ let sampleSite = ServedSite(files: [
     "media/d.webp": Array("RIFF".utf8),
     "media/e.gif": Array("GIF89a".utf8),
     "media/f.avif": [0, 0, 0, 0x20],
+    "media/G.JPG": [0xFF, 0xD8, 0xFF],
+    "static/Notes.Txt": Array("notes".utf8),
+    "static/no-extension": Array("bytes".utf8),
+    "static/.hidden": Array("bytes".utf8),
+    "static/a.b/c": Array("bytes".utf8),
+    "static/feed.xml.bak": Array("bytes".utf8),
     "404.html": Array("<!doctype html><title>Not found</title><body>Nothing here</body>".utf8),
 ])
 

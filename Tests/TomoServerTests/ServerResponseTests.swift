@@ -26,6 +26,12 @@ import TomoTestSupport
         ("/media/d.webp", "image/webp"),
         ("/media/e.gif", "image/gif"),
         ("/media/f.avif", "image/avif"),
+        ("/media/G.JPG", "image/jpeg"),
+        ("/static/Notes.Txt", "text/plain; charset=utf-8"),
+        ("/static/no-extension", "application/octet-stream"),
+        ("/static/.hidden", "application/octet-stream"),
+        ("/static/a.b/c", "application/octet-stream"),
+        ("/static/feed.xml.bak", "application/octet-stream"),
     ])
     func servesEveryFileTypeWithItsContentType(path: String, type: String) throws {
         try withServer { server throws in
