@@ -63,4 +63,16 @@ import TomoTestSupport
         #expect(PublishedName.stem(of: "snake_case-name.webp") == "snake_case-name")
         #expect(PublishedName.stem(of: String(repeating: "a", count: 60) + ".jpg").count == 40)
     }
+
+    /// The stem made from the bytes of an ASCII name is the one Unicode's lowercasing makes, on
+    /// seeded paths of every ASCII byte (control bytes, dots, slashes, long runs of separators).
+    @Test func asciiStemsAreTheUnicodeStems() {
+        var random = SplitMix64(seed: 0x57e3)
+        let alphabet = Array("aZ09_-. /(x\u{1}\u{7f}Q.") + (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+        for _ in 0..<3_000 {
+            let length = Int.random(in: 0...70, using: &random)
+            let path = String((0..<length).map { _ in alphabet.randomElement(using: &random) ?? "a" })
+            #expect(PublishedName.stem(of: path) == PublishedName.unicodeStem(of: path), "\(path.debugDescription)")
+        }
+    }
 }

@@ -3,6 +3,7 @@ import FoundationXML
 import Testing
 import TomoContent
 import TomoCore
+import TomoTestSupport
 @testable import TomoSite
 
 /// `/sitemap.xml` by the sitemaps.org protocol: `<lastmod>` for posts, and an index of parts
@@ -136,5 +137,30 @@ import TomoCore
             #expect(index.last?.name == "sitemapindex")
         }
         #expect(Sitemap.layout(of: entries, address: address, limit: .protocolLimit).map(\.path) == ["sitemap.xml"])
+    }
+
+    /// The layout a build finds from the count and the longest path alone is the one measuring
+    /// every line finds, on seeded sites with paths of every length (escaped characters
+    /// included), dated and undated entries, and limits on both sides of the bound.
+    @Test func theLayoutFromTheCountIsTheMeasuredLayout() throws {
+        var random = SplitMix64(seed: 0x5175)
+        let address = try SiteAddress("https://example.com/a&b/")
+        var fromCount = 0
+        for _ in 0..<300 {
+            let count = Int.random(in: 1...400, using: &random)
+            let longest = Int.random(in: 1...120, using: &random)
+            let entries = (0..<count).map { _ in
+                let length = Int.random(in: 1...longest, using: &random)
+                let path = String((0..<length).map { _ in "ab&<'\"x/".randomElement(using: &random) ?? "a" })
+                return Sitemap.Entry(path: path, lastmod: Bool.random(using: &random) ? "2026-05-04T10:00:00+02:00" : nil)
+            }
+            let limit = Sitemap.Limit(urls: Int.random(in: 1...500, using: &random), bytes: Int.random(in: 1_000...400_000, using: &random))
+            let longestPath = entries.map(\.path.utf8.count).max() ?? 0
+            guard let layout = Sitemap.layout(count: count, longestLine: Sitemap.longestLine(path: longestPath, address: address), limit: limit) else { continue }
+            fromCount += 1
+            let measured = Sitemap.layout(of: entries, address: address, limit: limit)
+            #expect(layout.map(\.path) == measured.map(\.path) && layout.map(\.range) == measured.map(\.range), "\(count) entries, \(limit)")
+        }
+        #expect(fromCount > 100, "most seeded sites are laid out from the count")
     }
 }

@@ -13,8 +13,9 @@ struct PublishedImage: Sendable {
     var webpSources: [Source]
     /// The media folder the thumbnails are published in (`media/alice`).
     var folder: String
-    /// Output path (`media/alice/icon-3fa01c9e-256.webp`) → the cached thumbnail's path.
-    var files: [String: String]
+    /// Each output path (`media/alice/icon-3fa01c9e-256.webp`) once, with the cached
+    /// thumbnail's path, in the order of the variants.
+    var files: [(path: String, file: String)]
 
     /// One thumbnail in a `srcset`: its path in the site and its file's real width.
     struct Source: Sendable, Hashable {
@@ -26,12 +27,24 @@ struct PublishedImage: Sendable {
     init?(_ image: ProcessedImage, folder: String) {
         guard let fallback = image.largest(in: .jpeg) else { return nil }
         self.folder = folder
-        files = Dictionary(image.variants.map { (folder + "/" + $0.fileName, $0.path) }, uniquingKeysWith: { first, _ in first })
+        // Made for every image of every build: each output path is put together once.
+        let paths = image.variants.map { folder + "/" + $0.fileName }
+        files = []
+        files.reserveCapacity(paths.count)
+        var jpegSources: [Source] = []
+        var webpSources: [Source] = []
+        for (variant, path) in zip(image.variants, paths) {
+            if !files.contains(where: { $0.path == path }) { files.append((path, variant.path)) }
+            switch variant.format {
+            case .jpeg: jpegSources.append(Source(path: path, width: variant.width))
+            case .webp: webpSources.append(Source(path: path, width: variant.width))
+            }
+        }
+        self.jpegSources = jpegSources.sorted { $0.width < $1.width }
+        self.webpSources = webpSources.sorted { $0.width < $1.width }
         path = folder + "/" + fallback.fileName
         width = fallback.width
         height = fallback.height
-        jpegSources = image.variants(in: .jpeg).map { Source(path: folder + "/" + $0.fileName, width: $0.width) }
-        webpSources = image.variants(in: .webp).map { Source(path: folder + "/" + $0.fileName, width: $0.width) }
     }
 
     /// `{src, width, height, srcset, webpSrcset, loading}` for templates, every path through

@@ -103,6 +103,8 @@ struct PublishedImages: Sendable {
             throw DiagnosticList([error])
         }
         var problems: [Diagnostic] = []
+        published.bySitePath.reserveCapacity(published.bySitePath.count + toMake.count)
+        published.files.reserveCapacity(published.files.count + toMake.count * 2 * content.config.imageWidths.count)
         for (entry, result) in zip(toMake, results) {
             switch result {
             case .success(let image):
@@ -122,7 +124,7 @@ struct PublishedImages: Sendable {
         let shown = Dictionary(sources.map { ($0.path, "media/" + $0.handle) }, uniquingKeysWith: { first, _ in first })
         bySitePath = bySitePath.filter { shown[$0.key] == $0.value.folder }
         files = [:]
-        for image in bySitePath.values { files.merge(image.files) { first, _ in first } }
+        for image in bySitePath.values { add(image.files) }
         for icon in icons { files[Self.iconPath(icon)] = icon.path }
     }
 
@@ -136,6 +138,11 @@ struct PublishedImages: Sendable {
 
     private mutating func add(_ image: PublishedImage, for sitePath: String) {
         bySitePath[sitePath] = image
-        files.merge(image.files) { first, _ in first }
+        add(image.files)
+    }
+
+    /// The first image to publish a path names its file (two images may publish one path).
+    private mutating func add(_ imageFiles: [(path: String, file: String)]) {
+        for (path, file) in imageFiles where files[path] == nil { files[path] = file }
     }
 }

@@ -31,7 +31,9 @@ enum SitePages {
                 return bytes
             }))
         }
-        for (path, file) in model.images.files.merging(model.cards.files, uniquingKeysWith: { image, _ in image }).sorted(by: { $0.key < $1.key }) {
+        var published = model.images.files
+        if !model.cards.files.isEmpty { published.merge(model.cards.files) { image, _ in image } }
+        for (path, file) in published.sorted(by: { $0.key < $1.key }) {
             // Named by their content: a path seen before holds the same bytes.
             files.append(PlannedFile(path: path, inputs: [], source: .file(file)))
         }

@@ -27,19 +27,17 @@ enum Sitemap {
     static func plan(_ model: SiteModel, into files: inout [PlannedFile]) {
         let content = model.content
         let count = 1 + content.profiles.count + content.pages.count + content.posts.count
-        // Nearly every site fits in one file, which is known from the count and the longest
-        // path alone; only a site that may not is written out here to be measured (and again
-        // when its files are made).
+        // The parts are known from the count and the longest path alone when a part full of
+        // the longest lines is still within the byte limit (every site but one with very long
+        // handles or slugs); otherwise the entries are written out here to be measured (and
+        // again when its files are made).
         var longestPath = 0
         for profile in content.profiles { longestPath = max(longestPath, profile.handle.utf8.count + 1) }
         for page in content.pages { longestPath = max(longestPath, page.name.utf8.count + 1) }
         for post in content.posts { longestPath = max(longestPath, post.handle.utf8.count + post.slug.utf8.count + 8) }
-        // Escaping makes a character at most 6 bytes; the tags and a date take under 100.
-        let longestLine = 100 + 6 * (model.address.baseURL.utf8.count + longestPath)
         let limit = model.sitemapLimit
-        let layout: [(path: String, range: Range<Int>?)] = count <= limit.urls && count * longestLine + header.utf8.count + footer.utf8.count <= limit.bytes
-            ? [("sitemap.xml", 0..<count)]
-            : self.layout(of: entries(handles: content.profiles.map(\.handle), pages: content.pages.map(\.name), posts: model.posts.newestFirst), address: model.address, limit: limit)
+        let layout = self.layout(count: count, longestLine: longestLine(path: longestPath, address: model.address), limit: limit)
+            ?? self.layout(of: entries(handles: content.profiles.map(\.handle), pages: content.pages.map(\.name), posts: model.posts.newestFirst), address: model.address, limit: limit)
         for (path, range) in layout {
             // The plan is made again whenever the entries may differ, so the ranges hold.
             files.append(PlannedFile(path: path, inputs: inputs, source: .bytes { views in
@@ -64,6 +62,28 @@ enum Sitemap {
         let parts = ranges(entries, address: address, limit: limit)
         guard parts.count > 1 else { return [("sitemap.xml", entries.indices)] }
         return [("sitemap.xml", nil)] + parts.enumerated().map { ("sitemap-\($0.offset + 1).xml", $0.element) }
+    }
+
+    /// The layout `layout(of:address:limit:)` finds for `count` entries none of whose lines is
+    /// longer than `longestLine` bytes, without measuring them: parts of `limit.urls` entries,
+    /// when that many of the longest lines fit in `limit.bytes` (one file when all of them do). Nil
+    /// when a part may not.
+    static func layout(count: Int, longestLine: Int, limit: Limit) -> [(path: String, range: Range<Int>?)]? {
+        let room = limit.bytes - header.utf8.count - footer.utf8.count
+        func fits(_ lines: Int) -> Bool {
+            let (bytes, overflow) = lines.multipliedReportingOverflow(by: longestLine)
+            return !overflow && bytes <= room
+        }
+        if count <= limit.urls, fits(count) { return [("sitemap.xml", 0..<count)] }
+        guard limit.urls > 0, fits(limit.urls) else { return nil }
+        let parts = stride(from: 0, to: count, by: limit.urls).map { $0..<min($0 + limit.urls, count) }
+        return [("sitemap.xml", nil)] + parts.enumerated().map { ("sitemap-\($0.offset + 1).xml", $0.element) }
+    }
+
+    /// An upper bound of a line's bytes for a path (after the base URL's) of `path` bytes:
+    /// escaping makes a character at most 6 bytes; the tags and a date take under 100.
+    static func longestLine(path: Int, address: SiteAddress) -> Int {
+        100 + 6 * (address.baseURL.utf8.count + path)
     }
 
     /// Consecutive parts of `entries`, each within `limit` once written.
