@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 void tomo_release_free_memory(void) {
@@ -60,4 +61,8 @@ int tomo_stop_signals_wait(void) {
         if (got < 0 && errno == EINTR) continue;
         return -1;
     }
+}
+
+int tomo_lower_thread_priority(void) {
+    return setpriority(PRIO_PROCESS, 0, 19);
 }

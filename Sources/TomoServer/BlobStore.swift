@@ -311,9 +311,9 @@ final class BlobStore: Sendable {
 
     private var manifestPath: String { folder.appendingPathComponent("manifest").path }
 
-    /// Records the served snapshot (path → blob), replacing the last record at once.
-    func writeManifest(_ entries: some Sequence<(path: String, blob: BlobName)>) {
-        _ = write(Manifest.bytes(of: entries), to: manifestPath)
+    /// Records the served snapshot, `Manifest.bytes(of:)`, replacing the last record at once.
+    func writeManifest(_ bytes: [UInt8]) {
+        _ = write(bytes, to: manifestPath)
     }
 
     /// The snapshot the last preview recorded, or nil when there is none or it is damaged.

@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 import Synchronization
 import TomoCore
@@ -62,43 +63,93 @@ enum Manifest {
 }
 
 /// Writes the served snapshot's manifest off the publishing thread (a rebuild's reload does not
-/// wait for it), a moment after a publish and only the latest snapshot: at 10,000 users a
-/// manifest has 467,086 lines, and writing it at once took a core from the next rebuild when
-/// edits came quickly. The manifest only lets a restarted preview serve at once (each kept blob
-/// is checked before it is served), so one a few seconds old costs nothing but freshness.
-final class ManifestWriter: Sendable {
+/// wait for it), a moment after a publish and only the snapshot served then. At 10,000 users a
+/// manifest has 467,086 lines and takes a core for about 0.4 s, so it is written on a thread of
+/// its own at the lowest priority: when edits come quickly it waits for the rebuilds instead of
+/// taking a core from them. It holds the snapshot only while it lists it: a snapshot still
+/// held when the next publish changes the served one in place makes that publish copy all of
+/// it (30 ms at 10,000 users, and as long again to free the old one). The manifest only lets a
+/// restarted preview serve at once (each kept blob is checked before it is served), so one a
+/// few seconds old costs nothing but freshness.
+final class ManifestWriter: @unchecked Sendable {
     /// How long after a publish its snapshot is written.
-    static let delay = DispatchTimeInterval.seconds(2)
+    static let delay = Duration.seconds(2)
 
     private let store: BlobStore
-    private let queue = DispatchQueue(label: "tomo.serve.manifest")
-    /// The snapshot to write next, and whether a write is queued.
-    private let pending = Mutex<(site: PreparedSite?, queued: Bool)>((nil, false))
+    private let condition = NSCondition()
+    // Guarded by `condition`:
+    /// Whose served snapshot is recorded (the one served when a write is due).
+    private weak var router: RequestRouter?
+    /// When the next write is due (nil: nothing was published since the last one).
+    private var due: ContinuousClock.Instant?
+    /// Whether the thread is writing a snapshot (which `flush` waits for).
+    private var writing = false
+    private var threadStarted = false
+    /// Set by `flush`: nothing is written after it.
+    private var stopped = false
 
     init(store: BlobStore) {
         self.store = store
     }
 
-    func record(_ site: PreparedSite) {
-        let queue = pending.withLock { state -> Bool in
-            state.site = site
-            defer { state.queued = true }
-            return !state.queued
+    /// `router` published a snapshot: the one it serves when the write is due is recorded.
+    func published(by router: RequestRouter) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopped else { return }
+        self.router = router
+        if due == nil { due = ContinuousClock.now + Self.delay }
+        if !threadStarted {
+            threadStarted = true
+            Thread.detachNewThread { self.writeWhenDue() }
         }
-        guard queue else { return }
-        self.queue.asyncAfter(deadline: .now() + Self.delay) { self.writePending() }
+        condition.broadcast()
     }
 
-    private func writePending() {
-        let site = pending.withLock { state -> PreparedSite? in
-            defer { state = (nil, false) }
-            return state.site
+    /// The writing thread: the served snapshot at each due moment, until `flush`.
+    private func writeWhenDue() {
+        _ = tomo_lower_thread_priority()
+        condition.lock()
+        while !stopped {
+            guard let due else {
+                condition.wait()
+                continue
+            }
+            let now = ContinuousClock.now
+            if now < due {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: (due - now).seconds))
+                continue
+            }
+            self.due = nil
+            writing = true
+            condition.unlock()
+            write()
+            condition.lock()
+            writing = false
+            condition.broadcast()
         }
-        if let site { store.writeManifest(site.entries) }
+        condition.unlock()
     }
 
-    /// Writes the pending snapshot now (at stop: the next preview finds the last snapshot).
+    /// Lists the served snapshot, lets it go, then writes the list.
+    private func write() {
+        condition.lock()
+        let router = router
+        condition.unlock()
+        guard let bytes = router.map({ Manifest.bytes(of: $0.snapshot.entries) }) else { return }
+        store.writeManifest(bytes)
+    }
+
+    /// Writes what is pending now, after the write under way (at stop: the next preview finds
+    /// the last snapshot), and stops the thread.
     func flush() {
-        queue.sync { writePending() }
+        condition.lock()
+        while writing { condition.wait() }
+        let pending = due != nil
+        due = nil
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+        if pending { write() }
     }
 }

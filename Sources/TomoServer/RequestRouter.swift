@@ -33,6 +33,9 @@ final class RequestRouter: Sendable {
         self.root = root
     }
 
+    /// The snapshot served now.
+    var snapshot: PreparedSite { served.withLock { $0.site } }
+
     /// Replaces the snapshot; requests already running keep the one they started with.
     func publish(whole files: [String: ServedFile]) -> SiteChanges {
         publish(whole: files, record: true)
@@ -96,7 +99,7 @@ final class RequestRouter: Sendable {
             served.unused += unused
             return served.takeUnusedWhenIdle()
         })
-        if record { manifest?.record(site) }
+        if record { manifest?.published(by: self) }
         return publish.changes
     }
 

@@ -60,6 +60,24 @@ import TomoTestSupport
         #expect(try fetch(server.port, "/robots.txt").status == 404)
     }
 
+    /// A preview that never stops (killed, or the machine lost power) has still recorded what
+    /// it served a few seconds after it published it.
+    @Test func theManifestIsWrittenSoonAfterAPublishWithoutAStop() throws {
+        let server = try start()
+        defer { server.stop() }
+        _ = server.publish(sampleSite)
+        let manifest = folder.url.appendingPathComponent("manifest")
+        let deadline = Date().addingTimeInterval(20)
+        var lines: [Substring] = []
+        while Date() < deadline {
+            lines = ((try? String(contentsOf: manifest, encoding: .utf8)) ?? "").split(separator: "\n")
+            if !lines.isEmpty { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let paths = Set(lines.dropFirst().dropLast().compactMap { $0.split(separator: "\t", maxSplits: 1).last.map(String.init) })
+        #expect(paths == Set(sampleSite.files.keys))
+    }
+
     @Test func aDamagedOrMissingKeptBlobIsNeverServed() throws {
         let pages = (0..<3).map { Array("<!doctype html><p>page \($0)</p>".utf8) }
         let site = ServedSite(files: ["a.html": pages[0], "b.html": pages[1], "c.html": pages[2]])

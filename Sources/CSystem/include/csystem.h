@@ -19,4 +19,10 @@ int tomo_stop_signals_catch(const int *signals, int count);
 /// nothing was caught.
 int tomo_stop_signals_wait(void);
 
+/// Gives the calling thread the lowest scheduling priority (nice 19; on Linux the nice value
+/// is the thread's own): for background work that must not slow the threads serving a person.
+/// 0, or -1 and errno. There is no way back without privileges, so only a thread of its own
+/// should call it.
+int tomo_lower_thread_priority(void);
+
 #endif

@@ -463,7 +463,10 @@ struct UserCard: Sendable {
     var icon: PublishedImage?
     /// `@user@instance` from the profile's Mastodon link, for `fediverse:creator` on the
     /// user's posts; nil without one in that form.
-    var fediverseCreator: String?
+    var fediverseCreator: String? { FediverseAccount.handle(of: links) }
+    /// Kept for `fediverseCreator`, found only where a page asks: telling a link's service is
+    /// most of a card's cost, and the search index and the lists make 10,000 cards at a time.
+    private var links: [ProfileLink]
     /// The profile's own language, nil for the site's: ask `PageViews.language(of:)` for the
     /// one its pages use.
     var language: LanguageTag?
@@ -473,7 +476,7 @@ struct UserCard: Sendable {
         name = profile.name
         summary = profile.bio?.summary
         icon = profile.icon.flatMap { images[ContentPath.userFile($0)] }
-        fediverseCreator = FediverseAccount.handle(of: profile.links)
+        links = profile.links
         language = profile.language
     }
 }
