@@ -36,6 +36,9 @@ public struct Profile: Sendable, Hashable {
     /// first line as plain text (for cards) and its whole text without markup (for JSON-LD);
     /// nil without a bio.
     public var bio: Bio? { shared.fields.bio }
+    /// The bio's `summary` (nil without a bio), read without copying the rest of the bio: the
+    /// search index and the user lists ask for 10,000 of them at a time.
+    public var bioSummary: String? { shared.fields.bio?.summary }
     /// Image paths relative to `content/users/`; the files exist and stay inside that folder.
     public var icon: String? { shared.fields.icon }
     public var header: String? { shared.fields.header }

@@ -75,7 +75,10 @@ public enum JSONWriter {
     public static func appendString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape: their bytes go in at once.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        let isPlain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        } ?? false
+        if isPlain {
             output.append(contentsOf: text.utf8)
             output.append(UInt8(ascii: "\""))
             return

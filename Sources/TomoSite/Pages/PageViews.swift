@@ -474,7 +474,7 @@ struct UserCard: Sendable {
     init(_ profile: Profile, images: [String: PublishedImage]) {
         handle = profile.handle
         name = profile.name
-        summary = profile.bio?.summary
+        summary = profile.bioSummary
         icon = profile.icon.flatMap { images[ContentPath.userFile($0)] }
         links = profile.links
         language = profile.language

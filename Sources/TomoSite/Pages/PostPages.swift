@@ -49,7 +49,9 @@ extension PageViews {
     func postPage(_ post: Post) -> JSONValue {
         let owner = card(post.handle)
         let labels = labels(in: language(of: owner))
-        guard case .object(var fields) = postCard(post, position: 0, labels: labels) else { return .null }
+        // Its own card, made for it and not kept with the cards grids and timelines share: the
+        // page is its only reader (a first build kept one for each of 100,000 posts).
+        guard case .object(var fields) = makePostCard(post, eager: true, labels: labels) else { return .null }
         let likers = likers(of: post)
         fields["captionHTML"] = .string(post.caption.html)
         fields["likers"] = .array(cardViews(likers, firstPosition: 1))

@@ -71,7 +71,7 @@ extension PageViews {
             "initial": .string(Self.initial(of: profile.name)),
             "url": .string(address.path(handle + "/")),
             "bioHTML": .string(profile.bio?.html ?? ""),
-            "bioText": .string(profile.bio?.summary ?? ""),
+            "bioText": .string(profile.bioSummary ?? ""),
             "icon": icon?.view(loading: header == nil ? .eager : .lazy, at: address) ?? .null,
             "header": header?.view(loading: .eager, at: address) ?? .null,
             "links": .array(links),
@@ -96,7 +96,7 @@ extension PageViews {
         return view(
             title: "\(profile.name) (@\(handle)) · \(config.title)",
             heading: profile.name,
-            description: profile.bio?.summary,
+            description: profile.bioSummary,
             path: handle + "/",
             type: "profile",
             image: shareCard(ofProfile: handle) ?? headerPreview ?? iconImage,
