@@ -78,7 +78,9 @@ struct BuildState: Sendable {
     static func loadSummary(site: URL, output: String) -> BuildState? {
         guard let bytes = RegularFile.contents(folder(site: site, output: output).appendingPathComponent("state").path),
               let text = checkedText(bytes) else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        // Split on the bytes, not by characters: a build that finds nothing changed reads this
+        // and stops, and a large site's state holds thousands of warnings.
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)[...]
         guard lines.popFirst() == Substring(formatLine),
               let tool = lines.popFirst().flatMap({ value($0, after: "tool ") }),
               let output = lines.popFirst().flatMap({ value($0, after: "output ") }),
