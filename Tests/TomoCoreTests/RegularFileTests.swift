@@ -34,6 +34,31 @@ import TomoTestSupport
         #expect(RegularFile.contents(fifo.path) == nil)
         #expect(RegularFile.Failure.notRegular(kind: "a folder").reason == "it is a folder, not a regular file: replace it with a file")
     }
+
+    /// A link planted under the temporary name of a replace (`<file>.tmp-<pid>`) is removed, never
+    /// written through: the file it points to keeps its bytes, and the file replaced gets the
+    /// new ones, with no temporary file left. A folder under that name makes the replace fail,
+    /// leaving the old file as it was.
+    @Test func aReplaceNeverWritesThroughAPlantedLink() throws {
+        let kept = folder.appendingPathComponent("state")
+        let outside = folder.appendingPathComponent("outside")
+        try Data("old".utf8).write(to: kept)
+        try Data("not yours".utf8).write(to: outside)
+        let temporaryName = kept.path + ".tmp-\(getpid())"
+        try FileManager.default.createSymbolicLink(atPath: temporaryName, withDestinationPath: outside.path)
+        #expect(RegularFile.replace(kept.path, with: Array("new".utf8)))
+        #expect(RegularFile.contents(kept.path) == Array("new".utf8))
+        #expect(RegularFile.contents(outside.path) == Array("not yours".utf8))
+        #expect(!FileManager.default.fileExists(atPath: temporaryName))
+
+        try FileManager.default.createDirectory(atPath: temporaryName, withIntermediateDirectories: false)
+        #expect(!RegularFile.replace(kept.path, with: Array("newer".utf8)))
+        #expect(RegularFile.contents(kept.path) == Array("new".utf8))
+        #expect(RegularFile.replace(kept.path, with: []) == false)
+        try FileManager.default.removeItem(atPath: temporaryName)
+        #expect(RegularFile.replace(kept.path, with: []))
+        #expect(RegularFile.contents(kept.path) == [])
+    }
 }
 
 extension Result {
