@@ -38,16 +38,11 @@ final class RequestRouter: Sendable {
 
     /// Replaces the snapshot; requests already running keep the one they started with.
     func publish(whole files: [String: ServedFile]) -> SiteChanges {
-        publish(whole: files, record: true)
-    }
-
-    /// `record`: whether the manifest is written for it (not for the snapshot read from it).
-    private func publish(whole files: [String: ServedFile], record: Bool) -> SiteChanges {
         publishing.withLock { uses in
             // Prepared outside the snapshot's lock: requests wait only for the swap.
             let (site, publish) = PreparedSite.replacing(served.withLock { $0.site }, with: files)
             served.withLock { $0.site = site }
-            return published(publish, site: site, uses: &uses, record: record)
+            return published(publish, uses: &uses)
         }
     }
 
@@ -56,8 +51,8 @@ final class RequestRouter: Sendable {
     /// wait only for the dictionary updates.
     func publish(changed: [String: ServedFile], removed: Set<String>) -> SiteChanges {
         publishing.withLock { uses in
-            let (publish, site) = served.withLock { served in (served.site.apply(changed, removed: removed), served.site) }
-            return published(publish, site: site, uses: &uses)
+            let publish = served.withLock { $0.site.apply(changed, removed: removed) }
+            return published(publish, uses: &uses)
         }
     }
 
@@ -71,7 +66,7 @@ final class RequestRouter: Sendable {
         let site = PreparedSite(entries.map { ($0.path, PreparedFile(path: $0.path, blob: $0.blob, store: store, isKept: true)) })
         publishing.withLock { uses in
             served.withLock { $0.site = site }
-            _ = published(.init(changes: SiteChanges(paths: []), released: [], taken: site.blobs), site: site, uses: &uses, record: false)
+            _ = published(.init(changes: SiteChanges(paths: []), released: [], taken: site.blobs), uses: &uses, record: false)
         }
         return site.count
     }
@@ -89,10 +84,11 @@ final class RequestRouter: Sendable {
         store.close()
     }
 
-    /// After `site` went live: deletes the blobs it no longer names, as soon as no request that
+    /// After a publish went live: deletes the blobs its snapshot no longer names, as soon as no request that
     /// looked a file up in an earlier snapshot is still to open its blob (one that opened it
-    /// reads it whole: the descriptor outlives the unlink), and records it for the next preview.
-    private func published(_ publish: PreparedSite.Publish, site: PreparedSite, uses: inout BlobUses, record: Bool = true) -> SiteChanges {
+    /// reads it whole: the descriptor outlives the unlink), and has the manifest record the
+    /// snapshot for the next preview (`record`; not for the one read from it).
+    private func published(_ publish: PreparedSite.Publish, uses: inout BlobUses, record: Bool = true) -> SiteChanges {
         let unused = uses.record(publish)
         store.retire(unused)
         store.deleteRetired(served.withLock { served -> [BlobName] in
