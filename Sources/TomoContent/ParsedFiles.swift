@@ -104,27 +104,16 @@ public final class ParsedFiles: Sendable {
                 writer.write(post)
             }
         }
-        var hasher = StableHasher()
-        hasher.add(bytes: writer.bytes)
-        var bytes = writer.bytes
-        withUnsafeBytes(of: hasher.value.littleEndian) { bytes.append(contentsOf: $0) }
         let target = Self.file(site: site)
         try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        _ = RegularFile.replace(target.path, with: bytes)
+        _ = RegularFile.replace(target.path, with: writer.sealed)
     }
 
     /// The first thing in the file; another one (an older tomo's) is ignored.
     private static let format = "tomo-parsed-files 1"
 
     private static func entries(from bytes: [UInt8], tool: String) -> [String: Entry]? {
-        // The last eight bytes are the checksum of the rest.
-        guard bytes.count > 8 else { return nil }
-        let bodyEnd = bytes.count - 8
-        let checksum = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: bodyEnd, as: UInt64.self)) }
-        var hasher = StableHasher()
-        bytes.withUnsafeBytes { hasher.add(raw: UnsafeRawBufferPointer(rebasing: $0[..<bodyEnd])) }
-        guard checksum == hasher.value else { return nil }
-        var reader = ByteReader(bytes)
+        guard var reader = ByteReader(sealed: bytes) else { return nil }
         do {
             guard try reader.string() == format, try reader.string() == tool else { return nil }
             let count = try reader.count()
@@ -143,7 +132,7 @@ public final class ParsedFiles: Sendable {
                 }
                 entries[file] = Entry(stamp: stamp, checked: checked, warnings: warnings, parsed: parsed)
             }
-            return reader.offset == bodyEnd ? entries : nil
+            return reader.isAtEnd ? entries : nil
         } catch {
             return nil
         }

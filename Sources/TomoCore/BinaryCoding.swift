@@ -50,6 +50,16 @@ public struct ByteWriter: Sendable {
     }
 
     public mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+
+    /// The bytes written, followed by eight bytes of their checksum: what `ByteReader(sealed:)`
+    /// reads back, so a damaged or cut cache file is noticed instead of read as another one.
+    public var sealed: [UInt8] {
+        var hasher = StableHasher()
+        hasher.add(bytes: bytes)
+        var sealed = bytes
+        withUnsafeBytes(of: hasher.value.littleEndian) { sealed.append(contentsOf: $0) }
+        return sealed
+    }
 }
 
 /// Reads what a `ByteWriter` wrote, in the same order.
@@ -61,19 +71,36 @@ public struct ByteReader {
 
     private let bytes: [UInt8]
     public private(set) var offset: Int
+    /// Where the bytes to read end (before a sealed file's checksum).
+    private let end: Int
 
     public init(_ bytes: [UInt8], from offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
+        end = bytes.count
     }
 
-    public var isAtEnd: Bool { offset == bytes.count }
+    /// A reader of what `ByteWriter.sealed` wrote, or nil when the checksum at the end does not
+    /// match the bytes before it.
+    public init?(sealed bytes: [UInt8]) {
+        guard bytes.count > 8 else { return nil }
+        let bodyEnd = bytes.count - 8
+        let checksum = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: bodyEnd, as: UInt64.self)) }
+        var hasher = StableHasher()
+        bytes.withUnsafeBytes { hasher.add(raw: UnsafeRawBufferPointer(rebasing: $0[..<bodyEnd])) }
+        guard checksum == hasher.value else { return nil }
+        self.bytes = bytes
+        offset = 0
+        end = bodyEnd
+    }
+
+    public var isAtEnd: Bool { offset == end }
 
     public mutating func uint64() throws(Malformed) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard offset < bytes.count, shift < 64 else { throw Malformed() }
+            guard offset < end, shift < 64 else { throw Malformed() }
             let byte = bytes[offset]
             offset += 1
             value |= UInt64(byte & 0x7f) << shift
@@ -96,12 +123,12 @@ public struct ByteReader {
     /// A count of things that each take at least one byte: never more than the bytes left.
     public mutating func count() throws(Malformed) -> Int {
         let value = try uint64()
-        guard value <= UInt64(bytes.count - offset) else { throw Malformed() }
+        guard value <= UInt64(end - offset) else { throw Malformed() }
         return Int(value)
     }
 
     public mutating func byte() throws(Malformed) -> UInt8 {
-        guard offset < bytes.count else { throw Malformed() }
+        guard offset < end else { throw Malformed() }
         defer { offset += 1 }
         return bytes[offset]
     }

@@ -23,10 +23,9 @@ public final class ImageProcessor: Sendable {
     public let widths: [Int]
     public let quality: Int
     private let cache: ImageCache
-    private let sourceHashes: SourceHashes
-    /// Manifests read or made during this processor's life, by source hash: a photo used by many
-    /// posts is looked up once.
-    private let manifests = Mutex<[String: CacheManifest]>([:])
+    /// Source hashes by stamp, and manifests by source hash (a photo used by many posts is looked
+    /// up once), kept between builds.
+    private let index: SourceIndex
     private let pipeline: String
     private let encodes = Mutex(0)
 
@@ -41,9 +40,10 @@ public final class ImageProcessor: Sendable {
         let version = try Self.libvipsVersion()
         self.widths = widths
         self.quality = quality
-        self.pipeline = "tomo-images \(Self.pipelineVersion), libvips \(version)"
+        let pipeline = "tomo-images \(Self.pipelineVersion), libvips \(version)"
+        self.pipeline = pipeline
         self.cache = try ImageCache(folder: cacheFolder)
-        self.sourceHashes = SourceHashes(folder: cacheFolder)
+        self.index = SourceIndex(folder: cacheFolder, pipeline: pipeline)
     }
 
     static func check(widths: [Int]) throws(Diagnostic) {
@@ -74,7 +74,7 @@ public final class ImageProcessor: Sendable {
     /// Processes many images at once, one per core, each libvips call on one thread. Results come
     /// in the order of `sources`; one bad image does not stop the others.
     public func process(_ sources: [ImageSource]) -> [Result<ProcessedImage, Diagnostic>] {
-        defer { sourceHashes.save() }
+        defer { index.save() }
         return [Result<ProcessedImage, Diagnostic>](unsafeUninitializedCapacity: sources.count) { buffer, initialized in
             let slots = Slots(base: buffer.baseAddress)
             DispatchQueue.concurrentPerform(iterations: sources.count) { index in
@@ -90,14 +90,14 @@ public final class ImageProcessor: Sendable {
     public func process(_ source: ImageSource) throws(Diagnostic) -> ProcessedImage {
         let stamp = FileStamp(path: source.path)
         let sourceHash: String
-        if let stamp, let known = sourceHashes.hash(of: source.path, stamp: stamp) {
+        if let stamp, let known = index.hash(of: source.path, stamp: stamp) {
             sourceHash = known
         } else {
             sourceHash = SHA256.hex(of: try read(source))
-            if let stamp { sourceHashes.record(sourceHash, of: source.path, stamp: stamp) }
+            if let stamp { index.record(sourceHash, of: source.path, stamp: stamp) }
         }
         var manifest: CacheManifest
-        if let remembered = manifests.withLock({ $0[sourceHash] }) {
+        if let remembered = index.manifest(of: sourceHash) {
             manifest = remembered
         } else if let cached = cache.manifest(sourceHash: sourceHash, pipeline: pipeline) {
             manifest = cached
@@ -128,7 +128,7 @@ public final class ImageProcessor: Sendable {
             }
             try cache.store(manifest, sourceHash: sourceHash)
         }
-        manifests.withLock { $0[sourceHash] = manifest }
+        index.remember(manifest, of: sourceHash)
         return processedImage(manifest, targets: targets, sourceHash: sourceHash, source)
     }
 

@@ -1,0 +1,183 @@
+import Foundation
+import Synchronization
+import TomoCore
+
+/// What the image cache knows of its sources between builds, in one binary file
+/// (`<cache>/index/sources`): the SHA-256 of each source image by its stamp, so a build reads and
+/// hashes only the photos that are new or changed; and the manifest of each source hash as the
+/// last build found it in the cache, so that a build that finds the cache folder as that build
+/// left it opens no manifest and looks up no thumbnail (at 100,000 photos, 700,000 system calls).
+///
+/// Trusting the manifests rests on the cache folder's stamp. Every cache file is written by a
+/// rename into the folder and none is changed in place, so a file added, deleted or renamed
+/// there changes the folder's modification and change times. The index lives in a folder of its
+/// own, so that writing it leaves the cache folder's stamp alone. The manifests are saved only
+/// when the cache folder did not change while the build ran, with its stamp as the build found
+/// it, and only when that stamp was two seconds old when the build began: a file deleted later
+/// changes the folder's times to a later clock tick, which a stamp taken in that very tick (or
+/// second, on a coarse file system) would not show. After a build that added thumbnails, the
+/// next one checks the manifests against the files again, as before there was an index, and
+/// saves them for the builds after it.
+final class SourceIndex: Sendable {
+    private struct State {
+        var hashes: [String: (stamp: FileStamp, hash: String)]
+        /// By source hash: those the file kept while the folder is unchanged, and those checked
+        /// against the cache's files or made in this process.
+        var manifests: [String: CacheManifest]
+        var changed: Bool
+    }
+
+    /// The first thing in the file; another one (an older tomo's) is ignored.
+    private static let format = "tomo-image-index 1"
+
+    private let folder: String
+    private let file: String
+    private let pipeline: String
+    /// The cache folder's stamp when this index was read, and the time it was read (ns since 1970).
+    private let folderAtLoad: FileStamp?
+    private let loadedAt: Int64
+    /// How old (ns) the cache folder's stamp must be for the manifests checked under it to be
+    /// saved: two seconds, the coarsest time stamps of a file system Linux writes (FAT's).
+    private let racyWindow: Int64
+    private let state: Mutex<State>
+
+    /// The index of the cache `folder` whose manifests were made by `pipeline` (another
+    /// pipeline's are not read).
+    init(folder: URL, pipeline: String, racyWindow: Int64 = 2_000_000_000) {
+        self.folder = folder.path
+        self.racyWindow = racyWindow
+        file = folder.path + "/index/sources"
+        self.pipeline = pipeline
+        // Before the folder's stamp is taken, so that neither changes it later: the index's own
+        // folder, and no more the text file of source hashes older tomos kept beside the thumbnails.
+        mkdir(folder.path + "/index", 0o755)
+        unlink(folder.path + "/sources")
+        folderAtLoad = Self.folderStamp(folder.path)
+        loadedAt = Self.now()
+        var kept = State(hashes: [:], manifests: [:], changed: false)
+        if let bytes = RegularFile.contents(file), let read = Self.read(bytes, pipeline: pipeline) {
+            kept.hashes = read.hashes
+            if read.folder == folderAtLoad { kept.manifests = read.manifests }
+        }
+        state = Mutex(kept)
+    }
+
+    /// The hash recorded for `path` when the file still has `stamp`.
+    func hash(of path: String, stamp: FileStamp) -> String? {
+        state.withLock { state in
+            guard let known = state.hashes[path], known.stamp == stamp else { return nil }
+            return known.hash
+        }
+    }
+
+    func record(_ hash: String, of path: String, stamp: FileStamp) {
+        state.withLock { state in
+            state.hashes[path] = (stamp, hash)
+            state.changed = true
+        }
+    }
+
+    /// The manifest of `sourceHash` as kept or found in this process, when there is one.
+    func manifest(of sourceHash: String) -> CacheManifest? {
+        state.withLock { $0.manifests[sourceHash] }
+    }
+
+    /// `manifest` is what the cache holds for `sourceHash` now (checked against its files, or
+    /// just made).
+    func remember(_ manifest: CacheManifest, of sourceHash: String) {
+        state.withLock { state in
+            guard state.manifests[sourceHash] != manifest else { return }
+            state.manifests[sourceHash] = manifest
+            state.changed = true
+        }
+    }
+
+    /// Writes the index when something was recorded (a lost write only costs the checks again):
+    /// the manifests only when they still describe the cache folder (see the type's comment).
+    func save() {
+        let snapshot: State? = state.withLock { state in
+            guard state.changed else { return nil }
+            state.changed = false
+            return state
+        }
+        guard let snapshot else { return }
+        let stillAsLoaded = folderAtLoad.map { Self.folderStamp(folder) == $0 && loadedAt &- max($0.modified, $0.changed) >= racyWindow } ?? false
+        var writer = ByteWriter(capacity: snapshot.hashes.count * 400)
+        writer.write(Self.format)
+        writer.write(pipeline)
+        writer.write(stillAsLoaded ? folderAtLoad : nil) { $0.write($1) }
+        writer.write(UInt64(snapshot.hashes.count))
+        var shown: Set<String> = []
+        for (path, known) in snapshot.hashes {
+            writer.write(path)
+            writer.write(known.stamp)
+            writer.write(known.hash)
+            shown.insert(known.hash)
+        }
+        let manifests = stillAsLoaded ? snapshot.manifests.filter { shown.contains($0.key) } : [:]
+        writer.write(UInt64(manifests.count))
+        for (hash, manifest) in manifests {
+            writer.write(hash)
+            writer.write(manifest.width)
+            writer.write(manifest.height)
+            writer.write(manifest.hasAlpha)
+            writer.write(manifest.entries) { writer, entry in
+                writer.write(entry.format == .webp)
+                writer.write(entry.quality)
+                writer.write(entry.target)
+                writer.write(entry.width)
+                writer.write(entry.height)
+                writer.write(entry.contentHash)
+                writer.write(entry.byteCount)
+            }
+        }
+        _ = RegularFile.replace(file, with: writer.sealed)
+    }
+
+    private static func read(_ bytes: [UInt8], pipeline: String) -> (hashes: [String: (stamp: FileStamp, hash: String)], folder: FileStamp?, manifests: [String: CacheManifest])? {
+        guard var reader = ByteReader(sealed: bytes) else { return nil }
+        do {
+            guard try reader.string() == format else { return nil }
+            let samePipeline = try reader.string() == pipeline
+            let folder = try reader.optional { reader throws(ByteReader.Malformed) in try reader.stamp() }
+            var hashes: [String: (stamp: FileStamp, hash: String)] = [:]
+            let count = try reader.count()
+            hashes.reserveCapacity(count)
+            for _ in 0..<count {
+                let path = try reader.string()
+                hashes[path] = (try reader.stamp(), try reader.string())
+            }
+            var manifests: [String: CacheManifest] = [:]
+            let manifestCount = try reader.count()
+            manifests.reserveCapacity(manifestCount)
+            for _ in 0..<manifestCount {
+                let hash = try reader.string()
+                let width = try reader.int(), height = try reader.int(), hasAlpha = try reader.bool()
+                let entries = try reader.array { reader throws(ByteReader.Malformed) in
+                    CacheManifest.Entry(
+                        format: try reader.bool() ? .webp : .jpeg, quality: try reader.int(), target: try reader.int(),
+                        width: try reader.int(), height: try reader.int(), contentHash: try reader.string(), byteCount: try reader.int()
+                    )
+                }
+                manifests[hash] = CacheManifest(pipeline: pipeline, width: width, height: height, hasAlpha: hasAlpha, entries: entries)
+            }
+            guard reader.isAtEnd else { return nil }
+            return (hashes, samePipeline ? folder : nil, samePipeline ? manifests : [:])
+        } catch {
+            return nil
+        }
+    }
+
+    /// The stamp of the cache folder itself (not following a link), nil when it is no folder.
+    private static func folderStamp(_ path: String) -> FileStamp? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.isFolder else { return nil }
+        return FileStamp(status)
+    }
+
+    private static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+    }
+}

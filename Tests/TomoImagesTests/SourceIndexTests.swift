@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import TomoImages
+import TomoCore
+import TomoTestSupport
+
+/// The image cache's index keeps manifests for the next build only while they still describe
+/// the cache folder: a thumbnail deleted, added or renamed there is never taken on trust.
+@Suite struct SourceIndexTests {
+    private static let pipeline = "test pipeline"
+    private static let manifest = CacheManifest(
+        pipeline: pipeline, width: 640, height: 480, hasAlpha: false,
+        entries: [.init(format: .webp, quality: 80, target: 320, width: 320, height: 240, contentHash: String(repeating: "ab", count: 32), byteCount: 1234)]
+    )
+    private static let stamp = FileStamp(size: 10, inode: 7, modified: 1, changed: 2)
+    private static let hash = String(repeating: "cd", count: 32)
+
+    /// An index of `cache` with one image recorded and saved; `racyWindow` 0 so that a stamp
+    /// taken a moment ago counts as old enough.
+    private static func saved(in cache: URL, racyWindow: Int64 = 0, before save: () throws -> Void = {}) throws {
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let index = SourceIndex(folder: cache, pipeline: pipeline, racyWindow: racyWindow)
+        index.record(hash, of: "/site/photo.jpg", stamp: stamp)
+        index.remember(manifest, of: hash)
+        try save()
+        index.save()
+    }
+
+    @Test func anUnchangedFolderKeepsItsManifests() throws {
+        let folder = try TemporaryFolder()
+        try Self.saved(in: folder.cache)
+        let again = SourceIndex(folder: folder.cache, pipeline: Self.pipeline)
+        #expect(again.hash(of: "/site/photo.jpg", stamp: Self.stamp) == Self.hash)
+        #expect(again.manifest(of: Self.hash) == Self.manifest)
+    }
+
+    @Test(arguments: ["added", "deleted", "renamed"])
+    func aFileChangedInTheFolderAfterTheSaveDropsTheManifests(change: String) throws {
+        let folder = try TemporaryFolder()
+        let thumbnail = folder.cache.appendingPathComponent("thumbnail.webp")
+        try FileManager.default.createDirectory(at: folder.cache, withIntermediateDirectories: true)
+        if change != "added" { try Data([1, 2, 3]).write(to: thumbnail) }
+        try Self.saved(in: folder.cache)
+        switch change {
+        case "added": try Data([1, 2, 3]).write(to: thumbnail)
+        case "deleted": try FileManager.default.removeItem(at: thumbnail)
+        default: try FileManager.default.moveItem(at: thumbnail, to: folder.cache.appendingPathComponent("moved.webp"))
+        }
+        let again = SourceIndex(folder: folder.cache, pipeline: Self.pipeline)
+        #expect(again.manifest(of: Self.hash) == nil)
+        // The source hashes go by the sources' own stamps, not the folder's.
+        #expect(again.hash(of: "/site/photo.jpg", stamp: Self.stamp) == Self.hash)
+    }
+
+    @Test func aFolderChangedWhileTheBuildRanSavesNoManifest() throws {
+        let folder = try TemporaryFolder()
+        try Self.saved(in: folder.cache) {
+            try Data([1]).write(to: folder.cache.appendingPathComponent("written-meanwhile.webp"))
+        }
+        #expect(SourceIndex(folder: folder.cache, pipeline: Self.pipeline).manifest(of: Self.hash) == nil)
+    }
+
+    @Test func aFolderStampTooRecentWhenTheBuildBeganSavesNoManifest() throws {
+        let folder = try TemporaryFolder()
+        try Self.saved(in: folder.cache, racyWindow: 3_600_000_000_000)
+        let again = SourceIndex(folder: folder.cache, pipeline: Self.pipeline)
+        #expect(again.manifest(of: Self.hash) == nil)
+        #expect(again.hash(of: "/site/photo.jpg", stamp: Self.stamp) == Self.hash)
+    }
+
+    @Test func anotherPipelineKeepsTheHashesButNotTheManifests() throws {
+        let folder = try TemporaryFolder()
+        try Self.saved(in: folder.cache)
+        let other = SourceIndex(folder: folder.cache, pipeline: "another libvips")
+        #expect(other.manifest(of: Self.hash) == nil)
+        #expect(other.hash(of: "/site/photo.jpg", stamp: Self.stamp) == Self.hash)
+    }
+
+    /// Every single byte changed, and the file cut at every length: nothing is read from it.
+    @Test func aDamagedIndexIsIgnoredWhole() throws {
+        let folder = try TemporaryFolder()
+        try Self.saved(in: folder.cache)
+        let file = folder.cache.appendingPathComponent("index/sources")
+        let original = try bytes(of: file)
+        var damaged: [[UInt8]] = (0..<original.count).map { var copy = original; copy[$0] ^= 0x20; return copy }
+        damaged += (0..<original.count).map { Array(original.prefix($0)) }
+        for bytes in damaged {
+            try Data(bytes).write(to: file)
+            let index = SourceIndex(folder: folder.cache, pipeline: Self.pipeline)
+            #expect(index.hash(of: "/site/photo.jpg", stamp: Self.stamp) == nil)
+            #expect(index.manifest(of: Self.hash) == nil)
+        }
+    }
+
+    /// End to end, with the real two-second window: a thumbnail deleted after a build that saved
+    /// its manifests is encoded again, and only that one.
+    @Test func aThumbnailDeletedUnderATrustedIndexIsEncodedAgain() throws {
+        let folder = try TemporaryFolder()
+        let sources = [ImageSource(file: fixture("landscape.jpg"), displayPath: "a.jpg"), ImageSource(file: fixture("transparent.png"), displayPath: "b.png")]
+        let first = try ImageProcessor(cacheFolder: folder.cache, widths: [100, 200]).process(sources).map { try $0.get() }
+        // Old enough, and checked by a build that found the folder as it was: saved for the next.
+        Thread.sleep(forTimeInterval: 2.1)
+        let checking = try ImageProcessor(cacheFolder: folder.cache, widths: [100, 200])
+        #expect(try checking.process(sources).map { try $0.get() } == first)
+        #expect(checking.encodeCount == 0)
+        let trusted = SourceIndex(folder: folder.cache, pipeline: try Self.pipelineOfCache(folder.cache))
+        for source in sources {
+            let stamp = try #require(FileStamp(path: source.path))
+            let hash = try #require(trusted.hash(of: source.path, stamp: stamp))
+            #expect(trusted.manifest(of: hash) != nil)
+        }
+
+        let victim = try #require(first[0].variants.first)
+        try FileManager.default.removeItem(at: victim.file)
+        let after = try ImageProcessor(cacheFolder: folder.cache, widths: [100, 200])
+        #expect(try after.process(sources).map { try $0.get() } == first)
+        #expect(after.encodeCount == 1)
+        #expect(FileManager.default.fileExists(atPath: victim.file.path))
+    }
+
+    /// The pipeline a cache's manifests name (libvips' version is in it).
+    private static func pipelineOfCache(_ cache: URL) throws -> String {
+        let name = try #require(filesUnder(cache).first { $0.hasSuffix(".json") })
+        let json = try JSONParser.parse(bytes: bytes(of: cache.appendingPathComponent(name)), file: name)
+        return try #require(json["pipeline"]?.stringValue)
+    }
+}
