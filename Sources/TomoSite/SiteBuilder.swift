@@ -116,17 +116,28 @@ public enum SiteBuilder {
             )
         }
         let stamps = scan.merged()
-        if previous?.loadOutputs(site: options.site) == false { previous = nil }
-        clock.finished("read the last build's state")
+        // The kept fingerprints and output hashes (hundreds of thousands of lines) are read on
+        // another core while this one loads and plans the site.
+        let kept = previous.map { summary in
+            Background { () -> BuildState? in
+                var state = summary
+                return state.loadOutputs(site: options.site) ? state : nil
+            }
+        }
 
         let inputs = try SiteInputs.load(options, stamps: stamps)
         clock.finished("load content, theme and store")
         let model = try SiteModel.make(from: inputs, options: options)
         let images = model.images
         clock.finished("thumbnails")
-        let plan = try SitePlan.files(for: model)
-        clock.finished("index the site and plan its files")
-        let keys = InputFingerprints.of(model, stamps: stamps)
+        // Neither needs the other: the fingerprints are made on another core.
+        let (keys, planned) = concurrently({ InputFingerprints.of(model, stamps: stamps) }, { () -> Result<[PlannedFile], DiagnosticList> in
+            do throws(DiagnosticList) { return .success(try SitePlan.files(for: model)) } catch { return .failure(error) }
+        })
+        let plan = try planned.get()
+        clock.finished("index the site, plan its files and fingerprint its inputs")
+        previous = kept?.value
+        clock.finished("read the last build's state")
         let (toMake, gone) = previous.map {
             sameSetting
                 ? ChangeEngine.filesToMake(plan, changed: ChangeEngine.changedKeys(from: $0.keys, to: keys), kept: $0.outputs)
