@@ -24,7 +24,8 @@ final class SourceIndex: Sendable {
         /// By source hash: those the file kept while the folder is unchanged, and those checked
         /// against the cache's files or made in this process.
         var manifests: [String: CacheManifest]
-        var changed: Bool
+        var hashesChanged: Bool
+        var manifestsChanged: Bool
     }
 
     /// The first thing in the file; another one (an older tomo's) is ignored.
@@ -54,7 +55,7 @@ final class SourceIndex: Sendable {
         unlink(folder.path + "/sources")
         folderAtLoad = Self.folderStamp(folder.path)
         loadedAt = Self.now()
-        var kept = State(hashes: [:], manifests: [:], changed: false)
+        var kept = State(hashes: [:], manifests: [:], hashesChanged: false, manifestsChanged: false)
         if let bytes = RegularFile.contents(file), let read = Self.read(bytes, pipeline: pipeline) {
             kept.hashes = read.hashes
             if read.folder == folderAtLoad { kept.manifests = read.manifests }
@@ -73,7 +74,7 @@ final class SourceIndex: Sendable {
     func record(_ hash: String, of path: String, stamp: FileStamp) {
         state.withLock { state in
             state.hashes[path] = (stamp, hash)
-            state.changed = true
+            state.hashesChanged = true
         }
     }
 
@@ -88,20 +89,23 @@ final class SourceIndex: Sendable {
         state.withLock { state in
             guard state.manifests[sourceHash] != manifest else { return }
             state.manifests[sourceHash] = manifest
-            state.changed = true
+            state.manifestsChanged = true
         }
     }
 
-    /// Writes the index when something was recorded (a lost write only costs the checks again):
-    /// the manifests only when they still describe the cache folder (see the type's comment).
+    /// Writes the index when something was recorded that it can keep (a lost write only costs
+    /// the checks again): the manifests only when they still describe the cache folder (see the
+    /// type's comment), so manifests checked anew under a folder that changed are no reason to
+    /// write it.
     func save() {
+        let stillAsLoaded = folderAtLoad.map { Self.folderStamp(folder) == $0 && loadedAt &- max($0.modified, $0.changed) >= racyWindow } ?? false
         let snapshot: State? = state.withLock { state in
-            guard state.changed else { return nil }
-            state.changed = false
+            guard state.hashesChanged || state.manifestsChanged && stillAsLoaded else { return nil }
+            state.hashesChanged = false
+            state.manifestsChanged = false
             return state
         }
         guard let snapshot else { return }
-        let stillAsLoaded = folderAtLoad.map { Self.folderStamp(folder) == $0 && loadedAt &- max($0.modified, $0.changed) >= racyWindow } ?? false
         var writer = ByteWriter(capacity: snapshot.hashes.count * 400)
         writer.write(Self.format)
         writer.write(pipeline)

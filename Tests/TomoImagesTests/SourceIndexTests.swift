@@ -68,6 +68,23 @@ import TomoTestSupport
         #expect(again.hash(of: "/site/photo.jpg", stamp: Self.stamp) == Self.hash)
     }
 
+    /// Builds in quick succession (a script, the tests) check the manifests every time while
+    /// the folder is new; with no new source hash, none of them rewrites the index for that.
+    @Test func manifestsThatCannotBeKeptWriteNothing() throws {
+        let folder = try TemporaryFolder()
+        try Self.saved(in: folder.cache, racyWindow: 3_600_000_000_000)
+        let file = folder.cache.appendingPathComponent("index/sources")
+        let before = try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int
+        let again = SourceIndex(folder: folder.cache, pipeline: Self.pipeline, racyWindow: 3_600_000_000_000)
+        again.remember(Self.manifest, of: Self.hash)
+        again.save()
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int == before)
+        // A new source hash is written at once.
+        again.record(Self.hash, of: "/site/other.jpg", stamp: Self.stamp)
+        again.save()
+        #expect(SourceIndex(folder: folder.cache, pipeline: Self.pipeline).hash(of: "/site/other.jpg", stamp: Self.stamp) == Self.hash)
+    }
+
     @Test func anotherPipelineKeepsTheHashesButNotTheManifests() throws {
         let folder = try TemporaryFolder()
         try Self.saved(in: folder.cache)

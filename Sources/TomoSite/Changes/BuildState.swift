@@ -169,7 +169,7 @@ struct BuildState: Sendable {
     func save(site: URL) {
         // A name with a line break cannot be kept in a line-based file: the next build is full.
         let lineBreak = UInt8(ascii: "\n")
-        guard !outputs.keys.contains(where: { $0.utf8.contains(lineBreak) }), !setting.output.utf8.contains(lineBreak) else { return }
+        guard !setting.output.utf8.contains(lineBreak) else { return }
         let folder = Self.folder(site: site, output: setting.output)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 
@@ -189,8 +189,11 @@ struct BuildState: Sendable {
             outputsBytes.append(UInt8(ascii: " "))
             Self.appendDecimal(digest.size, to: &outputsBytes)
             outputsBytes.append(UInt8(ascii: " "))
+            let pathStart = outputsBytes.count
             outputsBytes.append(contentsOf: path.utf8)
-            outputsBytes.append(UInt8(ascii: "\n"))
+            // Looked for in the bytes just appended, not in a pass of its own over every path.
+            guard !outputsBytes[pathStart...].contains(lineBreak) else { return }
+            outputsBytes.append(lineBreak)
         }
         var stateText = """
         \(Self.formatLine)
@@ -207,7 +210,9 @@ struct BuildState: Sendable {
         outputs \(String(Self.digest(outputsBytes), radix: 16))
 
         """
-        for warning in warnings { stateText += "warning \(warning.replacingOccurrences(of: "\n", with: " "))\n" }
+        for warning in warnings {
+            stateText += "warning \(warning.utf8.contains(lineBreak) ? warning.replacingOccurrences(of: "\n", with: " ") : warning)\n"
+        }
         var stateBytes = Array(stateText.utf8)
         stateBytes += Array("\(Self.checksumPrefix)\(String(Self.digest(stateBytes), radix: 16))\n".utf8)
         guard RegularFile.replace(folder.appendingPathComponent("outputs").path, with: outputsBytes) else { return }

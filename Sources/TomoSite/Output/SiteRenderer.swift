@@ -66,11 +66,17 @@ enum SiteRenderer {
         // Site-wide files (search index, sitemap, home page) go first: each is one long job, and
         // started last it would leave the other cores idle at the end.
         let order = plan.indices.filter { !plan[$0].path.contains("/") } + plan.indices.filter { plan[$0].path.contains("/") }
-        DispatchQueue.concurrentPerform(iterations: order.count) { index in
-            do throws(Diagnostic) {
-                try body(plan[order[index]])
-            } catch {
-                problems.withLock { $0.append(error) }
+        // In runs of neighbouring files, not file by file: the files of one folder (a user's
+        // posts) are made by one core at a time instead of both taking turns in the same folder,
+        // where each creation waits for the folder's lock the other holds.
+        let runs = min(order.count, ProcessInfo.processInfo.activeProcessorCount * 64)
+        DispatchQueue.concurrentPerform(iterations: runs) { run in
+            for index in order.count * run / runs..<order.count * (run + 1) / runs {
+                do throws(Diagnostic) {
+                    try body(plan[order[index]])
+                } catch {
+                    problems.withLock { $0.append(error) }
+                }
             }
         }
         let found = problems.withLock { $0 }
