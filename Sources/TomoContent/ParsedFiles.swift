@@ -28,11 +28,16 @@ public final class ParsedFiles: Sendable {
     private let sitePrefix: String
     private let tool: String
     private let stamps: [String: FileStamp]
-    private let kept: [String: Entry]
-    /// What this load used or parsed: what the next one may use.
-    private let current = Mutex<[String: Entry]>([:])
-    /// How many files this load parsed that the cache did not hold as they are now.
-    private let parsedAnew = Mutex(0)
+    /// The cache file as it was read. An entry is decoded only when its file is asked for, on
+    /// the core that asks: a load reads its 100,000 posts on every core, where decoding them
+    /// all first took a third of a second on one.
+    private let keptBytes: [UInt8]
+    /// Each kept entry's number (in `used`) and where its bytes are in `keptBytes`.
+    private let kept: [String: (number: Int, bytes: Range<Int>)]
+    /// Which kept entries this load used.
+    private let used: Mutex<[Bool]>
+    /// What this load parsed anew: with the kept entries it used, what the next load may use.
+    private let parsedAnew = Mutex<[String: Entry]>([:])
 
     /// The kept entries of `site`, checked against `stamps` (by path relative to the site
     /// folder, as `tomo build` takes them before loading). `tool` names the binary. Without
@@ -42,19 +47,23 @@ public final class ParsedFiles: Sendable {
         sitePrefix = site.path + "/"
         self.tool = tool
         self.stamps = stamps
-        kept = readingKept ? RegularFile.contents(Self.file(site: site).path).flatMap { Self.entries(from: $0, tool: tool) } ?? [:] : [:]
+        let bytes = readingKept ? RegularFile.contents(Self.file(site: site).path) ?? [] : []
+        let kept = Self.entries(in: bytes, tool: tool) ?? [:]
+        keptBytes = kept.isEmpty ? [] : bytes
+        self.kept = kept
+        used = Mutex([Bool](repeating: false, count: kept.count))
     }
 
     static func file(site: URL) -> URL { site.appendingPathComponent(".tomo-cache/content") }
 
     /// How many profiles and posts this load parsed that were not kept as they are now.
-    var parsedAnewCount: Int { parsedAnew.withLock { $0 } }
+    var parsedAnewCount: Int { parsedAnew.withLock { $0.count } }
 
     /// The profile or post parsed from `file` when nothing it read changed since.
     func parsed(_ file: String) -> (Parsed, [Diagnostic])? {
-        guard let entry = kept[file], stamps[file] == entry.stamp,
+        guard let (number, bytes) = kept[file], let entry = Self.entry(in: keptBytes, at: bytes), stamps[file] == entry.stamp,
               entry.checked.allSatisfy({ stamps[$0.path] == $0.stamp }) else { return nil }
-        current.withLock { $0[file] = entry }
+        used.withLock { $0[number] = true }
         return (entry.parsed, entry.warnings)
     }
 
@@ -69,40 +78,48 @@ public final class ParsedFiles: Sendable {
             checkedStamps.append((relative, stamp))
         }
         let entry = Entry(stamp: stamp, checked: checkedStamps, warnings: diagnostics, parsed: parsed)
-        current.withLock { $0[file] = entry }
-        parsedAnew.withLock { $0 += 1 }
+        parsedAnew.withLock { $0[file] = entry }
     }
 
     /// Writes what this load used and parsed, when it differs enough from what was kept; the
     /// old cache is replaced in one rename. A site of 100,000 posts keeps about 90 MB: rewriting
     /// it after each edit would cost more than parsing the edited files again, so it waits until
     /// one file in a hundred is parsed anew or gone. A cache that cannot be written only costs
-    /// the next load time.
+    /// the next load time. The kept entries used are copied as they were read.
     public func save() {
-        let entries = current.withLock { $0 }
-        let used = entries.count - parsedAnewCount
-        let outdated = parsedAnewCount + (kept.count - used)
-        guard outdated > 0, kept.isEmpty || outdated > max(16, entries.count / 100) else { return }
-        var writer = ByteWriter(capacity: entries.count * 400)
+        let anew = parsedAnew.withLock { $0 }
+        let usedFlags = used.withLock { $0 }
+        let usedKept = kept.filter { usedFlags[$0.value.number] && anew[$0.key] == nil }
+        let outdated = anew.count + (kept.count - usedKept.count)
+        guard outdated > 0, kept.isEmpty || outdated > max(16, (usedKept.count + anew.count) / 100) else { return }
+        var writer = ByteWriter(capacity: keptBytes.count + anew.count * 400)
         writer.write(Self.format)
         writer.write(tool)
-        writer.write(UInt64(entries.count))
-        for (file, entry) in entries {
+        writer.write(UInt64(usedKept.count + anew.count))
+        for (file, entry) in usedKept {
             writer.write(file)
-            writer.write(entry.stamp)
-            writer.write(entry.checked) { writer, checked in
+            writer.write(UInt64(entry.bytes.count))
+            writer.append(keptBytes[entry.bytes])
+        }
+        for (file, entry) in anew {
+            var payload = ByteWriter(capacity: 400)
+            payload.write(entry.stamp)
+            payload.write(entry.checked) { writer, checked in
                 writer.write(checked.path)
                 writer.write(checked.stamp)
             }
-            writer.write(entry.warnings) { $0.write($1) }
+            payload.write(entry.warnings) { $0.write($1) }
             switch entry.parsed {
             case .profile(let profile):
-                writer.write(UInt8(0))
-                writer.write(profile)
+                payload.write(UInt8(0))
+                payload.write(profile)
             case .post(let post):
-                writer.write(UInt8(1))
-                writer.write(post)
+                payload.write(UInt8(1))
+                payload.write(post)
             }
+            writer.write(file)
+            writer.write(UInt64(payload.bytes.count))
+            writer.append(payload.bytes)
         }
         let target = Self.file(site: site)
         try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -110,29 +127,43 @@ public final class ParsedFiles: Sendable {
     }
 
     /// The first thing in the file; another one (an older tomo's) is ignored.
-    private static let format = "tomo-parsed-files 1"
+    private static let format = "tomo-parsed-files 2"
 
-    private static func entries(from bytes: [UInt8], tool: String) -> [String: Entry]? {
+    /// Where each entry of the cache file is (each one a file name, the length of the rest and
+    /// the rest), or nil when it is another tool's, damaged or cut short.
+    private static func entries(in bytes: [UInt8], tool: String) -> [String: (number: Int, bytes: Range<Int>)]? {
         guard var reader = ByteReader(sealed: bytes) else { return nil }
         do {
             guard try reader.string() == format, try reader.string() == tool else { return nil }
             let count = try reader.count()
-            var entries: [String: Entry] = [:]
+            var entries: [String: (number: Int, bytes: Range<Int>)] = [:]
             entries.reserveCapacity(count)
-            for _ in 0..<count {
+            for number in 0..<count {
                 let file = try reader.string()
-                let stamp = try reader.stamp()
-                let checked = try reader.array { reader throws(ByteReader.Malformed) in (path: try reader.string(), stamp: try reader.stamp()) }
-                let warnings = try reader.array { reader throws(ByteReader.Malformed) in try reader.diagnostic() }
-                let parsed: Parsed
-                switch try reader.byte() {
-                case 0: parsed = .profile(try reader.profile())
-                case 1: parsed = .post(try reader.post())
-                default: throw ByteReader.Malformed()
-                }
-                entries[file] = Entry(stamp: stamp, checked: checked, warnings: warnings, parsed: parsed)
+                let length = try reader.count()
+                entries[file] = (number, reader.offset..<reader.offset + length)
+                try reader.skip(length)
             }
             return reader.isAtEnd ? entries : nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// The entry at `range` of `bytes`, or nil when it does not read back whole.
+    private static func entry(in bytes: [UInt8], at range: Range<Int>) -> Entry? {
+        var reader = ByteReader(bytes, in: range)
+        do {
+            let stamp = try reader.stamp()
+            let checked = try reader.array { reader throws(ByteReader.Malformed) in (path: try reader.string(), stamp: try reader.stamp()) }
+            let warnings = try reader.array { reader throws(ByteReader.Malformed) in try reader.diagnostic() }
+            let parsed: Parsed
+            switch try reader.byte() {
+            case 0: parsed = .profile(try reader.profile())
+            case 1: parsed = .post(try reader.post())
+            default: return nil
+            }
+            return reader.isAtEnd ? Entry(stamp: stamp, checked: checked, warnings: warnings, parsed: parsed) : nil
         } catch {
             return nil
         }

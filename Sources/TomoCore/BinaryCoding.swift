@@ -49,7 +49,7 @@ public struct ByteWriter: Sendable {
         for value in values { write(&self, value) }
     }
 
-    public mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+    public mutating func append(_ other: some Collection<UInt8>) { bytes.append(contentsOf: other) }
 
     /// The bytes written, followed by eight bytes of their checksum: what `ByteReader(sealed:)`
     /// reads back, so a damaged or cut cache file is noticed instead of read as another one.
@@ -78,6 +78,13 @@ public struct ByteReader {
         self.bytes = bytes
         self.offset = offset
         end = bytes.count
+    }
+
+    /// A reader of `range` of `bytes` only (one entry of a larger file).
+    public init(_ bytes: [UInt8], in range: Range<Int>) {
+        self.bytes = bytes
+        offset = max(0, min(range.lowerBound, bytes.count))
+        end = max(offset, min(range.upperBound, bytes.count))
     }
 
     /// A reader of what `ByteWriter.sealed` wrote, or nil when the checksum at the end does not
@@ -125,6 +132,12 @@ public struct ByteReader {
         let value = try uint64()
         guard value <= UInt64(end - offset) else { throw Malformed() }
         return Int(value)
+    }
+
+    /// Passes over `count` bytes.
+    public mutating func skip(_ count: Int) throws(Malformed) {
+        guard count >= 0, count <= end - offset else { throw Malformed() }
+        offset += count
     }
 
     public mutating func byte() throws(Malformed) -> UInt8 {

@@ -74,6 +74,27 @@ import TomoTestSupport
         expectSameAsParsing(third, site.url, "edited")
     }
 
+    /// A cache rewritten after many edits copies the entries it kept as they were read: the load
+    /// after it parses nothing and gives what parsing gives, over several rounds of rewrites.
+    @Test func aRewrittenCacheKeepsTheUnchangedEntriesWhole() throws {
+        let site = try demoSite()
+        let model = try String(contentsOf: site.url.appendingPathComponent("content/posts/alice/film-morning.md"), encoding: .utf8)
+        for number in 0..<60 { try site.write("content/posts/alice/extra-\(number).md", model) }
+        _ = cachedLoad(site.url)
+        for round in 0..<3 {
+            // More than sixteen files parsed anew: the cache is written again.
+            for number in stride(from: round, to: 60, by: 3) {
+                try site.write("content/posts/alice/extra-\(number).md", model + "\nRound \(round).\n")
+            }
+            let (edited, parsedEdited) = cachedLoad(site.url)
+            #expect(parsedEdited == 20, "round \(round)")
+            expectSameAsParsing(edited, site.url, "round \(round), edited")
+            let (again, parsedAgain) = cachedLoad(site.url)
+            #expect(parsedAgain == 0, "round \(round)")
+            expectSameAsParsing(again, site.url, "round \(round), again")
+        }
+    }
+
     @Test func anotherToolOrADamagedCacheIsIgnored() throws {
         let site = try demoSite()
         let (first, files) = cachedLoad(site.url)
