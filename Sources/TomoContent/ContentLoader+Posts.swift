@@ -39,21 +39,24 @@ extension ContentLoader {
 
     /// The posts of the folders whose handle is in `handles` (the users with a profile file),
     /// or of `only` that folder; the number of post files found, loaded or not.
-    static func loadPosts(site: URL, handles: Set<String>, only: String? = nil, parsed: ParsedFiles? = nil, diagnostics: inout [Diagnostic]) -> (loaded: [Post], fileCount: Int) {
+    static func loadPosts(
+        site: URL, handles: Set<String>, only: String? = nil, parsed: ParsedFiles? = nil, listings: FolderListings? = nil, diagnostics: inout [Diagnostic]
+    ) -> (loaded: [Post], fileCount: Int) {
         let postsFolder = site.appendingPathComponent(ContentPath.postsFolder)
-        let entries = self.entries(of: ContentPath.postsFolder, site: site, diagnostics: &diagnostics).filter { only == nil || $0.name == only }
+        let entries = self.entries(of: ContentPath.postsFolder, site: site, listings: listings, diagnostics: &diagnostics).filter { only == nil || $0.name == only }
         var toRead: [(folder: URL, handle: String, name: String)] = []
         var fileCount = 0
         // Listing 10,000 folders one after another took as long as reading their posts on both
         // cores: list them on every core too.
-        let folders = entries.filter(\.status.isFolder).map(\.name)
-        let listings = Dictionary(uniqueKeysWithValues: zip(folders, folders.concurrentMap { handle in
+        let folders = entries.filter(\.isFolder).map(\.name)
+        let folderNames = Dictionary(uniqueKeysWithValues: zip(folders, folders.concurrentMap { handle in
             var problems: [Diagnostic] = []
-            let names = fileNames(in: ContentPath.postsFolder(of: handle), site: site, reading: .post, diagnostics: &problems)
+            let names = fileNames(in: ContentPath.postsFolder(of: handle), site: site, listings: listings, reading: .post, diagnostics: &problems)
             return (names: names, problems: problems)
         }))
-        for (handle, status) in entries {
-            guard status.isFolder, let listing = listings[handle] else {
+        for entry in entries {
+            let handle = entry.name
+            guard entry.isFolder, let listing = folderNames[handle] else {
                 // A file named for a user is their posts folder gone wrong, not a stray file.
                 diagnostics.append(handles.contains(handle)
                     ? FolderFailure(.notAFolder).diagnostic(folder: ContentPath.postsFolder(of: handle))

@@ -6,13 +6,14 @@ import TomoYAML
 /// reading every file and collecting every problem before giving an answer.
 public enum ContentLoader {
     /// `parsed`: profiles and posts kept from the last load, used for the files that did not
-    /// change, and told what this load parsed (save it afterwards).
-    public static func load(site: URL, parsed: ParsedFiles? = nil) -> ContentLoadResult {
+    /// change, and told what this load parsed (save it afterwards). `listings`: the folders as
+    /// the walk that stamped the site found them, used instead of listing them again.
+    public static func load(site: URL, parsed: ParsedFiles? = nil, listings: FolderListings? = nil) -> ContentLoadResult {
         var diagnostics: [Diagnostic] = []
         let config = loadConfig(site: site, diagnostics: &diagnostics)
-        let profiles = loadProfiles(site: site, parsed: parsed, diagnostics: &diagnostics)
-        let pages = loadPages(site: site, handles: Set(profiles.files.keys), diagnostics: &diagnostics)
-        let posts = loadPosts(site: site, handles: Set(profiles.files.keys), parsed: parsed, diagnostics: &diagnostics)
+        let profiles = loadProfiles(site: site, parsed: parsed, listings: listings, diagnostics: &diagnostics)
+        let pages = loadPages(site: site, handles: Set(profiles.files.keys), listings: listings, diagnostics: &diagnostics)
+        let posts = loadPosts(site: site, handles: Set(profiles.files.keys), parsed: parsed, listings: listings, diagnostics: &diagnostics)
         return ContentLoadResult(
             content: config.map {
                 SiteContent(config: $0, profiles: profiles.loaded.sorted { $0.handle < $1.handle }, pages: pages.loaded.sorted { $0.name < $1.name }, posts: posts.loaded)
@@ -38,11 +39,11 @@ public enum ContentLoader {
         return reader.hasErrors ? nil : config
     }
 
-    private static func loadProfiles(site: URL, parsed: ParsedFiles?, diagnostics: inout [Diagnostic]) -> (loaded: [Profile], files: [String: String]) {
+    private static func loadProfiles(site: URL, parsed: ParsedFiles?, listings: FolderListings?, diagnostics: inout [Diagnostic]) -> (loaded: [Profile], files: [String: String]) {
         let folder = site.appendingPathComponent(ContentPath.usersFolder)
         var fileOfHandle: [String: String] = [:]
         var toRead: [(url: URL, file: String, handle: String)] = []
-        for name in fileNames(in: ContentPath.usersFolder, site: site, reading: .profile, diagnostics: &diagnostics) {
+        for name in fileNames(in: ContentPath.usersFolder, site: site, listings: listings, reading: .profile, diagnostics: &diagnostics) {
             let file = ContentPath.userFile(name)
             let start = SourceLocation(file: file, line: 1, column: 1)
             let url = folder.appendingPathComponent(name)
@@ -115,15 +116,15 @@ public enum ContentLoader {
     /// may not take.
     public static func loadPages(site: URL, handles: Set<String>) -> (pages: [Page], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let pages = loadPages(site: site, handles: handles, diagnostics: &diagnostics)
+        let pages = loadPages(site: site, handles: handles, listings: nil, diagnostics: &diagnostics)
         return (pages.loaded.sorted { $0.name < $1.name }, diagnostics.sorted(by: Diagnostic.isOrderedBefore))
     }
 
-    private static func loadPages(site: URL, handles: Set<String>, diagnostics: inout [Diagnostic]) -> (loaded: [Page], fileCount: Int) {
+    private static func loadPages(site: URL, handles: Set<String>, listings: FolderListings?, diagnostics: inout [Diagnostic]) -> (loaded: [Page], fileCount: Int) {
         let folder = site.appendingPathComponent(ContentPath.pagesFolder)
         var loaded: [Page] = []
         var fileCount = 0
-        for fileName in fileNames(in: ContentPath.pagesFolder, site: site, reading: .page, diagnostics: &diagnostics) {
+        for fileName in fileNames(in: ContentPath.pagesFolder, site: site, listings: listings, reading: .page, diagnostics: &diagnostics) {
             let file = ContentPath.pageFile(fileName)
             let start = SourceLocation(file: file, line: 1, column: 1)
             let url = folder.appendingPathComponent(fileName)
@@ -182,18 +183,21 @@ public enum ContentLoader {
 
     /// The entries of the content folder `relative` (`content/users`), sorted, without hidden
     /// files; none when the folder is missing, and none after reporting why when it cannot be
-    /// read or is not a folder (so a build stops instead of deleting the pages it held).
-    static func entries(of relative: String, site: URL, diagnostics: inout [Diagnostic]) -> [FolderEntries.Entry] {
-        FolderEntries.input(relative, in: site.path, problems: &diagnostics)
+    /// read or is not a folder (so a build stops instead of deleting the pages it held). From
+    /// `listings` when they kept the folder.
+    static func entries(of relative: String, site: URL, listings: FolderListings?, diagnostics: inout [Diagnostic]) -> [FolderListings.Entry] {
+        if let kept = listings?.entries(of: relative) { return kept }
+        return FolderEntries.input(relative, in: site.path, problems: &diagnostics).map { FolderListings.Entry(name: $0.name, isFolder: $0.status.isFolder) }
     }
 
     /// The names of the files (not the sub-folders: a user's images) of a content folder. A
     /// sub-folder named as the files read there are (`alice.yaml/`, `about.md/`) is an error:
     /// skipped as a folder, the profile, page or post of that name would be gone in silence.
-    static func fileNames(in relative: String, site: URL, reading kind: ContentFileKind, diagnostics: inout [Diagnostic]) -> [String] {
+    static func fileNames(in relative: String, site: URL, listings: FolderListings? = nil, reading kind: ContentFileKind, diagnostics: inout [Diagnostic]) -> [String] {
         var names: [String] = []
-        for (name, status) in entries(of: relative, site: site, diagnostics: &diagnostics) {
-            guard status.isFolder else {
+        for entry in entries(of: relative, site: site, listings: listings, diagnostics: &diagnostics) {
+            let name = entry.name
+            guard entry.isFolder else {
                 names.append(name)
                 continue
             }

@@ -89,9 +89,11 @@ public final class ParsedFiles: Sendable {
     public func save() {
         let anew = parsedAnew.withLock { $0 }
         let usedFlags = used.withLock { $0 }
-        let usedKept = kept.filter { usedFlags[$0.value.number] && anew[$0.key] == nil }
-        let outdated = anew.count + (kept.count - usedKept.count)
-        guard outdated > 0, kept.isEmpty || outdated > max(16, (usedKept.count + anew.count) / 100) else { return }
+        // A file parsed anew was not used from the cache: the two never overlap.
+        let usedCount = usedFlags.count { $0 }
+        let outdated = anew.count + (kept.count - usedCount)
+        guard outdated > 0, kept.isEmpty || outdated > max(16, (usedCount + anew.count) / 100) else { return }
+        let usedKept = kept.filter { usedFlags[$0.value.number] }
         var writer = ByteWriter(capacity: keptBytes.count + anew.count * 400)
         writer.write(Self.format)
         writer.write(tool)

@@ -88,7 +88,7 @@ public final class ImageProcessor: Sendable {
 
     /// The thumbnails of one image, from the cache where possible.
     public func process(_ source: ImageSource) throws(Diagnostic) -> ProcessedImage {
-        let stamp = FileStamp(path: source.path)
+        let stamp = source.stamp ?? FileStamp(path: source.path)
         let sourceHash: String
         if let stamp, let known = index.hash(of: source.path, stamp: stamp) {
             sourceHash = known

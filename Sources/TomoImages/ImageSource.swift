@@ -9,6 +9,10 @@ public struct ImageSource: Sendable, Hashable {
     public var displayPath: String
     /// Where the image is named, if anywhere (the `icon:` line of a profile), so an error can point there.
     public var referencedAt: SourceLocation?
+    /// The file's stamp as the build took it before loading the site, when it did: the file is
+    /// then not looked up again. A stamp taken earlier than the file is read can only make the
+    /// next build look at the file again, never keep a stale thumbnail.
+    public var stamp: FileStamp?
 
     public var file: URL { URL(fileURLWithPath: path) }
 
@@ -16,9 +20,10 @@ public struct ImageSource: Sendable, Hashable {
         self.init(path: file.path, displayPath: displayPath, referencedAt: referencedAt)
     }
 
-    public init(path: String, displayPath: String, referencedAt: SourceLocation? = nil) {
+    public init(path: String, displayPath: String, referencedAt: SourceLocation? = nil, stamp: FileStamp? = nil) {
         self.path = path
         self.displayPath = displayPath
         self.referencedAt = referencedAt
+        self.stamp = stamp
     }
 }

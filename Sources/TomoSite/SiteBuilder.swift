@@ -127,7 +127,7 @@ public enum SiteBuilder {
 
         let inputs = try SiteInputs.load(options, stamps: stamps)
         clock.finished("load content, theme and store")
-        let model = try SiteModel.make(from: inputs, options: options)
+        let model = try SiteModel.make(from: inputs, options: options, stamps: stamps)
         let images = model.images
         clock.finished("thumbnails")
         // Neither needs the other: the fingerprints are made on another core.

@@ -12,6 +12,9 @@ struct InputStamps: Sendable {
     /// The folders walked (relative to the site folder): `restamp` looks for the stamps below a
     /// path only when it was one of them, instead of going through every stamp.
     private(set) var walkedFolders: Set<String> = []
+    /// The names in each folder walked, for loading the site (`tomo build`) without listing the
+    /// folders again; empty once `restamp` changed any stamp, since they are no longer what it saw.
+    private(set) var listings = FolderListings()
 
     static let folders = ["content", "templates", ContentPath.rootStaticFolder]
 
@@ -34,6 +37,7 @@ struct InputStamps: Sendable {
             for part in parts {
                 stamps.byPath.merge(part.byPath) { first, _ in first }
                 stamps.walkedFolders.formUnion(part.walkedFolders)
+                stamps.listings.merge(part.listings)
             }
             return stamps
         }
@@ -101,6 +105,7 @@ struct InputStamps: Sendable {
                 continue
             }
             walkedFolders.insert(folder)
+            if folder == "content" || folder.hasPrefix("content/") { listings.keep(entries, of: folder) }
             for (name, entry) in entries {
                 let path = folder + "/" + name
                 let status = Self.stamped(entry, of: path, root: root, links: links)
@@ -143,6 +148,7 @@ extension InputStamps {
     /// as `scan` would take them now: for `tomo serve`, which is told what changed.
     mutating func restamp(_ paths: Set<String>, site: URL) {
         let root = site.path
+        listings = FolderListings()
         for path in paths.sorted() {
             let parts = path.split(separator: "/")
             guard let top = parts.first, Self.folders.contains(String(top)), parts.count > 1,

@@ -44,9 +44,12 @@ struct PublishedImages: Sendable {
     /// without being read again (the files did not change), and the ones the content no longer
     /// shows are dropped: after an edit that leaves the images as they were, this is one pass of
     /// lookups, not a new table of every thumbnail.
-    static func make(for content: SiteContent, site: URL, reusing previous: PublishedImages? = nil) throws(DiagnosticList) -> PublishedImages {
+    /// `stamps`: the site's files as this very build stamped them, so that no image is looked
+    /// up again (`tomo serve` leaves them out: its stamps are only as fresh as what its watcher
+    /// reported).
+    static func make(for content: SiteContent, site: URL, reusing previous: PublishedImages? = nil, stamps: InputStamps? = nil) throws(DiagnosticList) -> PublishedImages {
         let cache = site.appendingPathComponent(".tomo-cache/images")
-        var published = try publish(content, site: site, reusing: previous) { sources throws(Diagnostic) in
+        var published = try publish(content, site: site, reusing: previous, stamps: stamps) { sources throws(Diagnostic) in
             try ImageProcessor(cacheFolder: cache, widths: content.config.imageWidths).process(sources)
         }
         try published.setIcons(for: content.config, site: site) { source throws(Diagnostic) in try IconMaker(cacheFolder: cache).icons(of: source) }
@@ -57,7 +60,7 @@ struct PublishedImages: Sendable {
     /// (`ImageInspector`), nothing is decoded beyond its header and nothing is written. The
     /// "thumbnails" are the source images themselves.
     static func inspect(for content: SiteContent, site: URL) throws(DiagnosticList) -> PublishedImages {
-        var published = try publish(content, site: site, reusing: nil) { sources throws(Diagnostic) in
+        var published = try publish(content, site: site, reusing: nil, stamps: nil) { sources throws(Diagnostic) in
             try ImageInspector(widths: content.config.imageWidths).process(sources)
         }
         try published.setIcons(for: content.config, site: site, with: IconMaker.inspect)
@@ -79,7 +82,7 @@ struct PublishedImages: Sendable {
     }
 
     private static func publish(
-        _ content: SiteContent, site: URL, reusing previous: PublishedImages?,
+        _ content: SiteContent, site: URL, reusing previous: PublishedImages?, stamps: InputStamps?,
         with process: ([ImageSource]) throws(Diagnostic) -> [Result<ProcessedImage, Diagnostic>]
     ) throws(DiagnosticList) -> PublishedImages {
         var published = previous ?? PublishedImages()
@@ -98,7 +101,7 @@ struct PublishedImages: Sendable {
         guard !toMake.isEmpty else { return published }
         let results: [Result<ProcessedImage, Diagnostic>]
         do {
-            results = try process(toMake.map { ImageSource(path: site.path + "/" + $0.path, displayPath: $0.path, referencedAt: $0.at) })
+            results = try process(toMake.map { ImageSource(path: site.path + "/" + $0.path, displayPath: $0.path, referencedAt: $0.at, stamp: stamps?.byPath[$0.path]) })
         } catch {
             throw DiagnosticList([error])
         }

@@ -18,10 +18,11 @@ struct SiteInputs: Sendable {
 
     /// `stamps`: the input files' stamps, taken before loading: then the profiles and posts the
     /// last load parsed are used for the files that did not change (`ParsedFiles`), and what
-    /// this load parsed is kept for the next one; `--full` parses everything again.
+    /// this load parsed is kept for the next one (`--full` parses everything again); and the
+    /// folders are read as that walk found them, not listed again.
     static func load(_ options: BuildOptions, stamps: InputStamps? = nil) throws(DiagnosticList) -> SiteInputs {
         let parsed = stamps.map { ParsedFiles(site: options.site, stamps: $0.byPath, tool: BuildState.toolIdentity, readingKept: !options.full) }
-        let loaded = ContentLoader.load(site: options.site, parsed: parsed)
+        let loaded = ContentLoader.load(site: options.site, parsed: parsed, listings: stamps?.listings)
         parsed?.save()
         let rest = load(options, content: loaded)
         guard let inputs = rest.inputs else { throw DiagnosticList(loaded.errors + rest.problems) }

@@ -42,11 +42,12 @@ struct SiteModel: Sendable {
     /// The published part of `inputs`, its thumbnails and share cards made (or found in the
     /// cache), indexed. `checkingOnly` (for `tomo check`) puts every image through the same tests
     /// without making thumbnails or cards or writing anything (`PublishedImages.inspect`).
-    static func make(from inputs: SiteInputs, options: BuildOptions, checkingOnly: Bool = false) throws(DiagnosticList) -> SiteModel {
+    /// `stamps`: the site's files as the build stamped them (the images are not looked up again).
+    static func make(from inputs: SiteInputs, options: BuildOptions, checkingOnly: Bool = false, stamps: InputStamps? = nil) throws(DiagnosticList) -> SiteModel {
         let published = PublishedSite(inputs, options: options, at: options.buildDate)
         let images = checkingOnly
             ? try PublishedImages.inspect(for: published.content, site: options.site)
-            : try PublishedImages.make(for: published.content, site: options.site)
+            : try PublishedImages.make(for: published.content, site: options.site, stamps: stamps)
         let cards = checkingOnly
             ? try PublishedCards.inspect(for: published.content, images: images)
             : try PublishedCards.make(for: published.content, images: images, site: options.site)
