@@ -12,9 +12,10 @@ struct InputStamps: Sendable {
     /// The folders walked (relative to the site folder): `restamp` looks for the stamps below a
     /// path only when it was one of them, instead of going through every stamp.
     private(set) var walkedFolders: Set<String> = []
-    /// The names in each folder walked, for loading the site (`tomo build`) without listing the
-    /// folders again; empty once `restamp` changed any stamp, since they are no longer what it saw.
-    private(set) var listings = FolderListings()
+    /// The folders walked that hold a symbolic link: `listings` leaves them to the loader.
+    private var foldersWithLinks: Set<String> = []
+    /// Whether `restamp` changed any stamp: `listings` are then no longer what a walk saw.
+    private var restamped = false
 
     static let folders = ["content", "templates", ContentPath.rootStaticFolder]
 
@@ -37,7 +38,7 @@ struct InputStamps: Sendable {
             for part in parts {
                 stamps.byPath.merge(part.byPath) { first, _ in first }
                 stamps.walkedFolders.formUnion(part.walkedFolders)
-                stamps.listings.merge(part.listings)
+                stamps.foldersWithLinks.formUnion(part.foldersWithLinks)
             }
             return stamps
         }
@@ -69,6 +70,32 @@ struct InputStamps: Sendable {
         // Each path is in one part only (each part is a folder of its own), so the digests add up.
         let digest = parts.reduce(top.digest) { $0 &+ $1.1 }
         return Scan(parts: [top] + parts.map(\.0), digest: digest)
+    }
+
+    /// The names in each folder under `content/` that the walk read and found no link in, for
+    /// loading the site (`tomo build`) without listing the folders again: put together from the
+    /// stamps only when a build goes on to load the site, so that a build that finds nothing
+    /// changed pays nothing for them. None after `restamp`.
+    var listings: FolderListings {
+        guard !restamped else { return FolderListings() }
+        var byFolder: [String: [FolderListings.Entry]] = [:]
+        func add(_ path: String, isFolder: Bool) {
+            guard let slash = path.lastIndex(of: "/") else { return }
+            let folder = String(path[..<slash])
+            guard folder == "content" || folder.hasPrefix("content/"), walkedFolders.contains(folder), !foldersWithLinks.contains(folder) else { return }
+            byFolder[folder, default: []].append(FolderListings.Entry(name: String(path[path.index(after: slash)...]), isFolder: isFolder))
+        }
+        // A folder that could not be read is stamped as `folder/` and never walked: its parent
+        // lists it as the folder it is, and the loader, finding it not kept, reports it.
+        for path in byPath.keys {
+            if path.hasSuffix("/") { add(String(path.dropLast()), isFolder: true) } else { add(path, isFolder: false) }
+        }
+        for folder in walkedFolders { add(folder, isFolder: true) }
+        // A walked folder with nothing in it is kept too, as empty.
+        for folder in walkedFolders where byFolder[folder] == nil && (folder == "content" || folder.hasPrefix("content/")) && !foldersWithLinks.contains(folder) {
+            byFolder[folder] = []
+        }
+        return FolderListings(byFolder)
     }
 
     /// One number for every path and stamp, in any order: a rebuild compares this alone. A sum,
@@ -105,7 +132,7 @@ struct InputStamps: Sendable {
                 continue
             }
             walkedFolders.insert(folder)
-            if folder == "content" || folder.hasPrefix("content/") { listings.keep(entries, of: folder) }
+            if entries.contains(where: { $0.status.isLink }) { foldersWithLinks.insert(folder) }
             for (name, entry) in entries {
                 let path = folder + "/" + name
                 let status = Self.stamped(entry, of: path, root: root, links: links)
@@ -148,7 +175,7 @@ extension InputStamps {
     /// as `scan` would take them now: for `tomo serve`, which is told what changed.
     mutating func restamp(_ paths: Set<String>, site: URL) {
         let root = site.path
-        listings = FolderListings()
+        restamped = true
         for path in paths.sorted() {
             let parts = path.split(separator: "/")
             guard let top = parts.first, Self.folders.contains(String(top)), parts.count > 1,
