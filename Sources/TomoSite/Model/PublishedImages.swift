@@ -100,18 +100,23 @@ struct PublishedImages: Sendable {
         if kept < published.count { published.keepOnly(sources) }
         guard !toMake.isEmpty else { return published }
         let results: [Result<ProcessedImage, Diagnostic>]
+        let root = site.path + "/"
         do {
-            results = try process(toMake.map { ImageSource(path: site.path + "/" + $0.path, displayPath: $0.path, referencedAt: $0.at, stamp: stamps?.byPath[$0.path]) })
+            results = try process(toMake.map { ImageSource(path: root + $0.path, displayPath: $0.path, referencedAt: $0.at, stamp: stamps?.byPath[$0.path]) })
         } catch {
             throw DiagnosticList([error])
+        }
+        // Each image's output paths on every core (100,000 photos at 10,000 users).
+        let made = Array(zip(toMake.map(\.folder), results)).concurrentMap { folder, result in
+            result.map { PublishedImage($0, folder: folder) }
         }
         var problems: [Diagnostic] = []
         published.bySitePath.reserveCapacity(published.bySitePath.count + toMake.count)
         published.files.reserveCapacity(published.files.count + toMake.count * 2 * content.config.imageWidths.count)
-        for (entry, result) in zip(toMake, results) {
+        for (entry, result) in zip(toMake, made) {
             switch result {
             case .success(let image):
-                if let made = PublishedImage(image, folder: entry.folder) { published.add(made, for: entry.path) }
+                if let image { published.add(image, for: entry.path) }
             case .failure(let error):
                 problems.append(error)
             }

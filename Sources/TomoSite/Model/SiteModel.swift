@@ -45,12 +45,14 @@ struct SiteModel: Sendable {
     /// `stamps`: the site's files as the build stamped them (the images are not looked up again).
     static func make(from inputs: SiteInputs, options: BuildOptions, checkingOnly: Bool = false, stamps: InputStamps? = nil) throws(DiagnosticList) -> SiteModel {
         let published = PublishedSite(inputs, options: options, at: options.buildDate)
+        // The posts are indexed on another core while the images are looked up.
+        let posts = Background { PostIndex(published: published.content.posts) }
         let images = checkingOnly
             ? try PublishedImages.inspect(for: published.content, site: options.site)
             : try PublishedImages.make(for: published.content, site: options.site, stamps: stamps)
         let cards = checkingOnly
             ? try PublishedCards.inspect(for: published.content, images: images)
             : try PublishedCards.make(for: published.content, images: images, site: options.site)
-        return SiteModel(published: published, images: images, cards: cards, buildDate: options.buildDate, sitemapLimit: options.sitemapLimit)
+        return SiteModel(published: published, images: images, cards: cards, buildDate: options.buildDate, sitemapLimit: options.sitemapLimit, posts: posts.value)
     }
 }
