@@ -49,15 +49,22 @@ final class SourceIndex: Sendable {
         self.racyWindow = racyWindow
         file = folder.path + "/index/sources"
         self.pipeline = pipeline
-        // Before the folder's stamp is taken, so that neither changes it later: the index's own
-        // folder, and no more the text file of source hashes older tomos kept beside the thumbnails.
+        var kept = State(hashes: [:], manifests: [:], hashesChanged: false, manifestsChanged: false)
+        // The text file of source hashes that older tomos kept beside the thumbnails: its hashes
+        // are taken over (a site of 100,000 photos does not read them all again after an
+        // upgrade), then it goes. Both before the folder's stamp is taken, with the index's own
+        // folder, so that none of them changes it later.
+        let legacy = folder.path + "/sources"
+        if let bytes = RegularFile.contents(legacy) {
+            kept.hashes = Self.legacyHashes(bytes)
+            kept.hashesChanged = !kept.hashes.isEmpty
+            unlink(legacy)
+        }
         mkdir(folder.path + "/index", 0o755)
-        unlink(folder.path + "/sources")
         folderAtLoad = Self.folderStamp(folder.path)
         loadedAt = Self.now()
-        var kept = State(hashes: [:], manifests: [:], hashesChanged: false, manifestsChanged: false)
         if let bytes = RegularFile.contents(file), let read = Self.read(bytes, pipeline: pipeline) {
-            kept.hashes = read.hashes
+            kept.hashes.merge(read.hashes) { _, indexed in indexed }
             if read.folder == folderAtLoad { kept.manifests = read.manifests }
         }
         state = Mutex(kept)
@@ -170,6 +177,22 @@ final class SourceIndex: Sendable {
         } catch {
             return nil
         }
+    }
+
+    /// The lines of the older text file, `size inode modified changed sha256 path`; a damaged
+    /// line is skipped.
+    private static func legacyHashes(_ bytes: [UInt8]) -> [String: (stamp: FileStamp, hash: String)] {
+        var hashes: [String: (stamp: FileStamp, hash: String)] = [:]
+        _ = LineCursor.forEachLine(of: bytes) { line in
+            guard let size = line.integer(), let inode = line.integer(), let modified = line.integer(),
+                  let changed = line.integer() else { return true }
+            let hash = line.word()
+            let path = line.rest()
+            guard hash.utf8.count == 64, hash.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }), !path.isEmpty else { return true }
+            hashes[path] = (FileStamp(size: size, inode: UInt64(bitPattern: inode), modified: modified, changed: changed), hash)
+            return true
+        }
+        return hashes
     }
 
     /// The stamp of the cache folder itself (not following a link), nil when it is no folder.

@@ -85,6 +85,29 @@ import TomoTestSupport
         #expect(SourceIndex(folder: folder.cache, pipeline: Self.pipeline).hash(of: "/site/other.jpg", stamp: Self.stamp) == Self.hash)
     }
 
+    /// After an upgrade, the hashes an older tomo kept in its text file are taken over (no photo
+    /// is read again), and the file goes; a damaged line is skipped.
+    @Test func theHashesOfTheOlderTextFileAreTakenOver() throws {
+        let folder = try TemporaryFolder()
+        let legacy = folder.cache.appendingPathComponent("sources")
+        try FileManager.default.createDirectory(at: folder.cache, withIntermediateDirectories: true)
+        let other = String(repeating: "0f", count: 32)
+        try Data("""
+        10 7 1 2 \(Self.hash) /site/photo.jpg
+        11 8 3 4 \(other) /site/a b.jpg
+        12 9 5 6 not-a-hash /site/damaged.jpg
+        13 x 5 6 \(other) /site/short.jpg
+
+        """.utf8).write(to: legacy)
+        let index = SourceIndex(folder: folder.cache, pipeline: Self.pipeline)
+        #expect(index.hash(of: "/site/photo.jpg", stamp: Self.stamp) == Self.hash)
+        #expect(index.hash(of: "/site/a b.jpg", stamp: FileStamp(size: 11, inode: 8, modified: 3, changed: 4)) == other)
+        #expect(index.hash(of: "/site/damaged.jpg", stamp: FileStamp(size: 12, inode: 9, modified: 5, changed: 6)) == nil)
+        #expect(!FileManager.default.fileExists(atPath: legacy.path))
+        index.save()
+        #expect(SourceIndex(folder: folder.cache, pipeline: Self.pipeline).hash(of: "/site/photo.jpg", stamp: Self.stamp) == Self.hash)
+    }
+
     @Test func anotherPipelineKeepsTheHashesButNotTheManifests() throws {
         let folder = try TemporaryFolder()
         try Self.saved(in: folder.cache)
