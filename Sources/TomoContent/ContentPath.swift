@@ -41,6 +41,11 @@ public enum ContentPath: Sendable, Hashable {
     /// The root static folder, beside `content/` and `templates/`: copied to the output's root.
     public static let rootStaticFolder = "static"
 
+    /// Whether the site file or folder `path` is `content/` or inside it.
+    public static func isInContent(_ path: String) -> Bool {
+        path == "content" || path.hasPrefix("content/")
+    }
+
     /// Whether the site file or folder `path` is inside the root static folder, where every
     /// name is published, hidden files and editors' backups included (elsewhere they are not
     /// content).

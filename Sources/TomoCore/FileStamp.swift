@@ -45,9 +45,6 @@ public struct FileStamp: Sendable, Hashable {
         hasher.add(UInt64(bitPattern: changed))
         return hasher.value
     }
-
-    /// `size inode modified changed`, as cache files keep it.
-    public var text: String { "\(size) \(inode) \(modified) \(changed)" }
 }
 
 /// A 64-bit hash that is the same in every run (Swift's `Hasher` is seeded per process), for

@@ -131,8 +131,8 @@ public enum SiteBuilder {
         let images = model.images
         clock.finished("thumbnails")
         // Neither needs the other: the fingerprints are made on another core.
-        let (keys, planned) = concurrently({ InputFingerprints.of(model, stamps: stamps) }, { () -> Result<[PlannedFile], DiagnosticList> in
-            do throws(DiagnosticList) { return .success(try SitePlan.files(for: model)) } catch { return .failure(error) }
+        let (keys, planned) = concurrently({ InputFingerprints.of(model, stamps: stamps) }, {
+            Result { () throws(DiagnosticList) in try SitePlan.files(for: model) }
         })
         let plan = try planned.get()
         clock.finished("index the site, plan its files and fingerprint its inputs")

@@ -1,4 +1,3 @@
-import Foundation
 import TomoContent
 import TomoCore
 
@@ -50,10 +49,9 @@ enum ChangeEngine {
             reads = { _ in true }
         }
         // In runs on every core: at 10,000 users the plan has 467,086 files.
-        let runs = min(plan.count, ProcessInfo.processInfo.activeProcessorCount * 4)
-        let parts = (0..<runs).map { plan.count * $0 / runs..<plan.count * ($0 + 1) / runs }.concurrentMap { range in
+        let parts = plan.concurrentRuns(perCore: 4) { run in
             var stillPlanned = 0
-            let make = plan[range].filter { file in
+            let make = run.filter { file in
                 guard kept[file.path] != nil else { return true }
                 stillPlanned += 1
                 return reads(file)

@@ -78,12 +78,12 @@ struct InputStamps: Sendable {
     /// changed pays nothing for them. None after `restamp`.
     var listings: FolderListings {
         guard !restamped else { return FolderListings() }
+        // Every folder kept starts empty; then each stamped path goes into its folder's listing.
         var byFolder: [String: [FolderListings.Entry]] = [:]
+        for folder in walkedFolders where ContentPath.isInContent(folder) && !foldersWithLinks.contains(folder) { byFolder[folder] = [] }
         func add(_ path: String, isFolder: Bool) {
             guard let slash = path.lastIndex(of: "/") else { return }
-            let folder = String(path[..<slash])
-            guard folder == "content" || folder.hasPrefix("content/"), walkedFolders.contains(folder), !foldersWithLinks.contains(folder) else { return }
-            byFolder[folder, default: []].append(FolderListings.Entry(name: String(path[path.index(after: slash)...]), isFolder: isFolder))
+            byFolder[String(path[..<slash])]?.append(FolderListings.Entry(name: String(path[path.index(after: slash)...]), isFolder: isFolder))
         }
         // A folder that could not be read is stamped as `folder/` and never walked: its parent
         // lists it as the folder it is, and the loader, finding it not kept, reports it.
@@ -91,10 +91,6 @@ struct InputStamps: Sendable {
             if path.hasSuffix("/") { add(String(path.dropLast()), isFolder: true) } else { add(path, isFolder: false) }
         }
         for folder in walkedFolders { add(folder, isFolder: true) }
-        // A walked folder with nothing in it is kept too, as empty.
-        for folder in walkedFolders where byFolder[folder] == nil && (folder == "content" || folder.hasPrefix("content/")) && !foldersWithLinks.contains(folder) {
-            byFolder[folder] = []
-        }
         return FolderListings(byFolder)
     }
 

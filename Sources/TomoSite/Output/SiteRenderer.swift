@@ -69,11 +69,10 @@ enum SiteRenderer {
         // In runs of neighbouring files, not file by file: the files of one folder (a user's
         // posts) are made by one core at a time instead of both taking turns in the same folder,
         // where each creation waits for the folder's lock the other holds.
-        let runs = min(order.count, ProcessInfo.processInfo.activeProcessorCount * 64)
-        DispatchQueue.concurrentPerform(iterations: runs) { run in
-            for index in order.count * run / runs..<order.count * (run + 1) / runs {
+        _ = order.concurrentRuns(perCore: 64) { run in
+            for index in run {
                 do throws(Diagnostic) {
-                    try body(plan[order[index]])
+                    try body(plan[index])
                 } catch {
                     problems.withLock { $0.append(error) }
                 }
