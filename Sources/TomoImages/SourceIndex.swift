@@ -112,7 +112,8 @@ final class SourceIndex: Sendable {
             state.manifestsChanged = false
             return state
         }
-        guard let snapshot else { return }
+        // A link planted in place of the index's folder is never written through.
+        guard let snapshot, Self.folderStamp(folder + "/index") != nil else { return }
         var writer = ByteWriter(capacity: snapshot.hashes.count * 400)
         writer.write(Self.format)
         writer.write(pipeline)

@@ -108,6 +108,18 @@ import TomoTestSupport
         #expect(SourceIndex(folder: folder.cache, pipeline: Self.pipeline).hash(of: "/site/photo.jpg", stamp: Self.stamp) == Self.hash)
     }
 
+    /// A link planted where the index's folder is: the index is not written through it.
+    @Test func aLinkInPlaceOfTheIndexFolderIsNotWrittenThrough() throws {
+        let folder = try TemporaryFolder()
+        let elsewhere = try TemporaryFolder(prefix: "tomo-elsewhere")
+        try FileManager.default.createDirectory(at: folder.cache, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.cache.appendingPathComponent("index").path, withDestinationPath: elsewhere.path)
+        let index = SourceIndex(folder: folder.cache, pipeline: Self.pipeline)
+        index.record(Self.hash, of: "/site/photo.jpg", stamp: Self.stamp)
+        index.save()
+        #expect(filesUnder(elsewhere.url).isEmpty)
+    }
+
     @Test func anotherPipelineKeepsTheHashesButNotTheManifests() throws {
         let folder = try TemporaryFolder()
         try Self.saved(in: folder.cache)
