@@ -35,6 +35,11 @@ final class LoggedPreview {
         try process.run()
         let line = try line { $0.hasPrefix("Serving ") }
         url = String(line.dropFirst("Serving ".count).prefix { $0 != " " })
+        // tomo serve moves on from a taken port: the test would then talk to another server.
+        guard URLComponents(string: url)?.port == Int(port) else {
+            stop()
+            throw HarnessError("tomo serve was asked for port \(port) and serves \(url)")
+        }
     }
 
     func stop() {

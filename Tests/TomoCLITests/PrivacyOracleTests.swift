@@ -206,7 +206,7 @@ import TomoTestSupport
 
         // What the real server answers: every file the build writes for the server's address,
         // with the same bytes, and no page of a private post.
-        let server = try PreviewProcess(site: site.url)
+        let server = try LoggedPreview(site: site.url, port: try freeLoopbackPort())
         defer { server.stop() }
         let expected = try runBinary(["build", "--out", "expected", "--base-url", "http://127.0.0.1:\(server.port)/"], in: site.url)
         #expect(expected.status == 0, "\(expected.error)")
@@ -223,43 +223,4 @@ import TomoTestSupport
             #expect(Self.leaks(in: ["body": reply.body]) == [])
         }
     }
-}
-
-/// The real `tomo serve --no-reload` (and `options`) on a free loopback port, stopped with SIGINT.
-final class PreviewProcess {
-    let process = Process()
-    let port: UInt16
-
-    init(site: URL, options: [String] = []) throws {
-        port = try freeLoopbackPort()
-        process.executableURL = tomoBinary()
-        process.arguments = ["serve", "--no-reload", "--port", String(port), "--site", site.path] + options
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        while (try? fetch(port, "/"))?.status != 200, Date() < deadline {
-            usleep(50_000)
-        }
-    }
-
-    func stop() {
-        process.interrupt()
-        process.waitUntilExit()
-    }
-}
-
-/// A TCP port on 127.0.0.1 nothing listens on now.
-func freeLoopbackPort() throws -> UInt16 {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { Glibc.close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-    }
-    guard bound else { throw RawHTTPError(description: "no free port") }
-    return UInt16(bigEndian: address.sin_port)
 }
