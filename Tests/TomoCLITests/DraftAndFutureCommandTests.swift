@@ -64,7 +64,7 @@ import TomoTestSupport
         let site = try Self.makeSite(seeded: true)
         let paths = ["/alice/posts/mkdraftslug/", "/mkdraftpage/", "/bob/posts/mkfutureslug/"]
         do {
-            let server = try LoggedPreview(site: site.url, port: try freeLoopbackPort())
+            let server = try LoggedPreview(site: site.url)
             defer { server.stop() }
             for path in paths {
                 let reply = try fetch(server.port, path)
@@ -72,7 +72,7 @@ import TomoTestSupport
             }
             #expect(Self.markers(in: ["home": try fetch(server.port, "/").body, "feed": try fetch(server.port, "/feed.xml").body]) == [])
         }
-        let server = try LoggedPreview(site: site.url, port: try freeLoopbackPort(), arguments: ["--drafts", "--future"])
+        let server = try LoggedPreview(site: site.url, arguments: ["--drafts", "--future"])
         defer { server.stop() }
         for path in paths {
             let reply = try fetch(server.port, path)

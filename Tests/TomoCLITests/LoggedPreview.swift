@@ -22,9 +22,11 @@ final class LoggedPreview {
     /// Where `get` connects (`--host`, or an address it leads to): `127.0.0.1`, `::1`.
     var address = "127.0.0.1"
 
-    /// Runs `tomo serve` with `arguments` added (`--host ::1`).
-    init(site: URL, port: UInt16, arguments: [String] = []) throws {
+    /// Runs `tomo serve` with `arguments` added (`--host ::1`), on `port` or else a port of its
+    /// own (`freeLoopbackPort`).
+    init(site: URL, port: UInt16? = nil, arguments: [String] = []) throws {
         self.site = site
+        let port = try port ?? freeLoopbackPort()
         self.port = port
         process.executableURL = tomoBinary()
         process.arguments = ["serve", "--no-reload", "--port", String(port), "--site", site.path] + arguments

@@ -206,7 +206,7 @@ import TomoTestSupport
 
         // What the real server answers: every file the build writes for the server's address,
         // with the same bytes, and no page of a private post.
-        let server = try LoggedPreview(site: site.url, port: try freeLoopbackPort())
+        let server = try LoggedPreview(site: site.url)
         defer { server.stop() }
         let expected = try runBinary(["build", "--out", "expected", "--base-url", "http://127.0.0.1:\(server.port)/"], in: site.url)
         #expect(expected.status == 0, "\(expected.error)")

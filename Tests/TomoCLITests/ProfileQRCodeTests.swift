@@ -76,7 +76,7 @@ import TomoTestSupport
         let site = try TemporaryFolder()
         try site.write("content/site.yaml", "title: QR\nbaseURL: https://example.com/\n")
         try site.write("content/users/alice.yaml", "name: Alice\n")
-        let preview = try LoggedPreview(site: site.url, port: try freeLoopbackPort())
+        let preview = try LoggedPreview(site: site.url)
         defer { preview.stop() }
         let svg = try preview.get("alice/qr.svg")
         #expect(svg.status == 200 && svg.headers["content-type"] == "image/svg+xml")

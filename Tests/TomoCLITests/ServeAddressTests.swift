@@ -13,7 +13,7 @@ import TomoTestSupport
             "content/users/alice.yaml": "name: Alice\n",
             "content/pages/about.md": "---\ntitle: About\n---\nHello.\n",
         ])
-        return (site, try LoggedPreview(site: site.url, port: try freeLoopbackPort(), arguments: arguments))
+        return (site, try LoggedPreview(site: site.url, arguments: arguments))
     }
 
     /// The canonical link of a page.

@@ -35,7 +35,7 @@ import TomoTestSupport
         let site = try TemporaryFolder()
         try site.write("content/site.yaml", "title: Test\n")
         try site.write("content/users/alice.yaml", "name: Alice\n")
-        let preview = try LoggedPreview(site: site.url, port: try freeLoopbackPort())
+        let preview = try LoggedPreview(site: site.url)
         defer { preview.stop() }
 
         try site.write("content/users/alice.yaml", "name: Alicia\n")

@@ -16,7 +16,7 @@ import TomoTestSupport
     /// A site of one profile, `alice`, with `profile` as its text, and `tomo serve` on it.
     static func served(profile: String) throws -> (site: TemporaryFolder, preview: LoggedPreview) {
         let site = try TemporaryFolder(["content/site.yaml": "title: Test\n", "content/users/alice.yaml": profile])
-        return (site, try LoggedPreview(site: site.url, port: try freeLoopbackPort()))
+        return (site, try LoggedPreview(site: site.url))
     }
 
     @Test func aSiteThatNeverBuiltSaysSoInsteadOfALastGoodSite() throws {

@@ -78,7 +78,8 @@ public final class RawHTTPConnection {
     public func sendRaw(_ text: String) throws {
         let request = Array(text.utf8)
         let sent = request.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
-        guard sent == request.count else { throw RawHTTPError(description: "send to port \(port) failed: \(sent < 0 ? "errno \(errno)" : "\(sent) of \(request.count) bytes")") }
+        let failure = errno
+        guard sent == request.count else { throw RawHTTPError(description: "send to port \(port) failed: \(sent < 0 ? "errno \(failure)" : "\(sent) of \(request.count) bytes")") }
     }
 
     /// Reads a response's status line and headers only (the body, say an event stream, stays
