@@ -92,17 +92,19 @@ demo: deps
 #
 # The release binary builds meanwhile (its log in $(RELEASE_LOG), shown when it fails): its
 # optimising compiler keeps one core busy for most of three minutes. The suite runs as its
-# own binary, since `swift test` would wait for the build's lock on .build/.
+# own binary, since `swift test` would wait for the build's lock on .build/. A stopped
+# `make test` (Ctrl-C) stops that build too: a background job ignores Ctrl-C.
 RELEASE_LOG := .build/release-build.log
 TEST_BINARY := .build/debug/TomoPackageTests.xctest
 test: test-deps
 	$(SWIFT) build --build-tests
 	@$(SWIFT) build -c release --product tomo >$(RELEASE_LOG) 2>&1 & release=$$!; \
+	trap '[ -z "$$release" ] || kill $$release 2>/dev/null' EXIT; trap 'exit 130' INT TERM; \
 	echo "Building the release binary meanwhile ($(RELEASE_LOG))"; \
 	status=0; \
 	$(MAKE) --no-print-directory check-html check-links check-previews check-feeds check-sitemaps check-schemas || status=1; \
 	if [ $$status = 0 ]; then $(TEST_BINARY) --testing-library swift-testing || status=1; fi; \
-	if ! wait $$release; then cat $(RELEASE_LOG); echo "the release build failed" >&2; status=1; fi; \
+	if ! wait $$release; then cat $(RELEASE_LOG); echo "the release build failed" >&2; status=1; fi; release=; \
 	if [ $$status = 0 ]; then scripts/serve-smoke.sh .build/release/tomo && scripts/install-check.sh || status=1; fi; \
 	exit $$status
 
