@@ -17,10 +17,10 @@ public struct FolderListings: Sendable {
 
     private let byFolder: [String: [Entry]]
 
-    /// `byFolder`: each folder kept, by path relative to the site folder, with its entries in
-    /// any order.
-    public init(_ byFolder: [String: [Entry]] = [:]) {
-        self.byFolder = byFolder.mapValues { $0.sorted { $0.name < $1.name } }
+    /// `byFolder`: each folder kept, by path relative to the site folder, with its entries
+    /// sorted by name (sorted where they were read, on the core that read them).
+    public init(sorted byFolder: [String: [Entry]] = [:]) {
+        self.byFolder = byFolder
     }
 
     /// The entries of `folder` (relative to the site folder, `content/posts/alice`), sorted by

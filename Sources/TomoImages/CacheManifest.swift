@@ -20,7 +20,15 @@ struct CacheManifest: Hashable {
 
         /// The cache file's name: a pure function of the source and the settings.
         func cacheFileName(sourceHash: String) -> String {
-            "\(sourceHash)-q\(quality)-\(target).\(format.fileExtension)"
+            var name = sourceHash
+            name.reserveCapacity(sourceHash.utf8.count + 16)
+            name += "-q"
+            name += String(quality)
+            name += "-"
+            name += String(target)
+            name += "."
+            name += format.fileExtension
+            return name
         }
     }
 

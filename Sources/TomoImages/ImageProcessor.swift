@@ -97,8 +97,9 @@ public final class ImageProcessor: Sendable {
             if let stamp { index.record(sourceHash, of: source.path, stamp: stamp) }
         }
         var manifest: CacheManifest
-        if let remembered = index.manifest(of: sourceHash) {
-            manifest = remembered
+        let indexed = index.manifest(of: sourceHash)
+        if let indexed {
+            manifest = indexed
         } else if let cached = cache.manifest(sourceHash: sourceHash, pipeline: pipeline) {
             manifest = cached
         } else {
@@ -128,7 +129,7 @@ public final class ImageProcessor: Sendable {
             }
             try cache.store(manifest, sourceHash: sourceHash)
         }
-        index.remember(manifest, of: sourceHash)
+        if indexed == nil || encodedAny { index.remember(manifest, of: sourceHash) }
         return processedImage(manifest, targets: targets, sourceHash: sourceHash, source)
     }
 
@@ -210,12 +211,21 @@ public final class ImageProcessor: Sendable {
     private func processedImage(_ manifest: CacheManifest, targets: [Int], sourceHash: String, _ source: ImageSource) -> ProcessedImage {
         let name = PublishedName.stem(of: source.displayPath)
         var variants: [ImageVariant] = []
+        variants.reserveCapacity(ImageFormat.allCases.count * targets.count)
         for format in ImageFormat.allCases {
             for target in targets {
                 guard let entry = manifest.entry(format: format, quality: quality, target: target) else { continue }
+                // Put together by appending: six names for each of 100,000 photos.
+                var fileName = name
+                fileName.reserveCapacity(name.utf8.count + 24)
+                fileName += "-"
+                fileName += entry.contentHash.prefix(8)
+                fileName += "-"
+                fileName += String(entry.width)
+                fileName += "."
+                fileName += format.fileExtension
                 variants.append(ImageVariant(
-                    format: format, width: entry.width, height: entry.height,
-                    fileName: "\(name)-\(entry.contentHash.prefix(8))-\(entry.width).\(format.fileExtension)",
+                    format: format, width: entry.width, height: entry.height, fileName: fileName,
                     path: cache.path(named: entry.cacheFileName(sourceHash: sourceHash)),
                     byteCount: entry.byteCount
                 ))

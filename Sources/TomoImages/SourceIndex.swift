@@ -28,6 +28,12 @@ final class SourceIndex: Sendable {
         var manifestsChanged: Bool
     }
 
+    /// The state as it was read, looked up without a lock: a build looks up every one of its
+    /// 100,000 photos here from every core, and records only the few that are new.
+    private let loaded: State
+    /// Whether `state` holds a manifest that `loaded` does not.
+    private let rememberedAny = Atomic(false)
+
     /// The first thing in the file; another one (an older tomo's) is ignored.
     private static let format = "tomo-image-index 1"
 
@@ -64,15 +70,21 @@ final class SourceIndex: Sendable {
         folderAtLoad = Self.folderStamp(folder.path)
         loadedAt = Self.now()
         if let bytes = RegularFile.contents(file), let read = Self.read(bytes, pipeline: pipeline) {
-            kept.hashes.merge(read.hashes) { _, indexed in indexed }
+            if kept.hashes.isEmpty {
+                kept.hashes = read.hashes
+            } else {
+                kept.hashes.merge(read.hashes) { _, indexed in indexed }
+            }
             if read.folder == folderAtLoad { kept.manifests = read.manifests }
         }
+        loaded = kept
         state = Mutex(kept)
     }
 
     /// The hash recorded for `path` when the file still has `stamp`.
     func hash(of path: String, stamp: FileStamp) -> String? {
-        state.withLock { state in
+        if let known = loaded.hashes[path], known.stamp == stamp { return known.hash }
+        return state.withLock { state in
             guard let known = state.hashes[path], known.stamp == stamp else { return nil }
             return known.hash
         }
@@ -87,7 +99,9 @@ final class SourceIndex: Sendable {
 
     /// The manifest of `sourceHash` as kept or found in this process, when there is one.
     func manifest(of sourceHash: String) -> CacheManifest? {
-        state.withLock { $0.manifests[sourceHash] }
+        // Once one is remembered, a loaded manifest may be out of date.
+        if !rememberedAny.load(ordering: .acquiring), let kept = loaded.manifests[sourceHash] { return kept }
+        return state.withLock { $0.manifests[sourceHash] }
     }
 
     /// `manifest` is what the cache holds for `sourceHash` now (checked against its files, or
@@ -97,6 +111,7 @@ final class SourceIndex: Sendable {
             guard state.manifests[sourceHash] != manifest else { return }
             state.manifests[sourceHash] = manifest
             state.manifestsChanged = true
+            rememberedAny.store(true, ordering: .releasing)
         }
     }
 

@@ -10,6 +10,11 @@ enum TargetWidths {
     static func plan(configured: [Int], originalWidth: Int, originalHeight: Int) -> [Int] {
         let heightLimit = originalHeight > 0 ? maximum * originalWidth / originalHeight : maximum
         let ceiling = max(1, min(originalWidth, maximum, heightLimit))
-        return Set(configured.map { min($0, ceiling) }).sorted()
+        // Sorted, then each repeat dropped: a few widths for each of 100,000 photos, no Set.
+        var widths: [Int] = []
+        for width in configured.map({ min($0, ceiling) }).sorted() where widths.last != width {
+            widths.append(width)
+        }
+        return widths
     }
 }

@@ -12,8 +12,10 @@ struct InputStamps: Sendable {
     /// The folders walked (relative to the site folder): `restamp` looks for the stamps below a
     /// path only when it was one of them, instead of going through every stamp.
     private(set) var walkedFolders: Set<String> = []
-    /// The folders walked that hold a symbolic link: `listings` leaves them to the loader.
-    private var foldersWithLinks: Set<String> = []
+    /// The entries of each folder under `content/` the walk read, sorted by name, for
+    /// `listings`; a folder holding a symbolic link (or one a walk through a link led back to)
+    /// is left out, for the loader to list under the site's rule for links.
+    private var listed: [String: [FolderListings.Entry]] = [:]
     /// Whether `restamp` changed any stamp: `listings` are then no longer what a walk saw.
     private var restamped = false
 
@@ -38,7 +40,7 @@ struct InputStamps: Sendable {
             for part in parts {
                 stamps.byPath.merge(part.byPath) { first, _ in first }
                 stamps.walkedFolders.formUnion(part.walkedFolders)
-                stamps.foldersWithLinks.formUnion(part.foldersWithLinks)
+                stamps.listed.merge(part.listed) { first, _ in first }
             }
             return stamps
         }
@@ -73,25 +75,9 @@ struct InputStamps: Sendable {
     }
 
     /// The names in each folder under `content/` that the walk read and found no link in, for
-    /// loading the site (`tomo build`) without listing the folders again: put together from the
-    /// stamps only when a build goes on to load the site, so that a build that finds nothing
-    /// changed pays nothing for them. None after `restamp`.
+    /// loading the site (`tomo build`) without listing the folders again. None after `restamp`.
     var listings: FolderListings {
-        guard !restamped else { return FolderListings() }
-        // Every folder kept starts empty; then each stamped path goes into its folder's listing.
-        var byFolder: [String: [FolderListings.Entry]] = [:]
-        for folder in walkedFolders where ContentPath.isInContent(folder) && !foldersWithLinks.contains(folder) { byFolder[folder] = [] }
-        func add(_ path: String, isFolder: Bool) {
-            guard let slash = path.lastIndex(of: "/") else { return }
-            byFolder[String(path[..<slash])]?.append(FolderListings.Entry(name: String(path[path.index(after: slash)...]), isFolder: isFolder))
-        }
-        // A folder that could not be read is stamped as `folder/` and never walked: its parent
-        // lists it as the folder it is, and the loader, finding it not kept, reports it.
-        for path in byPath.keys {
-            if path.hasSuffix("/") { add(String(path.dropLast()), isFolder: true) } else { add(path, isFolder: false) }
-        }
-        for folder in walkedFolders { add(folder, isFolder: true) }
-        return FolderListings(byFolder)
+        FolderListings(sorted: restamped ? [:] : listed)
     }
 
     /// One number for every path and stamp, in any order: a rebuild compares this alone. A sum,
@@ -128,10 +114,14 @@ struct InputStamps: Sendable {
                 continue
             }
             walkedFolders.insert(folder)
-            if entries.contains(where: { $0.status.isLink }) { foldersWithLinks.insert(folder) }
+            // A folder that could not be read is never walked, but its parent lists it as the
+            // folder it is: the loader, finding it not kept, reports it.
+            var listing = ContentPath.isInContent(folder) && !entries.contains(where: { $0.status.isLink }) ? [FolderListings.Entry]() : nil
+            listing?.reserveCapacity(entries.count)
             for (name, entry) in entries {
                 let path = folder + "/" + name
                 let status = Self.stamped(entry, of: path, root: root, links: links)
+                listing?.append(FolderListings.Entry(name: name, isFolder: status.isFolder))
                 guard status.isFolder else {
                     byPath[path] = FileStamp(status)
                     continue
@@ -141,8 +131,11 @@ struct InputStamps: Sendable {
                     subfolders.append(path)
                 } else if !within.contains(identity) {
                     pending.append((path, within.union([identity])))
+                } else {
+                    listing = nil
                 }
             }
+            if let listing { listed[folder] = listing.sorted { $0.name < $1.name } }
         }
     }
 
