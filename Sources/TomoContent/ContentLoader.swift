@@ -216,5 +216,8 @@ public enum ContentLoader {
 enum ContentFileKind: String {
     case profile, page, post
 
-    var extensions: Set<String> { self == .profile ? ContentPath.profileExtensions : ["md"] }
+    var extensions: Set<String> { self == .profile ? ContentPath.profileExtensions : Self.markdown }
+
+    /// Made once: every post file of a load is checked against it.
+    private static let markdown: Set<String> = ["md"]
 }
