@@ -47,14 +47,27 @@ struct PublishedImages: Sendable {
     /// `stamps`: the site's files as this very build stamped them, so that no image is looked
     /// up again (`tomo serve` leaves them out: its stamps are only as fresh as what its watcher
     /// reported).
-    static func make(for content: SiteContent, site: URL, reusing previous: PublishedImages? = nil, stamps: InputStamps? = nil) throws(DiagnosticList) -> PublishedImages {
-        let cache = site.appendingPathComponent(".tomo-cache/images")
+    /// `processor`: one `processor(for:site:)` started for this very content's settings.
+    static func make(
+        for content: SiteContent, site: URL, reusing previous: PublishedImages? = nil, stamps: InputStamps? = nil,
+        processor: Background<Result<ImageProcessor, Diagnostic>>? = nil
+    ) throws(DiagnosticList) -> PublishedImages {
         var published = try publish(content, site: site, reusing: previous, stamps: stamps) { sources throws(Diagnostic) in
-            try ImageProcessor(cacheFolder: cache, widths: content.config.imageWidths).process(sources)
+            try (processor?.value ?? Result { () throws(Diagnostic) in try ImageProcessor(cacheFolder: cacheFolder(site), widths: content.config.imageWidths) }).get().process(sources)
         }
-        try published.setIcons(for: content.config, site: site) { source throws(Diagnostic) in try IconMaker(cacheFolder: cache).icons(of: source) }
+        try published.setIcons(for: content.config, site: site) { source throws(Diagnostic) in try IconMaker(cacheFolder: cacheFolder(site)).icons(of: source) }
         return published
     }
+
+    /// The image processor for `config`'s settings, made on another core: it reads the cache's
+    /// index (the hash and thumbnails of each of 100,000 photos at 10,000 users), which need not
+    /// wait for the site to be put together.
+    static func processor(for config: SiteConfig, site: URL) -> Background<Result<ImageProcessor, Diagnostic>> {
+        let widths = config.imageWidths
+        return Background { Result { () throws(Diagnostic) in try ImageProcessor(cacheFolder: cacheFolder(site), widths: widths) } }
+    }
+
+    private static func cacheFolder(_ site: URL) -> URL { site.appendingPathComponent(".tomo-cache/images") }
 
     /// What `make` would publish, for `tomo check`: every image goes through the same tests
     /// (`ImageInspector`), nothing is decoded beyond its header and nothing is written. The

@@ -44,12 +44,14 @@ struct SiteModel: Sendable {
     /// without making thumbnails or cards or writing anything (`PublishedImages.inspect`).
     /// `stamps`: the site's files as the build stamped them (the images are not looked up again).
     static func make(from inputs: SiteInputs, options: BuildOptions, checkingOnly: Bool = false, stamps: InputStamps? = nil) throws(DiagnosticList) -> SiteModel {
+        // The image cache's index is read on another core while the published site is put
+        // together, and the posts are indexed there while the images are looked up.
+        let processor = checkingOnly ? nil : PublishedImages.processor(for: inputs.content.config, site: options.site)
         let published = PublishedSite(inputs, options: options, at: options.buildDate)
-        // The posts are indexed on another core while the images are looked up.
         let posts = Background { PostIndex(published: published.content.posts) }
         let images = checkingOnly
             ? try PublishedImages.inspect(for: published.content, site: options.site)
-            : try PublishedImages.make(for: published.content, site: options.site, stamps: stamps)
+            : try PublishedImages.make(for: published.content, site: options.site, stamps: stamps, processor: processor)
         let cards = checkingOnly
             ? try PublishedCards.inspect(for: published.content, images: images)
             : try PublishedCards.make(for: published.content, images: images, site: options.site)
