@@ -177,10 +177,11 @@ struct BuildState: Sendable {
         // them, put together in halves on two cores (the keys with the first).
         let middle = outputs.index(outputs.startIndex, offsetBy: outputs.count / 2)
         let ranges: [Range<[String: FileDigest].Index>] = [outputs.startIndex..<middle, middle..<outputs.endIndex]
-        let halves = ranges.concurrentMap { half -> [UInt8]? in
+        var halves = ranges.concurrentMap { half -> [UInt8]? in
             var bytes: [UInt8] = []
             let withKeys = half.lowerBound == outputs.startIndex
-            bytes.reserveCapacity(outputs.count * 40 + (withKeys ? keys.count * 40 : 0))
+            // The first half is made big enough to take the second one after it.
+            bytes.reserveCapacity(outputs.count * (withKeys ? 80 : 40) + (withKeys ? keys.count * 40 : 0))
             for (key, fingerprint) in withKeys ? keys : [:] {
                 bytes.append(contentsOf: "k ".utf8)
                 Self.appendHexadecimal(fingerprint, to: &bytes)
@@ -202,8 +203,10 @@ struct BuildState: Sendable {
             }
             return bytes
         }
-        guard let first = halves[0], let second = halves[1] else { return }
-        let outputsBytes = first + second
+        // Taken out of the array, so that the first half is appended to in place.
+        guard case let (second??, first??) = (halves.popLast(), halves.popLast()) else { return }
+        var outputsBytes = first
+        outputsBytes.append(contentsOf: second)
         var stateText = """
         \(Self.formatLine)
         tool \(setting.tool)

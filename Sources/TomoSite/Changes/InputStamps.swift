@@ -12,10 +12,12 @@ struct InputStamps: Sendable {
     /// The folders walked (relative to the site folder): `restamp` looks for the stamps below a
     /// path only when it was one of them, instead of going through every stamp.
     private(set) var walkedFolders: Set<String> = []
-    /// The entries of each folder under `content/` the walk read, sorted by name, for
-    /// `listings`; a folder holding a symbolic link (or one a walk through a link led back to)
-    /// is left out, for the loader to list under the site's rule for links.
-    private var listed: [String: [FolderListings.Entry]] = [:]
+    /// The entries of each folder under `content/` the walk read, in the order read, for
+    /// `listings`: each by its path (the string the stamps are kept under, so keeping it costs
+    /// nothing) and whether it is a folder. A folder holding a symbolic link (or one a walk
+    /// through a link led back to) is left out, for the loader to list under the site's rule
+    /// for links.
+    private var listed: [String: [(path: String, isFolder: Bool)]] = [:]
     /// Whether `restamp` changed any stamp: `listings` are then no longer what a walk saw.
     private var restamped = false
 
@@ -76,8 +78,16 @@ struct InputStamps: Sendable {
 
     /// The names in each folder under `content/` that the walk read and found no link in, for
     /// loading the site (`tomo build`) without listing the folders again. None after `restamp`.
+    /// Named and sorted only here, on every core: a build that finds nothing changed never asks.
     var listings: FolderListings {
-        FolderListings(sorted: restamped ? [:] : listed)
+        guard !restamped else { return FolderListings() }
+        let sorted = Array(listed).concurrentRuns(perCore: 2) { run in
+            run.map { folder, entries in
+                let names = entries.map { FolderListings.Entry(name: String($0.path.utf8.dropFirst(folder.utf8.count + 1)) ?? "", isFolder: $0.isFolder) }
+                return (folder, names.sorted { $0.name < $1.name })
+            }
+        }
+        return FolderListings(sorted: Dictionary(uniqueKeysWithValues: sorted.joined()))
     }
 
     /// One number for every path and stamp, in any order: a rebuild compares this alone. A sum,
@@ -116,12 +126,12 @@ struct InputStamps: Sendable {
             walkedFolders.insert(folder)
             // A folder that could not be read is never walked, but its parent lists it as the
             // folder it is: the loader, finding it not kept, reports it.
-            var listing = ContentPath.isInContent(folder) && !entries.contains(where: { $0.status.isLink }) ? [FolderListings.Entry]() : nil
+            var listing = ContentPath.isInContent(folder) && !entries.contains(where: { $0.status.isLink }) ? [(path: String, isFolder: Bool)]() : nil
             listing?.reserveCapacity(entries.count)
             for (name, entry) in entries {
                 let path = folder + "/" + name
                 let status = Self.stamped(entry, of: path, root: root, links: links)
-                listing?.append(FolderListings.Entry(name: name, isFolder: status.isFolder))
+                listing?.append((path, status.isFolder))
                 guard status.isFolder else {
                     byPath[path] = FileStamp(status)
                     continue
@@ -135,7 +145,7 @@ struct InputStamps: Sendable {
                     listing = nil
                 }
             }
-            if let listing { listed[folder] = listing.sorted { $0.name < $1.name } }
+            if let listing { listed[folder] = listing }
         }
     }
 
