@@ -176,10 +176,9 @@ struct BuildState: Sendable {
         // Written byte by byte: there is a line per output file, hundreds of thousands of
         // them, put together in halves on two cores (the keys with the first).
         let middle = outputs.index(outputs.startIndex, offsetBy: outputs.count / 2)
-        let ranges: [Range<[String: FileDigest].Index>] = [outputs.startIndex..<middle, middle..<outputs.endIndex]
-        var halves = ranges.concurrentMap { half -> [UInt8]? in
+        let ranges: [(withKeys: Bool, half: Range<[String: FileDigest].Index>)] = [(true, outputs.startIndex..<middle), (false, middle..<outputs.endIndex)]
+        var halves = ranges.concurrentMap { withKeys, half -> [UInt8]? in
             var bytes: [UInt8] = []
-            let withKeys = half.lowerBound == outputs.startIndex
             // The first half is made big enough to take the second one after it.
             bytes.reserveCapacity(outputs.count * (withKeys ? 80 : 40) + (withKeys ? keys.count * 40 : 0))
             for (key, fingerprint) in withKeys ? keys : [:] {
