@@ -17,7 +17,8 @@ struct InputStamps: Sendable {
     /// nothing) and whether it is a folder. A folder holding a symbolic link (or one a walk
     /// through a link led back to) is left out, for the loader to list under the site's rule
     /// for links.
-    private var listed: [String: [(path: String, isFolder: Bool)]] = [:]
+    private var listed: [String: [ListedEntry]] = [:]
+    private typealias ListedEntry = (path: String, isFolder: Bool)
     /// Whether `restamp` changed any stamp: `listings` are then no longer what a walk saw.
     private var restamped = false
 
@@ -83,7 +84,7 @@ struct InputStamps: Sendable {
         guard !restamped else { return FolderListings() }
         let sorted = Array(listed).concurrentRuns(perCore: 2) { run in
             run.map { folder, entries in
-                let names = entries.map { FolderListings.Entry(name: String($0.path.utf8.dropFirst(folder.utf8.count + 1)) ?? "", isFolder: $0.isFolder) }
+                let names = entries.map { FolderListings.Entry(name: String(decoding: $0.path.utf8.dropFirst(folder.utf8.count + 1), as: UTF8.self), isFolder: $0.isFolder) }
                 return (folder, names.sorted { $0.name < $1.name })
             }
         }
@@ -126,7 +127,7 @@ struct InputStamps: Sendable {
             walkedFolders.insert(folder)
             // A folder that could not be read is never walked, but its parent lists it as the
             // folder it is: the loader, finding it not kept, reports it.
-            var listing = ContentPath.isInContent(folder) && !entries.contains(where: { $0.status.isLink }) ? [(path: String, isFolder: Bool)]() : nil
+            var listing = ContentPath.isInContent(folder) && !entries.contains(where: { $0.status.isLink }) ? [ListedEntry]() : nil
             listing?.reserveCapacity(entries.count)
             for (name, entry) in entries {
                 let path = folder + "/" + name

@@ -53,7 +53,8 @@ struct PublishedImages: Sendable {
         processor: Background<Result<ImageProcessor, Diagnostic>>? = nil
     ) throws(DiagnosticList) -> PublishedImages {
         var published = try publish(content, site: site, reusing: previous, stamps: stamps) { sources throws(Diagnostic) in
-            try (processor?.value ?? Result { () throws(Diagnostic) in try ImageProcessor(cacheFolder: cacheFolder(site), widths: content.config.imageWidths) }).get().process(sources)
+            // Made here, only when some image is not kept, unless one was started already.
+            try (processor?.value ?? newProcessor(widths: content.config.imageWidths, site: site)).get().process(sources)
         }
         try published.setIcons(for: content.config, site: site) { source throws(Diagnostic) in try IconMaker(cacheFolder: cacheFolder(site)).icons(of: source) }
         return published
@@ -64,7 +65,11 @@ struct PublishedImages: Sendable {
     /// wait for the site to be put together.
     static func processor(for config: SiteConfig, site: URL) -> Background<Result<ImageProcessor, Diagnostic>> {
         let widths = config.imageWidths
-        return Background { Result { () throws(Diagnostic) in try ImageProcessor(cacheFolder: cacheFolder(site), widths: widths) } }
+        return Background { newProcessor(widths: widths, site: site) }
+    }
+
+    private static func newProcessor(widths: [Int], site: URL) -> Result<ImageProcessor, Diagnostic> {
+        Result { () throws(Diagnostic) in try ImageProcessor(cacheFolder: cacheFolder(site), widths: widths) }
     }
 
     private static func cacheFolder(_ site: URL) -> URL { site.appendingPathComponent(".tomo-cache/images") }
