@@ -97,6 +97,18 @@ final class BlobStore: Sendable {
     /// Blobs no snapshot names, to delete once no request can still open them; a `put` of the
     /// same bytes takes its blob out again.
     private let retired = Mutex<Set<BlobName>>([])
+    /// Hears why a file or the manifest could not be written (a full disk), so the person
+    /// running the preview learns why pages answer 404 or why the next start builds first.
+    private let onProblem: @Sendable (String) -> Void
+    /// The writes that failed and were told since the last one of their kind that succeeded:
+    /// a full disk is told once, not once per page.
+    private let toldFailures = Mutex<Set<StoredKind>>([])
+
+    /// What a write stores: a served file's bytes or the manifest, which fail with different
+    /// consequences.
+    private enum StoredKind {
+        case blob, manifest
+    }
 
     private enum GzipForm {
         case smaller(size: Int)
@@ -105,8 +117,10 @@ final class BlobStore: Sendable {
     }
 
     /// Keeps blobs in `folder`, when given and no other preview holds it; otherwise in a new
-    /// temporary folder (then `isKept` is false).
-    init(keptIn folder: URL?) throws {
+    /// temporary folder (then `isKept` is false). `onProblem` hears each write that fails after
+    /// one that succeeded.
+    init(keptIn folder: URL?, onProblem: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        self.onProblem = onProblem
         if let folder, let lock = try Self.lock(folder) {
             self.folder = folder
             isKept = true
@@ -173,7 +187,26 @@ final class BlobStore: Sendable {
         let path = path(of: name)
         retired.withLock { _ = $0.remove(name) }
         if holds(bytes, at: path) { return name }
-        return write(bytes, to: path) ? name : nil
+        return store(bytes, at: path, as: .blob) ? name : nil
+    }
+
+    /// Writes `bytes` to `path` (see `write(_:to:)`); a failure is told once until a write of
+    /// the same kind succeeds.
+    private func store(_ bytes: [UInt8], at path: String, as kind: StoredKind) -> Bool {
+        do {
+            try write(bytes, to: path)
+            toldFailures.withLock { _ = $0.remove(kind) }
+            return true
+        } catch {
+            guard toldFailures.withLock({ $0.insert(kind).inserted }) else { return false }
+            switch kind {
+            case .blob:
+                onProblem("cannot store a served file in \(folder.path): \(error.reason); files that cannot be stored answer 404 until a rebuild stores them (free some space, then save a file)")
+            case .manifest:
+                onProblem("cannot record the served files in \(path): \(error.reason); the next tomo serve builds the site before it serves (free some space)")
+            }
+            return false
+        }
     }
 
     /// Whether the file at `path` holds exactly `bytes` (a blob a kept preview left may have
@@ -204,28 +237,42 @@ final class BlobStore: Sendable {
         return complete ? bytes : nil
     }
 
+    /// Why a write failed: the system's words for its error number.
+    private struct WriteFailure: Error {
+        let reason: String
+
+        init(errorNumber: Int32) {
+            reason = String(cString: strerror(errorNumber))
+        }
+    }
+
     /// Writes `bytes` under a temporary name beside `path` and renames it there, so no reader
     /// ever sees a part of it.
-    private func write(_ bytes: [UInt8], to path: String) -> Bool {
+    private func write(_ bytes: [UInt8], to path: String) throws(WriteFailure) {
         let number = temporaryNumbers.add(1, ordering: .relaxed).newValue
         let temporary = (path as NSString).deletingLastPathComponent + "/.tmp-\(getpid())-\(number)"
         let descriptor = Foundation.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { throw WriteFailure(errorNumber: errno) }
         var done = 0
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
             while done < buffer.count {
                 let count = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
                 if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
+                guard count > 0 else {
+                    // A write of 0 bytes on a regular file only happens when the disk is full.
+                    failure = count < 0 ? errno : ENOSPC
+                    return
+                }
                 done += count
             }
-            return true
         }
-        guard Foundation.close(descriptor) == 0, written, rename(temporary, path) == 0 else {
+        if Foundation.close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
             unlink(temporary)
-            return false
+            throw WriteFailure(errorNumber: failure)
         }
-        return true
     }
 
     /// A descriptor reading the blob from its start (the caller closes it), or nil when it is gone.
@@ -298,8 +345,9 @@ final class BlobStore: Sendable {
         }
         guard let bytes = read(path(of: name), expecting: name.size) else { return nil }
         var made = GzipForm.notSmaller
+        // A gzip form that cannot be written is no problem to tell: the file is sent as it is.
         if let compressed = bytes.withUnsafeBytes({ Gzip.compress($0) }), compressed.count < bytes.count,
-           write(compressed, to: path(of: name) + ".gz") {
+           (try? write(compressed, to: path(of: name) + ".gz")) != nil {
             made = .smaller(size: compressed.count)
         }
         gzipForms.withLock { $0[name] = made }
@@ -313,7 +361,7 @@ final class BlobStore: Sendable {
 
     /// Records the served snapshot, `Manifest.bytes(of:)`, replacing the last record at once.
     func writeManifest(_ bytes: [UInt8]) {
-        _ = write(bytes, to: manifestPath)
+        _ = store(bytes, at: manifestPath, as: .manifest)
     }
 
     /// The snapshot the last preview recorded, or nil when there is none or it is damaged.

@@ -60,9 +60,11 @@ public final class PreviewServer: Sendable {
 
     /// Starts serving `site`. When the port is taken, `onNote` hears it and the next port is
     /// tried, up to `portAttempts` ports. Throws a `Diagnostic` when no port can be used.
+    /// While the server runs, `onNote` also hears when the served files or their manifest
+    /// cannot be written (a full disk), once until a write succeeds again.
     public static func start(_ configuration: Configuration = Configuration(),
                              site: ServedSite = ServedSite(),
-                             onNote: (String) -> Void = { _ in }) throws -> PreviewServer {
+                             onNote: @escaping @Sendable (String) -> Void = { _ in }) throws -> PreviewServer {
         tomo_http_ignore_sigpipe()
         let address = try ListenAddress(configuration.host)
         guard configuration.root.hasPrefix("/"), configuration.root.hasSuffix("/"), case .success(let root) = RequestTarget.parse(Array(configuration.root.utf8)) else {
@@ -70,7 +72,7 @@ public final class PreviewServer: Sendable {
         }
         let (socket, port) = try listen(host: address.text, configuration: configuration, onNote: onNote)
         let events = EventHub(heartbeatInterval: configuration.heartbeatInterval)
-        let store = try BlobStore(keptIn: configuration.keptFiles)
+        let store = try BlobStore(keptIn: configuration.keptFiles, onProblem: onNote)
         let reloadScript = configuration.liveReload
             ? PreparedFile(path: "reload.js", bytes: Array(ReloadClient.script.utf8), store: store) : nil
         let router = RequestRouter(store: store, events: events, reloadScript: reloadScript,

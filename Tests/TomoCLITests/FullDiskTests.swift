@@ -3,29 +3,9 @@ import Testing
 @testable import TomoCLI
 import TomoTestSupport
 
-/// A disk that fills up half way, made real with a small tmpfs (root only): every command that
-/// writes either finishes or exits 1 with a message and leaves what it wrote before as it was,
-/// with no partial or hidden temporary file.
-enum SmallDisk {
-    /// Whether this process can mount a tmpfs (root, and a kernel and container that allow it).
-    static let canMount: Bool = {
-        guard getuid() == 0, let folder = try? TemporaryFolder() else { return false }
-        guard (try? mount(folder.url, kilobytes: 16)) != nil else { return false }
-        unmount(folder.url)
-        return true
-    }()
-
-    static func mount(_ folder: URL, kilobytes: Int) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let result = try runProcess(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", folder.path], in: folder)
-        guard result.status == 0 else { throw CocoaError(.fileWriteNoPermission) }
-    }
-
-    static func unmount(_ folder: URL) {
-        _ = try? runProcess(URL(fileURLWithPath: "/bin/umount"), [folder.path], in: URL(fileURLWithPath: "/"))
-    }
-}
-
+/// A disk that fills up half way (`SmallDisk`): every command that writes either finishes or
+/// exits 1 with a message and leaves what it wrote before as it was, with no partial or hidden
+/// temporary file.
 @Suite(.serialized, .enabled(if: SmallDisk.canMount, "needs root and permission to mount a tmpfs (mount -t tmpfs) to fill a disk"))
 struct FullDiskTests {
     static let demo = URL(fileURLWithPath: #filePath)

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import Testing
 import TomoServer
 import TomoTestSupport
@@ -7,14 +8,14 @@ import TomoTestSupport
     @Test func triesTheNextPortWhenThePortIsTaken() throws {
         let (blocker, takenPort) = try listenOnFreePort()
         defer { close(blocker) }
-        var notes: [String] = []
+        let notes = Mutex<[String]>([])
         var configuration = PreviewServer.Configuration()
         configuration.port = takenPort
-        let server = try PreviewServer.start(configuration, site: sampleSite) { notes.append($0) }
+        let server = try PreviewServer.start(configuration, site: sampleSite) { note in notes.withLock { $0.append(note) } }
         defer { server.stop() }
         #expect(server.port != takenPort)
         #expect(server.port > takenPort && server.port <= takenPort + 20)
-        #expect(notes.first == "port \(takenPort) is in use; trying \(takenPort + 1)")
+        #expect(notes.withLock { $0.first } == "port \(takenPort) is in use; trying \(takenPort + 1)")
         #expect(server.url == "http://127.0.0.1:\(server.port)/")
         #expect(try fetch(server.port, "/").status == 200)
     }
