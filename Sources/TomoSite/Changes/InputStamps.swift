@@ -13,12 +13,9 @@ struct InputStamps: Sendable {
     /// path only when it was one of them, instead of going through every stamp.
     private(set) var walkedFolders: Set<String> = []
     /// The entries of each folder under `content/` the walk read, in the order read, for
-    /// `listings`: each by its path (the string the stamps are kept under, so keeping it costs
-    /// nothing) and whether it is a folder. A folder holding a symbolic link (or one a walk
-    /// through a link led back to) is left out, for the loader to list under the site's rule
-    /// for links.
-    private var listed: [String: [ListedEntry]] = [:]
-    private typealias ListedEntry = (path: String, isFolder: Bool)
+    /// `listings`. A folder holding a symbolic link (or one a walk through a link led back to)
+    /// is left out, for the loader to list under the site's rule for links.
+    private var listed: [String: [FolderListings.Entry]] = [:]
     /// Whether `restamp` changed any stamp: `listings` are then no longer what a walk saw.
     private var restamped = false
 
@@ -30,21 +27,17 @@ struct InputStamps: Sendable {
     }
 
     /// What a scan found, in the parts it was taken in, with their digest: a build that finds
-    /// the digest unchanged stops without putting the parts together (220,000 stamps at
-    /// 10,000 users).
+    /// the digest unchanged stops without making a path or a table of the 220,000 stamps at
+    /// 10,000 users.
     struct Scan: Sendable {
-        fileprivate var parts: [InputStamps]
-        /// `InputStamps.digest` of all the parts, summed on the cores that took them.
+        fileprivate var parts: [Walk]
+        /// `Walk.digest` of all the parts, summed on the cores that took them.
         let digest: UInt64
 
         func merged() -> InputStamps {
             var stamps = InputStamps()
-            stamps.byPath.reserveCapacity(parts.reduce(0) { $0 + $1.byPath.count })
-            for part in parts {
-                stamps.byPath.merge(part.byPath) { first, _ in first }
-                stamps.walkedFolders.formUnion(part.walkedFolders)
-                stamps.listed.merge(part.listed) { first, _ in first }
-            }
+            stamps.byPath.reserveCapacity(parts.reduce(0) { $0 + $1.fileCount })
+            for part in parts { stamps.add(part) }
             return stamps
         }
     }
@@ -54,7 +47,7 @@ struct InputStamps: Sendable {
     static func take(site: URL) -> Scan {
         let root = site.path
         var jobs: [String] = []
-        var top = InputStamps()
+        var top = Walk()
         for folder in folders {
             top.collect(folder: folder, root: root, recursive: false, subfolders: &jobs)
         }
@@ -66,8 +59,8 @@ struct InputStamps: Sendable {
                 expanded.append(job)
             }
         }
-        let parts = expanded.concurrentMap { folder -> (InputStamps, UInt64) in
-            var part = InputStamps()
+        let parts = expanded.concurrentMap { folder -> (Walk, UInt64) in
+            var part = Walk()
             var ignored: [String] = []
             part.collect(folder: folder, root: root, recursive: true, subfolders: &ignored)
             return (part, part.digest)
@@ -77,89 +70,135 @@ struct InputStamps: Sendable {
         return Scan(parts: [top] + parts.map(\.0), digest: digest)
     }
 
+    /// Adds what `walk` found: a stamp for each file by its path, each folder walked, and the
+    /// folders' listings.
+    private mutating func add(_ walk: Walk) {
+        for folder in walk.folders {
+            walkedFolders.insert(folder.path)
+            let prefix = folder.path + "/"
+            for entry in folder.entries {
+                if let stamp = entry.stamp { byPath[prefix + entry.name] = stamp }
+            }
+            if folder.isListed {
+                listed[folder.path] = folder.entries.map { FolderListings.Entry(name: $0.name, isFolder: $0.stamp == nil) }
+            }
+        }
+        for (path, stamp) in walk.unreadable { byPath[path] = stamp }
+    }
+
     /// The names in each folder under `content/` that the walk read and found no link in, for
     /// loading the site (`tomo build`) without listing the folders again. None after `restamp`.
-    /// Named and sorted only here, on every core: a build that finds nothing changed never asks.
+    /// Sorted only here, on every core: a build that finds nothing changed never asks.
     var listings: FolderListings {
         guard !restamped else { return FolderListings() }
         let sorted = Array(listed).concurrentRuns(perCore: 2) { run in
-            run.map { folder, entries in
-                let names = entries.map { FolderListings.Entry(name: String(decoding: $0.path.utf8.dropFirst(folder.utf8.count + 1), as: UTF8.self), isFolder: $0.isFolder) }
-                return (folder, names.sorted { $0.name < $1.name })
-            }
+            run.map { folder, entries in (folder, entries.sorted { $0.name < $1.name }) }
         }
         return FolderListings(sorted: Dictionary(uniqueKeysWithValues: sorted.joined()))
     }
 
-    /// One number for every path and stamp, in any order: a rebuild compares this alone. A sum,
-    /// so the parts of a scan can be summed apart.
-    var digest: UInt64 {
-        var total = UInt64(byPath.count)
-        for (path, stamp) in byPath {
-            var hasher = StableHasher()
-            hasher.add(path)
-            hasher.add(stamp.digest)
-            total &+= hasher.value
+    /// What one walk found, folder by folder, each entry by the name `readdir` gave: no path is
+    /// made until the stamps are put together (`add`).
+    fileprivate struct Walk: Sendable {
+        struct Folder: Sendable {
+            /// Relative to the site folder.
+            var path: String
+            /// Each entry's name and stamp, in the order read; a folder has no stamp.
+            var entries: [(name: String, stamp: FileStamp?)]
+            /// Whether the folder is under `content/` and holds no link, so loading the site
+            /// may take its entries instead of listing it again.
+            var isListed: Bool
         }
-        return total
-    }
 
-    /// Stamps the files of `folder` (relative to `root`); its subfolders are walked too when
-    /// `recursive`, otherwise appended to `subfolders`. A symbolic link that the site's rule
-    /// follows (`SiteLinks`: it stays inside the site) is stamped as what it leads to, a folder
-    /// walked under the link's name, so editing the target is a change; any other link is
-    /// stamped as it is (loading the site reports it). A folder that cannot be read gets a
-    /// stamp of its own (`folder/`), so that it never looks like an empty folder: the build
-    /// goes on to load the site, which reports it.
-    private mutating func collect(folder top: String, root: String, recursive: Bool, subfolders: inout [String]) {
-        let links = SiteLinks(site: root)
-        // An explicit stack, each folder with the real folders (device and inode) it is walked
-        // inside of, so that links leading round in a circle end.
-        var pending: [(folder: String, within: Set<[UInt64]>)] = [(top, [])]
-        while let (folder, within) = pending.popLast() {
-            let entries: [FolderEntries.Entry]
-            do {
-                entries = try FolderEntries.read(root + "/" + folder, followingLinks: false, includingHidden: ContentPath.isInRootStatic(folder))
-            } catch {
-                if error.reason != .missing { byPath[folder + "/"] = Self.unreadable(error) }
-                continue
+        var folders: [Folder] = []
+        /// The stamp of each folder that cannot be read, by its path and a slash (`folder/`).
+        var unreadable: [(path: String, stamp: FileStamp)] = []
+
+        var fileCount: Int {
+            folders.reduce(unreadable.count) { count, folder in count + folder.entries.count }
+        }
+
+        /// One number for every file's path and stamp, in any order: a rebuild compares this
+        /// alone. A sum, so the parts of a scan can be summed apart; the hash of a folder's path
+        /// is taken once for all its entries.
+        var digest: UInt64 {
+            var total: UInt64 = 0
+            for folder in folders {
+                var base = StableHasher()
+                base.add(folder.path)
+                for entry in folder.entries {
+                    guard let stamp = entry.stamp else { continue }
+                    var hasher = base
+                    hasher.add(entry.name)
+                    hasher.add(stamp.digest)
+                    total &+= hasher.value &+ 1
+                }
             }
-            walkedFolders.insert(folder)
-            // A folder that could not be read is never walked, but its parent lists it as the
-            // folder it is: the loader, finding it not kept, reports it.
-            var listing = ContentPath.isInContent(folder) && !entries.contains(where: { $0.status.isLink }) ? [ListedEntry]() : nil
-            listing?.reserveCapacity(entries.count)
-            for (name, entry) in entries {
-                let path = folder + "/" + name
-                let status = Self.stamped(entry, of: path, root: root, links: links)
-                listing?.append((path, status.isFolder))
-                guard status.isFolder else {
-                    byPath[path] = FileStamp(status)
+            for (path, stamp) in unreadable {
+                var hasher = StableHasher()
+                hasher.add(path)
+                hasher.add(stamp.digest)
+                total &+= hasher.value &+ 1
+            }
+            return total
+        }
+
+        /// Stamps the files of `folder` (relative to `root`); its subfolders are walked too when
+        /// `recursive`, otherwise appended to `subfolders`. A symbolic link that the site's rule
+        /// follows (`SiteLinks`: it stays inside the site) is stamped as what it leads to, a
+        /// folder walked under the link's name, so editing the target is a change; any other
+        /// link is stamped as it is (loading the site reports it). A folder that cannot be read
+        /// gets a stamp of its own (`folder/`), so that it never looks like an empty folder: the
+        /// build goes on to load the site, which reports it.
+        mutating func collect(folder top: String, root: String, recursive: Bool, subfolders: inout [String]) {
+            let links = SiteLinks(site: root)
+            // An explicit stack, each folder with the real folders (device and inode) it is
+            // walked inside of, so that links leading round in a circle end.
+            var pending: [(folder: String, within: Set<[UInt64]>)] = [(top, [])]
+            while let (folder, within) = pending.popLast() {
+                let entries: [FolderEntries.Entry]
+                do {
+                    entries = try FolderEntries.read(root + "/" + folder, followingLinks: false, includingHidden: ContentPath.isInRootStatic(folder))
+                } catch {
+                    if error.reason != .missing { unreadable.append((folder + "/", InputStamps.unreadable(error))) }
                     continue
                 }
-                let identity = [UInt64(status.st_dev), UInt64(status.st_ino)]
-                if !recursive {
-                    subfolders.append(path)
-                } else if !within.contains(identity) {
-                    pending.append((path, within.union([identity])))
-                } else {
-                    listing = nil
+                // A folder that could not be read is never walked, but its parent lists it as
+                // the folder it is: the loader, finding it not kept, reports it.
+                var walked = Folder(path: folder, entries: [], isListed: ContentPath.isInContent(folder) && !entries.contains(where: { $0.status.isLink }))
+                walked.entries.reserveCapacity(entries.count)
+                for (name, entry) in entries {
+                    let status = entry.isLink ? InputStamps.stamped(entry, of: folder + "/" + name, root: root, links: links) : entry
+                    guard status.isFolder else {
+                        walked.entries.append((name, FileStamp(status)))
+                        continue
+                    }
+                    walked.entries.append((name, nil))
+                    let path = folder + "/" + name
+                    let identity = [UInt64(status.st_dev), UInt64(status.st_ino)]
+                    if !recursive {
+                        subfolders.append(path)
+                    } else if !within.contains(identity) {
+                        pending.append((path, within.union([identity])))
+                    } else {
+                        walked.isListed = false
+                    }
                 }
+                folders.append(walked)
             }
-            if let listing { listed[folder] = listing }
         }
     }
 
     /// What the entry at `path` (its `lstat` status) is stamped by: a link the site's rule
     /// follows by what it leads to, anything else by itself.
-    private static func stamped(_ entry: stat, of path: String, root: String, links: SiteLinks) -> stat {
+    fileprivate static func stamped(_ entry: stat, of path: String, root: String, links: SiteLinks) -> stat {
         var target = stat()
         guard entry.isLink, links.problem(ofLink: path) == nil, stat(root + "/" + path, &target) == 0 else { return entry }
         return target
     }
 
     /// The stamp of a folder that cannot be listed: no file has a negative size.
-    private static func unreadable(_ failure: FolderFailure) -> FileStamp {
+    fileprivate static func unreadable(_ failure: FolderFailure) -> FileStamp {
         let code: Int32
         switch failure.reason {
         case .missing: code = ENOENT
@@ -192,8 +231,10 @@ extension InputStamps {
             guard lstat(root + "/" + path, &entry) == 0 else { continue }
             let status = Self.stamped(entry, of: path, root: root, links: SiteLinks(site: root))
             if status.isFolder {
+                var walk = Walk()
                 var ignored: [String] = []
-                collect(folder: path, root: root, recursive: true, subfolders: &ignored)
+                walk.collect(folder: path, root: root, recursive: true, subfolders: &ignored)
+                add(walk)
             } else {
                 byPath[path] = FileStamp(status)
             }
