@@ -103,6 +103,8 @@ final class BlobStore: Sendable {
     /// The writes that failed and were told since the last one of their kind that succeeded:
     /// a full disk is told once, not once per page.
     private let toldFailures = Mutex<Set<StoredKind>>([])
+    /// Deletes retired blobs off the threads that retire them; set once at `init`.
+    private let deleter = RetiredBlobDeleter()
 
     /// What a write stores: a served file's bytes or the manifest, which fail with different
     /// consequences.
@@ -160,8 +162,10 @@ final class BlobStore: Sendable {
         return descriptor
     }
 
-    /// Lets the folder go: a temporary one is removed, a kept one unlocked for the next preview.
+    /// Lets the folder go: a temporary one is removed, a kept one unlocked for the next preview
+    /// (once no blob of this server is being deleted).
     func close() {
+        deleter.stop()
         if isKept {
             Foundation.close(lockDescriptor)
         } else {
@@ -292,16 +296,22 @@ final class BlobStore: Sendable {
         retired.withLock { $0.formUnion(names) }
     }
 
-    /// Deletes those of `names` still retired (not stored again since), with their gzip forms.
+    /// Deletes those of `names` still retired (not stored again since) when they are deleted,
+    /// with their gzip forms, soon and on another thread (`RetiredBlobDeleter`).
     func deleteRetired(_ names: [BlobName]) {
-        guard !names.isEmpty else { return }
+        deleter.add(names) { [self] name in deleteIfRetired(name) }
+    }
+
+    /// Deletes the blob if it is still retired; a `put` of the same bytes waits for one unlink
+    /// at most.
+    private func deleteIfRetired(_ name: BlobName) {
         retired.withLock { retired in
-            for name in names where retired.remove(name) != nil {
-                let path = path(of: name)
-                unlink(path)
-                unlink(path + ".gz")
-                gzipForms.withLock { $0[name] = nil }
-            }
+            guard retired.remove(name) != nil else { return }
+            let path = path(of: name)
+            unlink(path)
+            // Only a blob a client asked for compressed has a gzip form to delete (one made
+            // while the blob was being retired is left for the next start's sweep).
+            if gzipForms.withLock({ $0.removeValue(forKey: name) }) != nil { unlink(path + ".gz") }
         }
     }
 

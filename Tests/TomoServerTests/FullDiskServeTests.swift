@@ -24,6 +24,17 @@ struct FullDiskServeTests {
         return Array("<!doctype html><p>\(number)</p>".utf8) + (0..<kilobytes * 1024).map { _ in UInt8(ascii: "a") + UInt8(random.next() % 26) }
     }
 
+    /// Waits (20 s at most) until the disk holds at most `count` blobs.
+    func waitForBlobs(atMost count: Int) {
+        let blobs = disk.appendingPathComponent("blobs")
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let files = FileManager.default.enumerator(atPath: blobs.path)?.compactMap { $0 as? String }.filter { $0.contains("-") } ?? []
+            if files.count <= count { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     /// Fills what is left of the disk with a file that can be removed to make room again.
     func fill(_ name: String) throws -> URL {
         let filler = disk.appendingPathComponent(name)
@@ -71,6 +82,9 @@ struct FullDiskServeTests {
         let small = Array("<!doctype html><p>small</p>".utf8)
         first.publish(ServedSite(files: ["small.html": small]))
         #expect(try fetch(first.port, "/small.html").body == small)
+        // Retired blobs are deleted soon after a publish: the disk is filled once they are gone
+        // (small.html's and the reload script's are left).
+        waitForBlobs(atMost: 2)
         let filler = try fill("filler")
         let big = page(100, kilobytes: 40)
         first.publish(ServedSite(files: ["big.html": big]))
@@ -79,7 +93,9 @@ struct FullDiskServeTests {
 
         // The stop records the served snapshot, and cannot: that is told, and the next preview
         // serves only what an earlier record named, each file with its own bytes or not at all.
-        // (Deleting small.html's blob made room: the disk is filled again.)
+        // (Deleting small.html's blob, soon after the publish, makes room: the disk is filled
+        // again once it is gone.)
+        waitForBlobs(atMost: 1)
         let moreFiller = try fill("more")
         first.stop()
         #expect(notes.withLock { $0 }.contains { $0.hasPrefix("cannot record the served files in \(disk.path)/manifest: No space left on device") }, "\(notes.withLock { $0 })")

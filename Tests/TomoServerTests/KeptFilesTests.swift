@@ -21,13 +21,15 @@ import TomoTestSupport
     }
 
     /// The bytes of every blob in the store (neither the manifest nor the lock).
-    func blobContents() throws -> [[UInt8]] {
+    func blobContents() -> [[UInt8]] {
         let blobs = folder.url.appendingPathComponent("blobs")
         let paths = FileManager.default.enumerator(atPath: blobs.path)?.compactMap { $0 as? String } ?? []
-        return try paths.compactMap { path in
+        // A blob may be deleted while the folder is read (retired blobs are deleted on a thread
+        // of their own): it is left out.
+        return paths.compactMap { path in
             let url = blobs.appendingPathComponent(path)
-            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { return nil }
-            return [UInt8](try Data(contentsOf: url))
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { return nil }
+            return (try? Data(contentsOf: url)).map { [UInt8]($0) }
         }
     }
 
@@ -126,11 +128,46 @@ import TomoTestSupport
         let new = Array("new".utf8)
         server.publish(changed: ["a.txt": server.servedFile(path: "a.txt", bytes: new)], removed: ["b.txt"])
         server.publish(ServedSite(files: ["a.txt": new, "d.txt": old[2]]))
-        let contents = try blobContents()
+        // Deleted soon after, off the publishing thread.
+        var contents = blobContents()
+        let deadline = Date().addingTimeInterval(20)
+        while contents.count > 3, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            contents = blobContents()
+        }
         #expect(!contents.contains(old[0]) && !contents.contains(old[1]))
         #expect(contents.contains(new) && contents.contains(old[2]))
         // The files served and the reload script, nothing else.
         #expect(contents.count == 3)
+    }
+
+    /// Two versions of a site published in turn: each publish retires the other version's blobs
+    /// and stores them again while they are being deleted. Every file is served with its bytes
+    /// after every publish, and the store ends with the blobs of the last version only.
+    @Test func blobsStoredAgainWhileTheyAreDeletedAreServed() throws {
+        let server = try start()
+        defer { server.stop() }
+        let versions = (0..<2).map { version in
+            ServedSite(files: Dictionary(uniqueKeysWithValues: (0..<200).map { ("p\($0).txt", Array("page \($0), version \(version)".utf8)) }))
+        }
+        for round in 0..<12 {
+            let site = versions[round % 2]
+            server.publish(site)
+            for (path, bytes) in site.files {
+                let reply = try fetch(server.port, "/" + path)
+                #expect(reply.status == 200 && reply.body == bytes, "round \(round), \(path): \(reply.status)")
+            }
+        }
+        let last = Set(versions[1].files.values)
+        var contents = blobContents()
+        let deadline = Date().addingTimeInterval(20)
+        while contents.count > last.count + 1, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            contents = blobContents()
+        }
+        // The last version's blobs and the reload script's.
+        #expect(contents.count == last.count + 1)
+        #expect(last.isSubset(of: Set(contents)))
     }
 
     @Test func aSecondServerOnTheSameFolderKeepsItsOwnFiles() throws {

@@ -26,15 +26,18 @@ struct PublishedImages: Sendable {
     /// post photos.
     static func sources(of content: SiteContent) -> [(path: String, handle: String, at: SourceLocation?)] {
         var sources: [(path: String, handle: String, at: SourceLocation?)] = []
-        var seen: Set<String> = []
+        sources.reserveCapacity(content.posts.count + content.profiles.count)
+        var seen = Set<String>(minimumCapacity: content.posts.count + content.profiles.count)
+        // Each path is put together once (100,000 photos at 10,000 users).
         for profile in content.profiles {
-            for (path, at) in profile.images {
-                guard seen.insert(ContentPath.userFile(path)).inserted else { continue }
-                sources.append((ContentPath.userFile(path), profile.handle, at))
+            for (image, at) in profile.images {
+                let path = ContentPath.userFile(image)
+                if seen.insert(path).inserted { sources.append((path, profile.handle, at)) }
             }
         }
-        for post in content.posts where seen.insert(post.photoFile).inserted {
-            sources.append((post.photoFile, post.handle, post.photoAt))
+        for post in content.posts {
+            let path = post.photoFile
+            if seen.insert(path).inserted { sources.append((path, post.handle, post.photoAt)) }
         }
         return sources
     }
