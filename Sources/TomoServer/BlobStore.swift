@@ -299,7 +299,14 @@ final class BlobStore: Sendable {
     /// Deletes those of `names` still retired (not stored again since) when they are deleted,
     /// with their gzip forms, soon and on another thread (`RetiredBlobDeleter`).
     func deleteRetired(_ names: [BlobName]) {
-        deleter.add(names) { [self] name in deleteIfRetired(name) }
+        deleter.add(names.map { .blob($0) }) { [self] item in delete(item) }
+    }
+
+    private func delete(_ item: RetiredBlobDeleter.Item) {
+        switch item {
+        case .blob(let name): deleteIfRetired(name)
+        case .stray(let path): unlink(path)
+        }
     }
 
     /// Deletes the blob if it is still retired; a `put` of the same bytes waits for one unlink
@@ -315,24 +322,33 @@ final class BlobStore: Sendable {
         }
     }
 
-    /// Deletes everything in the blob folders but `keeping` (blobs and temporary files a
-    /// stopped preview left, gzip forms of an earlier run). Run before any build writes blobs.
+    /// Deletes everything in the blob folders but `keeping` and what this server stores (blobs,
+    /// temporary files and gzip forms a stopped preview left), on the deleting thread: the
+    /// folders are only listed here. A blob of the list that a build stores again first is kept
+    /// (it is retired, as a blob a publish let go), and a gzip form deleted as it is remade is
+    /// made again when it is next asked for (`gzipped`).
     func sweep(keeping: Set<BlobName>) {
+        let ownTemporaryFiles = ".tmp-\(getpid())-"
+        var stale: [BlobName] = []
+        var strays: [RetiredBlobDeleter.Item] = []
         for fan in 0..<256 {
             let folder = blobs.path + "/" + Self.fanFolder(fan)
             guard let directory = opendir(folder) else { continue }
-            var gone: [String] = []
             while let entry = readdir(directory) {
                 let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                     String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
                 }
-                if entryName == "." || entryName == ".." { continue }
-                if let name = BlobName(text: Substring(entryName)), keeping.contains(name) { continue }
-                gone.append(entryName)
+                if entryName == "." || entryName == ".." || entryName.hasPrefix(ownTemporaryFiles) { continue }
+                if let name = BlobName(text: Substring(entryName)) {
+                    if !keeping.contains(name) { stale.append(name) }
+                } else {
+                    strays.append(.stray(path: folder + "/" + entryName))
+                }
             }
             closedir(directory)
-            for entry in gone { unlink(folder + "/" + entry) }
         }
+        retire(stale)
+        deleter.add(stale.map { .blob($0) } + strays) { [self] item in delete(item) }
     }
 
     /// A descriptor of the blob's gzip form (made and stored on the first request for it) and

@@ -71,8 +71,9 @@ final class RequestRouter: Sendable {
         return site.count
     }
 
-    /// Deletes every blob the served snapshot does not name (what earlier runs left). Runs
-    /// before anything else stores blobs.
+    /// Has every blob the served snapshot does not name (what earlier runs left) deleted, soon
+    /// and on another thread. Runs before anything else stores blobs, which it would take for
+    /// an earlier run's.
     func sweep() {
         let site = served.withLock { $0.site }
         store.sweep(keeping: Set(site.entries.map(\.blob) + (reloadScript.map { [$0.blob] } ?? [])))

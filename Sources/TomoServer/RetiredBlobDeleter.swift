@@ -2,28 +2,36 @@ import CSystem
 import Foundation
 
 /// Deletes the blobs no snapshot names any more on a thread of its own, at the lowest priority,
-/// so that neither a publish nor the request that released them waits for the unlinks. After a
-/// restart on another port or base URL every page's bytes change: unlinking the 467,086 blobs
-/// of the kept snapshot (10,000 users) held the first build's publish for about a minute on an
-/// ext4 disk, and every blob written meanwhile waited for it.
+/// so that neither a publish nor the request that released them waits for the unlinks; and at
+/// start what an earlier preview left that the kept snapshot does not name, so the first build
+/// does not wait for that either. After a restart on another port or base URL every page's
+/// bytes change: unlinking the 467,086 blobs of the kept snapshot (10,000 users) held the first
+/// build's publish for about a minute on an ext4 disk, and the next start as long again.
 final class RetiredBlobDeleter: @unchecked Sendable {
+    /// What is to be deleted: a blob (only if it is still retired then), or a file of the blob
+    /// folders that is no blob (a gzip form or a temporary file an earlier preview left).
+    enum Item: Sendable {
+        case blob(BlobName)
+        case stray(path: String)
+    }
+
     private let condition = NSCondition()
     // Guarded by `condition`:
-    private var pending: [BlobName] = []
+    private var pending: [Item] = []
     private var threadStarted = false
     /// Whether the thread is deleting a batch (which `stop` waits for).
     private var deleting = false
     /// Set by `stop`: nothing is deleted after it.
     private var stopped = false
 
-    /// Deletes `names` soon with `delete` (which deletes a blob only if it is still retired
+    /// Deletes `items` soon with `delete` (which deletes a blob only if it is still retired
     /// then; the thread holds the first one given until `stop`).
-    func add(_ names: [BlobName], delete: @escaping @Sendable (BlobName) -> Void) {
-        guard !names.isEmpty else { return }
+    func add(_ items: [Item], delete: @escaping @Sendable (Item) -> Void) {
+        guard !items.isEmpty else { return }
         condition.lock()
         defer { condition.unlock() }
         guard !stopped else { return }
-        pending += names
+        pending += items
         if !threadStarted {
             threadStarted = true
             Thread.detachNewThread { self.run(delete) }
@@ -31,7 +39,7 @@ final class RetiredBlobDeleter: @unchecked Sendable {
         condition.broadcast()
     }
 
-    private func run(_ delete: (BlobName) -> Void) {
+    private func run(_ delete: (Item) -> Void) {
         _ = tomo_lower_thread_priority()
         condition.lock()
         while !stopped {
@@ -43,10 +51,10 @@ final class RetiredBlobDeleter: @unchecked Sendable {
             pending = []
             deleting = true
             condition.unlock()
-            for name in batch {
+            for item in batch {
                 // A stop drops the rest: the next preview's sweep deletes what no manifest names.
                 if isStopped { break }
-                delete(name)
+                delete(item)
             }
             condition.lock()
             deleting = false

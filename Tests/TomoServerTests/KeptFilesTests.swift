@@ -141,6 +141,34 @@ import TomoTestSupport
         #expect(contents.count == 3)
     }
 
+    /// What an earlier preview left that its manifest does not name (blobs, a temporary file, a
+    /// gzip form) is deleted soon after the next start, except a blob that start stores again.
+    @Test func whatAnEarlierPreviewLeftIsDeletedUnlessStoredAgain() throws {
+        let pages = (0..<3).map { Array("<!doctype html><p>left \($0)</p>".utf8) }
+        try start(ServedSite(files: ["a.html": pages[0], "b.html": pages[1], "c.html": pages[2]])).stop()
+        let leftBlobs = try pages.map { page in (try blob(holding: page), page) }
+        // A later run served another site and was killed before it deleted those blobs.
+        try start(ServedSite(files: ["index.html": Array("home".utf8)])).stop()
+        for (url, bytes) in leftBlobs { try Data(bytes).write(to: url) }
+        let strayFolder = leftBlobs[0].0.deletingLastPathComponent()
+        try Data("partial".utf8).write(to: strayFolder.appendingPathComponent(".tmp-1-1"))
+        try Data("gzip".utf8).write(to: strayFolder.appendingPathComponent("0123456789abcdef-4.gz"))
+
+        let next = try start(ServedSite(files: ["again.html": pages[1]]))
+        defer { next.stop() }
+        #expect(try fetch(next.port, "/again.html").body == pages[1])
+        let deadline = Date().addingTimeInterval(20)
+        var left = Set(blobContents())
+        while left.contains(pages[0]) || left.contains(pages[2]) || left.contains(Array("partial".utf8)), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            left = Set(blobContents())
+        }
+        #expect(!left.contains(pages[0]) && !left.contains(pages[2]))
+        #expect(!left.contains(Array("partial".utf8)) && !left.contains(Array("gzip".utf8)))
+        #expect(left.contains(pages[1]))
+        #expect(try fetch(next.port, "/again.html").body == pages[1])
+    }
+
     /// Two versions of a site published in turn: each publish retires the other version's blobs
     /// and stores them again while they are being deleted. Every file is served with its bytes
     /// after every publish, and the store ends with the blobs of the last version only.
