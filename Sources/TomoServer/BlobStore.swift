@@ -299,7 +299,12 @@ final class BlobStore: Sendable {
     /// Deletes those of `names` still retired (not stored again since) when they are deleted,
     /// with their gzip forms, soon and on another thread (`RetiredBlobDeleter`).
     func deleteRetired(_ names: [BlobName]) {
-        deleter.add(names.map { .blob($0) }) { [self] item in delete(item) }
+        deleteSoon(names.map { .blob($0) })
+    }
+
+    /// Hands `items` to the deleting thread.
+    private func deleteSoon(_ items: [RetiredBlobDeleter.Item]) {
+        deleter.add(items) { [self] item in delete(item) }
     }
 
     private func delete(_ item: RetiredBlobDeleter.Item) {
@@ -338,6 +343,7 @@ final class BlobStore: Sendable {
                 let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                     String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
                 }
+                // This server's temporary files are blobs being written, not leftovers.
                 if entryName == "." || entryName == ".." || entryName.hasPrefix(ownTemporaryFiles) { continue }
                 if let name = BlobName(text: Substring(entryName)) {
                     if !keeping.contains(name) { stale.append(name) }
@@ -348,7 +354,7 @@ final class BlobStore: Sendable {
             closedir(directory)
         }
         retire(stale)
-        deleter.add(stale.map { .blob($0) } + strays) { [self] item in delete(item) }
+        deleteSoon(stale.map { .blob($0) } + strays)
     }
 
     /// A descriptor of the blob's gzip form (made and stored on the first request for it) and
