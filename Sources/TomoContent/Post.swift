@@ -14,6 +14,9 @@ public struct Post: Sendable, Hashable {
     struct Fields: Sendable, Hashable {
         var handle: String
         var slug: String
+        /// `<handle>/<slug>`, put together once: plans, fingerprints and indexes hold it a dozen
+        /// times per post, and each one made anew would be a string of its own.
+        var id: String
         var file: String
         var photo: String
         var date: Date
@@ -29,7 +32,7 @@ public struct Post: Sendable, Hashable {
     private let shared: SharedFields<Fields>
 
     public init(handle: String, slug: String, file: String, photo: String, date: Date, dateText: String, utcOffset: Int, alt: String?, visibility: Visibility, draft: Bool = false, caption: Caption, photoAt: SourceLocation? = nil) {
-        shared = SharedFields(Fields(handle: handle, slug: slug, file: file, photo: photo, date: date, dateText: dateText, utcOffset: utcOffset, alt: alt, visibility: visibility, draft: draft, caption: caption, photoAt: photoAt))
+        shared = SharedFields(Fields(handle: handle, slug: slug, id: "\(handle)/\(slug)", file: file, photo: photo, date: date, dateText: dateText, utcOffset: utcOffset, alt: alt, visibility: visibility, draft: draft, caption: caption, photoAt: photoAt))
     }
 
     /// The folder name: a valid handle with a profile.
@@ -55,7 +58,7 @@ public struct Post: Sendable, Hashable {
     public var caption: Caption { shared.fields.caption }
 
     /// `<handle>/<slug>`, the id the store and the CLI name the post by.
-    public var id: String { "\(handle)/\(slug)" }
+    public var id: String { shared.fields.id }
 
     /// The photo's path relative to the site folder (`content/posts/alice/sunset.jpg`).
     public var photoFile: String { ContentPath.postFile(handle, photo) }

@@ -20,15 +20,12 @@ struct CacheManifest: Hashable {
 
         /// The cache file's name: a pure function of the source and the settings.
         func cacheFileName(sourceHash: String) -> String {
-            var name = sourceHash
-            name.reserveCapacity(sourceHash.utf8.count + 16)
-            name += "-q"
-            name += String(quality)
-            name += "-"
-            name += String(target)
-            name += "."
-            name += format.fileExtension
-            return name
+            sourceHash + cacheFileSuffix
+        }
+
+        /// What the cache file's name has after the source's hash (`-q80-640.webp`).
+        var cacheFileSuffix: String {
+            "-q\(quality)-\(target).\(format.fileExtension)"
         }
     }
 

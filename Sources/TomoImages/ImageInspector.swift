@@ -31,7 +31,7 @@ public struct ImageInspector: Sendable {
                 let height = max(1, (header.height * width + header.width / 2) / header.width)
                 variants.append(ImageVariant(
                     format: format, width: width, height: height,
-                    fileName: "\(stem)-00000000-\(width).\(format.fileExtension)", path: source.path, byteCount: 0
+                    fileName: "\(stem)-00000000-\(width).\(format.fileExtension)", cached: CachedFilePath(head: source.path), byteCount: 0
                 ))
             }
         }

@@ -210,6 +210,8 @@ public final class ImageProcessor: Sendable {
 
     private func processedImage(_ manifest: CacheManifest, targets: [Int], sourceHash: String, _ source: ImageSource) -> ProcessedImage {
         let name = PublishedName.stem(of: source.displayPath)
+        // One head for the image's thumbnails (see `CachedFilePath`).
+        let cachedHead = cache.path(named: sourceHash)
         var variants: [ImageVariant] = []
         variants.reserveCapacity(ImageFormat.allCases.count * targets.count)
         for format in ImageFormat.allCases {
@@ -226,7 +228,7 @@ public final class ImageProcessor: Sendable {
                 fileName += format.fileExtension
                 variants.append(ImageVariant(
                     format: format, width: entry.width, height: entry.height, fileName: fileName,
-                    path: cache.path(named: entry.cacheFileName(sourceHash: sourceHash)),
+                    cached: CachedFilePath(head: cachedHead, tail: entry.cacheFileSuffix),
                     byteCount: entry.byteCount
                 ))
             }

@@ -10,17 +10,18 @@ public struct ImageVariant: Sendable, Hashable {
     /// changed image gets a new URL and an unchanged one keeps its name.
     public var fileName: String
     /// The file in the image cache holding these bytes.
+    public var cached: CachedFilePath
     /// The cached file's absolute path.
-    public var path: String
+    public var path: String { cached.text }
     public var file: URL { URL(fileURLWithPath: path) }
     public var byteCount: Int
 
-    public init(format: ImageFormat, width: Int, height: Int, fileName: String, path: String, byteCount: Int) {
+    public init(format: ImageFormat, width: Int, height: Int, fileName: String, cached: CachedFilePath, byteCount: Int) {
         self.format = format
         self.width = width
         self.height = height
         self.fileName = fileName
-        self.path = path
+        self.cached = cached
         self.byteCount = byteCount
     }
 }

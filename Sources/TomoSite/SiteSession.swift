@@ -130,12 +130,18 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             : ChangeEngine.filesToMake(nextPlan, changed: changed, kept: digests, readers: samePlan ? readers : nil)
         let made = try render(toMake.make, model: nextModel)
 
-        // Only now, with every file made, does the session move on to the new site.
+        // Only now, with every file made, does the session move on to the new site. A whole
+        // build hands on the tables it made as they are: copying 467,086 files' entries into
+        // new ones would hold both at the preview's peak.
         var changedFiles: [String: Output] = [:]
-        for (path, (digest, output)) in made {
-            guard isWhole || digests[path] != digest else { continue }
-            changedFiles[path] = output
-            digests[path] = digest
+        if isWhole {
+            changedFiles = made.outputs
+            digests = made.digests
+        } else {
+            for (path, digest) in made.digests where digests[path] != digest {
+                changedFiles[path] = made.outputs[path]
+                digests[path] = digest
+            }
         }
         let removed = Set(toMake.gone)
         for path in removed { digests[path] = nil }
@@ -248,14 +254,18 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         return (update.keys, changed ?? ChangeEngine.changedKeys(from: fingerprints, to: update.keys))
     }
 
-    /// Makes `plan`'s files on all cores: each file's digest and its output.
-    private func render(_ plan: [PlannedFile], model: SiteModel) throws(DiagnosticList) -> [String: (FileDigest, Output)] {
-        let results = Mutex<[String: (FileDigest, Output)]>([:])
+    /// Makes `plan`'s files on all cores: each file's digest and its output, by path.
+    private func render(_ plan: [PlannedFile], model: SiteModel) throws(DiagnosticList) -> (digests: [String: FileDigest], outputs: [String: Output]) {
+        let results = Mutex<(digests: [String: FileDigest], outputs: [String: Output])>(([:], [:]))
         let finish = self.finish
         try SiteRenderer.forEach(plan) { file throws(Diagnostic) in
             let bytes = try SiteRenderer.bytes(of: file, model: model)
-            let made = (FileDigest(of: bytes), finish(file.path, bytes))
-            results.withLock { $0[file.path] = made }
+            let digest = FileDigest(of: bytes)
+            let output = finish(file.path, bytes)
+            results.withLock {
+                $0.digests[file.path] = digest
+                $0.outputs[file.path] = output
+            }
         }
         // The cards kept for these files are not needed again: the next rebuild has a new model.
         model.views.forgetSharedViews()

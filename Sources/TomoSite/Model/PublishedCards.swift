@@ -84,7 +84,7 @@ struct PublishedCards: Sendable {
             guard let sitePath, let image = shownImages[sitePath], image.width > 0 else { return nil }
             // Each JPEG thumbnail has the picture's shape, so its height follows from its width.
             let files = image.jpegSources.compactMap { source in
-                image.files.first(where: { $0.path == source.path }).map { file in ShareCard.Picture.File(path: file.file, width: source.width, height: image.height * source.width / image.width) }
+                image.files.first(where: { $0.path == source.path }).map { file in ShareCard.Picture.File(path: file.file.text, width: source.width, height: image.height * source.width / image.width) }
             }
             return files.isEmpty ? nil : ShareCard.Picture(files: files, identity: image.path)
         }

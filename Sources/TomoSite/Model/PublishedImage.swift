@@ -15,7 +15,7 @@ struct PublishedImage: Sendable {
     var folder: String
     /// Each output path (`media/alice/icon-3fa01c9e-256.webp`) once, with the cached
     /// thumbnail's path, in the order of the variants.
-    var files: [(path: String, file: String)]
+    var files: [(path: String, file: CachedFilePath)]
 
     /// One thumbnail in a `srcset`: its path in the site and its file's real width.
     struct Source: Sendable, Hashable {
@@ -34,7 +34,7 @@ struct PublishedImage: Sendable {
         var jpegSources: [Source] = []
         var webpSources: [Source] = []
         for (variant, path) in zip(image.variants, paths) {
-            if !files.contains(where: { $0.path == path }) { files.append((path, variant.path)) }
+            if !files.contains(where: { $0.path == path }) { files.append((path, variant.cached)) }
             switch variant.format {
             case .jpeg: jpegSources.append(Source(path: path, width: variant.width))
             case .webp: webpSources.append(Source(path: path, width: variant.width))
@@ -57,9 +57,12 @@ struct PublishedImage: Sendable {
             "height": .int(height),
             "srcset": .string(Self.srcset(jpegSources, at: address)),
             "webpSrcset": .string(Self.srcset(webpSources, at: address)),
-            "loading": .string(loading.rawValue),
+            Self.loadingField: .string(loading.rawValue),
         ]
     }
+
+    /// The field of `view` saying when the browser loads the image.
+    static let loadingField = "loading"
 
     /// `"/media/alice/header-…-320.jpg 320w, …"`: descriptors are the files' real widths.
     static func srcset(_ sources: [Source], at address: SiteAddress) -> String {

@@ -11,7 +11,7 @@ struct PublishedImages: Sendable {
     /// By the image's path in the site (`content/users/alice/icon.jpg`).
     private(set) var bySitePath: [String: PublishedImage] = [:]
     /// Output path (`media/alice/icon-3fa01c9e-256.webp`) → the cached thumbnail's path.
-    private(set) var files: [String: String] = [:]
+    private(set) var files: [String: CachedFilePath] = [:]
     /// How many source images there are.
     var count: Int { bySitePath.count }
     /// The site icon's sizes (site.yaml's `icon`), published at `media/site-icon-…-<size>.png`;
@@ -99,7 +99,7 @@ struct PublishedImages: Sendable {
         } catch {
             throw DiagnosticList([error])
         }
-        for icon in icons { files[Self.iconPath(icon)] = icon.path }
+        for icon in icons { files[Self.iconPath(icon)] = CachedFilePath(head: icon.path) }
     }
 
     private static func publish(
@@ -154,7 +154,7 @@ struct PublishedImages: Sendable {
         bySitePath = bySitePath.filter { shown[$0.key] == $0.value.folder }
         files = [:]
         for image in bySitePath.values { add(image.files) }
-        for icon in icons { files[Self.iconPath(icon)] = icon.path }
+        for icon in icons { files[Self.iconPath(icon)] = CachedFilePath(head: icon.path) }
     }
 
     /// The images (by path in the site) published differently in `other`, or in one only.
@@ -171,7 +171,7 @@ struct PublishedImages: Sendable {
     }
 
     /// The first image to publish a path names its file (two images may publish one path).
-    private mutating func add(_ imageFiles: [(path: String, file: String)]) {
+    private mutating func add(_ imageFiles: [(path: String, file: CachedFilePath)]) {
         for (path, file) in imageFiles where files[path] == nil { files[path] = file }
     }
 }

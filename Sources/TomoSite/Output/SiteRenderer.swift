@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TomoCore
+import TomoImages
 import TomoTemplates
 
 /// Makes planned files on all cores: renders pages, produces generated files, publishes cached
@@ -18,7 +19,7 @@ enum SiteRenderer {
         try forEach(plan) { file throws(Diagnostic) in
             switch file.source {
             case .file(let source):
-                try output.linkFile(from: source, to: file.path)
+                try output.linkFile(from: source.text, to: file.path)
             case .page, .bytes:
                 try output.write(try bytes(of: file, model: model), to: file.path)
             }
@@ -53,7 +54,7 @@ enum SiteRenderer {
         case .bytes(let make):
             return try make(views)
         case .file(let source):
-            switch RegularFile.read(source) {
+            switch RegularFile.read(source.text) {
             case .success(let bytes): return bytes
             case .failure(let failure): throw Diagnostic("cannot read \(source) to publish it as \(file.path): \(failure.reason)")
             }

@@ -391,18 +391,30 @@ struct PageViews: Sendable {
 
     /// A user in a list; only the first card's icon loads at once.
     func cardView(_ card: UserCard, position: Int) -> JSONValue {
-        shared(.userCard(card.handle, eager: position == 0)) { views in views.makeCardView(card, eager: position == 0) }
+        let view = shared(.userCard(card.handle)) { views in views.makeCardView(card) }
+        return position == 0 ? Self.loadingAtOnce(view, image: "icon") : view
     }
 
-    private func makeCardView(_ card: UserCard, eager: Bool) -> JSONValue {
+    /// The card as lists show it after their first, its icon loading as it scrolls into view.
+    private func makeCardView(_ card: UserCard) -> JSONValue {
         [
             "handle": .string(card.handle),
             "name": .string(card.name),
             "initial": .string(Self.initial(of: card.name)),
             "url": .string(address.path(card.handle + "/")),
             "summary": .string(card.summary ?? ""),
-            "icon": card.icon?.view(loading: eager ? .eager : .lazy, at: address) ?? .null,
+            "icon": card.icon?.view(loading: .lazy, at: address) ?? .null,
         ]
+    }
+
+    /// A kept card (`view`) as the first of a page shows it: the image in `field` loads at once.
+    /// Made from the one kept card, so that a card is not kept twice (a first build keeps one
+    /// for each of 100,000 posts, and about as many posts open some timeline page).
+    static func loadingAtOnce(_ view: JSONValue, image field: String) -> JSONValue {
+        guard case .object(var fields) = view, case .object(var image)? = fields[field] else { return view }
+        image[PublishedImage.loadingField] = .string(PublishedImage.Loading.eager.rawValue)
+        fields[field] = .object(image)
+        return .object(fields)
     }
 
     /// The cards of `handles` (those with a profile), in order.
@@ -419,11 +431,11 @@ struct PageViews: Sendable {
 /// The views of one model that many of its pages show alike, each made once (`PageViews.shared`).
 final class SharedViews: Sendable {
     enum Key: Hashable, Sendable {
-        /// A user's card in a list; the first card of a list loads its icon at once.
-        case userCard(String, eager: Bool)
+        /// A user's card in a list (its icon loading lazily, see `PageViews.loadingAtOnce`).
+        case userCard(String)
         /// A post's card in a grid or timeline, by post ID, in the language of the page that
-        /// shows it; the first loads its photo at once.
-        case postCard(String, eager: Bool, language: LanguageTag)
+        /// shows it (its photo loading lazily).
+        case postCard(String, language: LanguageTag)
     }
 
     struct Kept: Sendable {

@@ -1,4 +1,5 @@
 import TomoCore
+import TomoImages
 
 /// One file of the output, described before it is made.
 struct PlannedFile: Sendable {
@@ -9,7 +10,7 @@ struct PlannedFile: Sendable {
         /// Bytes made by code (sitemap, search index) or read from the theme.
         case bytes(@Sendable (PageViews) throws(Diagnostic) -> [UInt8])
         /// An immutable file to publish as it is (a cached thumbnail), by absolute path.
-        case file(String)
+        case file(CachedFilePath)
     }
 
     var path: String

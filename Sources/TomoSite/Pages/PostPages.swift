@@ -11,7 +11,7 @@ enum PostPages {
             let likerKeys = model.graph.likers(of: id).map(InputKey.card)
             files.append(PlannedFile(
                 path: "\(post.handle)/posts/\(post.slug)/index.html",
-                inputs: SitePlan.everyPage + [.post(id), .card(post.handle), .postStats(post.handle)] + likerKeys,
+                inputLists: [SitePlan.everyPage, [.post(id), .card(post.handle), .postStats(post.handle)] + likerKeys],
                 source: .page(template: "post") { views in views.post(id).map(views.postPage) ?? .null }
             ))
         }
@@ -23,9 +23,10 @@ extension PageViews {
 
     /// A post in a grid or a timeline; only the first card's photo loads at once.
     func postCard(_ post: Post, position: Int, labels: Labels) -> JSONValue {
-        shared(.postCard(post.id, eager: position == 0, language: labels.language)) { views in
-            views.makePostCard(post, eager: position == 0, labels: labels)
+        let view = shared(.postCard(post.id, language: labels.language)) { views in
+            views.makePostCard(post, eager: false, labels: labels)
         }
+        return position == 0 ? Self.loadingAtOnce(view, image: "photo") : view
     }
 
     private func makePostCard(_ post: Post, eager: Bool, labels: Labels) -> JSONValue {

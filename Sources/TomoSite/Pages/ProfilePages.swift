@@ -9,7 +9,7 @@ enum ProfilePages {
             let handle = profile.handle
             files.append(PlannedFile(
                 path: "\(handle)/index.html",
-                inputs: SitePlan.everyPage + [.profile(handle), .postsOf(handle), .postStats(handle), .followers(handle), .following(handle)],
+                inputLists: [SitePlan.everyPage, [.profile(handle), .postsOf(handle), .postStats(handle), .followers(handle), .following(handle)]],
                 source: .page(template: "profile") { views in views.profile(handle).map(views.profilePage) ?? .null }
             ))
             ProfileFiles.plan(handle, into: &files)

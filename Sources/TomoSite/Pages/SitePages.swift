@@ -1,5 +1,6 @@
 import TomoContent
 import TomoCore
+import TomoImages
 
 /// The site-wide files: the home page, the 404 page, the free pages (`content/pages`), the
 /// sitemap, `robots.txt`, the search index, the theme's static files and the thumbnails. Plan and view side
@@ -32,7 +33,7 @@ enum SitePages {
             }))
         }
         var published = model.images.files
-        if !model.cards.files.isEmpty { published.merge(model.cards.files) { image, _ in image } }
+        if !model.cards.files.isEmpty { published.merge(model.cards.files.mapValues { CachedFilePath(head: $0) }) { image, _ in image } }
         for (path, file) in published.sorted(by: { $0.key < $1.key }) {
             // Named by their content: a path seen before holds the same bytes.
             files.append(PlannedFile(path: path, inputs: [], source: .file(file)))

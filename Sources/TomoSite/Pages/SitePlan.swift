@@ -5,7 +5,8 @@ import TomoCore
 /// what it reads. Each page kind plans its own files beside its view; nothing is rendered here.
 enum SitePlan {
     /// What every HTML page reads: the site's settings, the theme, the free pages' links and the
-    /// theme's preview image (shown by any page without an image of its own).
+    /// theme's preview image (shown by any page without an image of its own). Pages list it as
+    /// one of their `inputLists`, so its one copy is shared by every page of the plan.
     static let everyPage: [InputKey] = [.site, .theme, .pageList, .staticFile(PreviewImage.themePath)]
 
     /// Every file, the root static folder's last; an error for each of those that would take

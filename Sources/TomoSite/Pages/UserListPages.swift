@@ -19,7 +19,7 @@ enum UserListPages {
                 let relation: InputKey = kind == .followers ? .followers(handle) : .following(handle)
                 files.append(PlannedFile(
                     path: "\(handle)/\(kind.rawValue)/index.html",
-                    inputs: SitePlan.everyPage + [.card(handle), relation] + listed.map(InputKey.card),
+                    inputLists: [SitePlan.everyPage, [.card(handle), relation] + listed.map(InputKey.card)],
                     source: .page(template: "user-list") { views in views.card(handle).map { views.userList(kind, of: $0) } ?? .null }
                 ))
             }
