@@ -5,6 +5,17 @@ import TomoTestSupport
 
 /// A rebuild encodes nothing that did not change, and the cache never writes outside its folder.
 @Suite struct CacheTests {
+    /// A cached file's path is one path however it is split: equal, and equal hashes, as the
+    /// table of published files (one key per output path) relies on.
+    @Test func aCachedPathIsTheSameSplitAnywhere() {
+        let thumbnail = CachedFilePath(head: "/cache/3fa0", tail: "-q80-640.webp")
+        let whole = CachedFilePath(head: "/cache/3fa0-q80-640.webp")
+        #expect(thumbnail == whole && thumbnail.text == whole.text)
+        #expect(Set([thumbnail, whole]).count == 1)
+        #expect(thumbnail != CachedFilePath(head: "/cache/3fa0", tail: "-q80-320.webp"))
+        #expect(CachedFilePath(head: "/a", tail: "b") != CachedFilePath(head: "/ab", tail: "c"))
+    }
+
     @Test func secondRunEncodesNothingAndRewritesNothing() throws {
         let folder = try TemporaryFolder()
         let first = try ImageProcessor(cacheFolder: folder.cache, widths: [100, 200, 1280])

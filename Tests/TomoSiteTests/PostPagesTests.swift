@@ -61,6 +61,36 @@ import TomoStore
         #expect(postIDs(in: timeline) == ["cat/same-a", "cat/same-b", "ann/own", "bob/tokyo-morning"])
     }
 
+    /// How each post card of `html` loads its photo, by post id, in page order.
+    func photoLoading(in html: String) -> [String] {
+        html.components(separatedBy: "data-post-id=\"").dropFirst().map { card in
+            let id = card.split(separator: "\"").first.map(String.init) ?? ""
+            let loading = card.components(separatedBy: "loading=\"").dropFirst().first?.split(separator: "\"").first.map(String.init) ?? "none"
+            return "\(id) \(loading)"
+        }
+    }
+
+    /// Only the first card of a page loads its photo at once, whatever the other pages that
+    /// show the same post (one card is kept per post and shared by them) made of it first.
+    @Test func onlyThePageFirstCardLoadsItsPhotoAtOnce() throws {
+        let site = try graphSite(pageSize: 2)
+        try site.build()
+        let first = try #require(site.page("ann/timeline/index.html"))
+        let second = try #require(site.page("ann/timeline/page/2/index.html"))
+        let home = try #require(site.page("index.html"))
+        let profile = try #require(site.page("ann/index.html"))
+        #expect(photoLoading(in: first) == ["cat/same-a eager", "cat/same-b lazy"])
+        #expect(photoLoading(in: second) == ["ann/own eager", "bob/tokyo-morning lazy"])
+        // The home page's recent posts follow its users' list: none of them comes first.
+        #expect(photoLoading(in: home) == ["fay/blocked lazy", "eve/blocked lazy"])
+        #expect(photoLoading(in: profile) == ["ann/own eager"])
+        // The same in a rebuild that makes only some of these pages again.
+        try site.write("content/users/cat.yaml", "name: Cat Renamed\nemail: cat@private.example\n")
+        try site.build()
+        #expect(photoLoading(in: try #require(site.page("ann/timeline/index.html"))) == ["cat/same-a eager", "cat/same-b lazy"])
+        #expect(photoLoading(in: try #require(site.page("ann/timeline/page/2/index.html"))) == ["ann/own eager", "bob/tokyo-morning lazy"])
+    }
+
     @Test func timelinesArePagedByPageSizeWithNoEmptyPage() throws {
         let site = try graphSite(pageSize: 3)
         try site.build()
