@@ -19,6 +19,8 @@ public struct Post: Sendable, Hashable {
         var id: String
         var file: String
         var photo: String
+        /// Put together once, as `id` is: each page showing the photo looks it up by this path.
+        var photoFile: String
         var date: Date
         var dateText: String
         var utcOffset: Int
@@ -32,7 +34,7 @@ public struct Post: Sendable, Hashable {
     private let shared: SharedFields<Fields>
 
     public init(handle: String, slug: String, file: String, photo: String, date: Date, dateText: String, utcOffset: Int, alt: String?, visibility: Visibility, draft: Bool = false, caption: Caption, photoAt: SourceLocation? = nil) {
-        shared = SharedFields(Fields(handle: handle, slug: slug, id: "\(handle)/\(slug)", file: file, photo: photo, date: date, dateText: dateText, utcOffset: utcOffset, alt: alt, visibility: visibility, draft: draft, caption: caption, photoAt: photoAt))
+        shared = SharedFields(Fields(handle: handle, slug: slug, id: "\(handle)/\(slug)", file: file, photo: photo, photoFile: ContentPath.postFile(handle, photo), date: date, dateText: dateText, utcOffset: utcOffset, alt: alt, visibility: visibility, draft: draft, caption: caption, photoAt: photoAt))
     }
 
     /// The folder name: a valid handle with a profile.
@@ -61,7 +63,7 @@ public struct Post: Sendable, Hashable {
     public var id: String { shared.fields.id }
 
     /// The photo's path relative to the site folder (`content/posts/alice/sunset.jpg`).
-    public var photoFile: String { ContentPath.postFile(handle, photo) }
+    public var photoFile: String { shared.fields.photoFile }
 
     /// The caption as written (Markdown, without the blank lines around it), its HTML (raw
     /// HTML and unsafe links removed) and its first line as plain text; all empty without one.

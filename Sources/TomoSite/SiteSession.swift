@@ -256,7 +256,11 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
 
     /// Makes `plan`'s files on all cores: each file's digest and its output, by path.
     private func render(_ plan: [PlannedFile], model: SiteModel) throws(DiagnosticList) -> (digests: [String: FileDigest], outputs: [String: Output]) {
-        let results = Mutex<(digests: [String: FileDigest], outputs: [String: Output])>(([:], [:]))
+        // Sized for every file at once: grown by doubling, a table of 467,086 files would hold
+        // its old and new storage together at the preview's peak.
+        let results = Mutex<(digests: [String: FileDigest], outputs: [String: Output])>(
+            ([String: FileDigest](minimumCapacity: plan.count), [String: Output](minimumCapacity: plan.count))
+        )
         let finish = self.finish
         try SiteRenderer.forEach(plan) { file throws(Diagnostic) in
             let bytes = try SiteRenderer.bytes(of: file, model: model)

@@ -72,8 +72,7 @@ enum ChangeEngine {
     static func planStillHolds(changed: Set<InputKey>, before: SiteModel, after: SiteModel, sameImages: Bool) -> Bool {
         !changed.contains(where: \.shapesPlan)
             && before.cards.files == after.cards.files
-            && (sameImages || before.images.files.count == after.images.files.count
-                && before.images.files.keys.allSatisfy { after.images.files[$0] != nil })
+            && (sameImages || before.images.publishesSamePaths(as: after.images))
             && Set(before.theme.staticFiles.keys) == Set(after.theme.staticFiles.keys)
             && Set(before.published.rootFolder.files.keys) == Set(after.published.rootFolder.files.keys)
     }

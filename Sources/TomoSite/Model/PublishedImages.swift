@@ -10,8 +10,6 @@ import TomoImages
 struct PublishedImages: Sendable {
     /// By the image's path in the site (`content/users/alice/icon.jpg`).
     private(set) var bySitePath: [String: PublishedImage] = [:]
-    /// Output path (`media/alice/icon-3fa01c9e-256.webp`) → the cached thumbnail's path.
-    private(set) var files: [String: CachedFilePath] = [:]
     /// How many source images there are.
     var count: Int { bySitePath.count }
     /// The site icon's sizes (site.yaml's `icon`), published at `media/site-icon-…-<size>.png`;
@@ -90,7 +88,6 @@ struct PublishedImages: Sendable {
 
     /// The icons of site.yaml's `icon`, made by `make` (none without one).
     private mutating func setIcons(for config: SiteConfig, site: URL, with make: (ImageSource) throws(Diagnostic) -> [IconMaker.Icon]) throws(DiagnosticList) {
-        for icon in icons { files[Self.iconPath(icon)] = nil }
         icons = []
         guard let icon = config.icon else { return }
         let path = "content/" + icon
@@ -99,7 +96,6 @@ struct PublishedImages: Sendable {
         } catch {
             throw DiagnosticList([error])
         }
-        for icon in icons { files[Self.iconPath(icon)] = CachedFilePath(head: icon.path) }
     }
 
     private static func publish(
@@ -133,7 +129,6 @@ struct PublishedImages: Sendable {
         }
         var problems: [Diagnostic] = []
         published.bySitePath.reserveCapacity(published.bySitePath.count + toMake.count)
-        published.files.reserveCapacity(published.files.count + toMake.count * 2 * content.config.imageWidths.count)
         for (entry, result) in zip(toMake, made) {
             switch result {
             case .success(let image):
@@ -147,14 +142,39 @@ struct PublishedImages: Sendable {
     }
 
     /// Drops the images `sources` does not show in the folder it names (a post hidden, made
-    /// private or deleted); the output paths are listed again from the images kept, since two
-    /// images may publish the same file.
+    /// private or deleted).
     private mutating func keepOnly(_ sources: [(path: String, handle: String, at: SourceLocation?)]) {
         let shown = Dictionary(sources.map { ($0.path, "media/" + $0.handle) }, uniquingKeysWith: { first, _ in first })
         bySitePath = bySitePath.filter { shown[$0.key] == $0.value.folder }
-        files = [:]
-        for image in bySitePath.values { add(image.files) }
-        for icon in icons { files[Self.iconPath(icon)] = CachedFilePath(head: icon.path) }
+    }
+
+    /// Every file to publish (`media/alice/icon-3fa01c9e-256.webp`, the site icons) with its
+    /// cached file, sorted by output path, each path once: where two images publish one path
+    /// (the same name and content in one media folder) the image first by its path in the site
+    /// names the file. Made when a plan asks, not kept: a table of 600,000 thumbnails held for
+    /// the whole build (and the preview's life) cost more memory than anything else it holds.
+    func publishedFiles() -> [(path: String, file: CachedFilePath)] {
+        var files: [(path: String, file: CachedFilePath)] = icons.map { (Self.iconPath($0), CachedFilePath(head: $0.path)) }
+        files.reserveCapacity(bySitePath.reduce(files.count) { $0 + $1.value.files.count })
+        for (_, image) in bySitePath.sorted(by: { $0.key < $1.key }) { files += image.files }
+        // Stable: of the entries with one path, the first (an icon, then by site path) stays.
+        files = files.enumerated().sorted { $0.element.path != $1.element.path ? $0.element.path < $1.element.path : $0.offset < $1.offset }.map(\.element)
+        var previous: String?
+        return files.filter { file in
+            defer { previous = file.path }
+            return file.path != previous
+        }
+    }
+
+    /// Whether `other` publishes the files this one does: the same images, each at the same
+    /// paths, and the same site icons. (False may still mean the same paths, which only costs
+    /// a plan made anew.)
+    func publishesSamePaths(as other: PublishedImages) -> Bool {
+        bySitePath.count == other.bySitePath.count
+            && icons.map(Self.iconPath) == other.icons.map(Self.iconPath)
+            && bySitePath.allSatisfy { sitePath, image in
+                other.bySitePath[sitePath].map { $0.files.map(\.path) == image.files.map(\.path) } ?? false
+            }
     }
 
     /// The images (by path in the site) published differently in `other`, or in one only.
@@ -167,11 +187,5 @@ struct PublishedImages: Sendable {
 
     private mutating func add(_ image: PublishedImage, for sitePath: String) {
         bySitePath[sitePath] = image
-        add(image.files)
-    }
-
-    /// The first image to publish a path names its file (two images may publish one path).
-    private mutating func add(_ imageFiles: [(path: String, file: CachedFilePath)]) {
-        for (path, file) in imageFiles where files[path] == nil { files[path] = file }
     }
 }

@@ -32,9 +32,13 @@ enum SitePages {
                 return bytes
             }))
         }
-        var published = model.images.files
-        if !model.cards.files.isEmpty { published.merge(model.cards.files.mapValues { CachedFilePath(head: $0) }) { image, _ in image } }
-        for (path, file) in published.sorted(by: { $0.key < $1.key }) {
+        var published = model.images.publishedFiles()
+        if !model.cards.files.isEmpty {
+            // A card at the path of a thumbnail gives way to it (cards are named so that none is).
+            let taken = Set(published.map(\.path))
+            published = (published + model.cards.files.filter { !taken.contains($0.key) }.map { ($0.key, CachedFilePath(head: $0.value)) }).sorted { $0.path < $1.path }
+        }
+        for (path, file) in published {
             // Named by their content: a path seen before holds the same bytes.
             files.append(PlannedFile(path: path, inputs: [], source: .file(file)))
         }

@@ -21,8 +21,15 @@ enum SitePlan {
         TimelinePages.plan(model, into: &files)
         UserListPages.plan(model, into: &files)
         RedirectPages.plan(model, into: &files)
-        let ownFiles = model.published.rootFolder.files
-        guard !ownFiles.isEmpty else { return files }
+        try addRootFiles(model.published.rootFolder.files, to: &files)
+        // Copied to its size: grown by doubling, the list of 467,086 files would keep up to
+        // twice the room it needs for as long as the plan is kept.
+        return files.withUnsafeBufferPointer { Array($0) }
+    }
+
+    /// The root static folder's files (`ownFiles`, by output path), after the generated ones.
+    private static func addRootFiles(_ ownFiles: [String: String], to files: inout [PlannedFile]) throws(DiagnosticList) {
+        guard !ownFiles.isEmpty else { return }
         // A generated file that reads the root file at its own path is made from it (the site's
         // own _redirects goes first in RedirectPages'), so that root file is not published alone.
         let madeFromRootFile = Set(files.filter { ownFiles[$0.path] != nil && $0.inputs.contains(.rootFile($0.path)) }.map(\.path))
@@ -34,7 +41,6 @@ enum SitePlan {
                 try views.rootFile(path)
             }))
         }
-        return files
     }
 
     /// Each root static file published where a generated file is, or where one needs a folder,
