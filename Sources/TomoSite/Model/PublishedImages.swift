@@ -149,21 +149,36 @@ struct PublishedImages: Sendable {
     }
 
     /// Every file to publish (`media/alice/icon-3fa01c9e-256.webp`, the site icons) with its
-    /// cached file, sorted by output path, each path once: where two images publish one path
-    /// (the same name and content in one media folder) the image first by its path in the site
-    /// names the file. Made when a plan asks, not kept: a table of 600,000 thumbnails held for
-    /// the whole build (and the preview's life) cost more memory than anything else it holds.
-    func publishedFiles() -> [(path: String, file: CachedFilePath)] {
+    /// cached file, each path once: the site icons, then folder by folder, each folder's images
+    /// in the order of their paths in the site, then its files of `beside` (share cards, by
+    /// output path: a thumbnail at the same path keeps it). Where two images publish one path
+    /// (the same name and content in one media folder) the first names the file. Made when a
+    /// plan asks, not kept: a table of 600,000 thumbnails held for the whole build (and the
+    /// preview's life) cost more memory than anything else it holds.
+    func publishedFiles(beside: [String: String] = [:]) -> [(path: String, file: CachedFilePath)] {
         var files: [(path: String, file: CachedFilePath)] = icons.map { (Self.iconPath($0), CachedFilePath(head: $0.path)) }
-        files.reserveCapacity(bySitePath.reduce(files.count) { $0 + $1.value.files.count })
-        for (_, image) in bySitePath.sorted(by: { $0.key < $1.key }) { files += image.files }
-        // Stable: of the entries with one path, the first (an icon, then by site path) stays.
-        files = files.enumerated().sorted { $0.element.path != $1.element.path ? $0.element.path < $1.element.path : $0.offset < $1.offset }.map(\.element)
-        var previous: String?
-        return files.filter { file in
-            defer { previous = file.path }
-            return file.path != previous
+        files.reserveCapacity(bySitePath.reduce(files.count + beside.count) { $0 + $1.value.files.count })
+        // Images are sorted, not their 600,000 files; a path can be published twice only
+        // within one folder.
+        var byFolder: [String: (images: [(sitePath: String, image: PublishedImage)], beside: [String: String])] = [:]
+        for (sitePath, image) in bySitePath { byFolder[image.folder, default: ([], [:])].images.append((sitePath, image)) }
+        for (path, file) in beside { byFolder[Self.folder(of: path), default: ([], [:])].beside[path] = file }
+        var inFolder: Set<String> = []
+        for (_, folder) in byFolder.sorted(by: { $0.key < $1.key }) {
+            inFolder.removeAll(keepingCapacity: true)
+            for (_, image) in folder.images.sorted(by: { $0.sitePath < $1.sitePath }) {
+                for file in image.files where inFolder.insert(file.path).inserted { files.append(file) }
+            }
+            for (path, file) in folder.beside.sorted(by: { $0.key < $1.key }) where !inFolder.contains(path) {
+                files.append((path, CachedFilePath(head: file)))
+            }
         }
+        return files
+    }
+
+    /// `media/alice` for `media/alice/card-3fa01c9e.jpg`.
+    private static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
     }
 
     /// Whether `other` publishes the files this one does: the same images, each at the same

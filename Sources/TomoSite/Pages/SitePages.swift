@@ -32,13 +32,7 @@ enum SitePages {
                 return bytes
             }))
         }
-        var published = model.images.publishedFiles()
-        if !model.cards.files.isEmpty {
-            // A card at the path of a thumbnail gives way to it (cards are named so that none is).
-            let taken = Set(published.map(\.path))
-            published = (published + model.cards.files.filter { !taken.contains($0.key) }.map { ($0.key, CachedFilePath(head: $0.value)) }).sorted { $0.path < $1.path }
-        }
-        for (path, file) in published {
+        for (path, file) in model.images.publishedFiles(beside: model.cards.files) {
             // Named by their content: a path seen before holds the same bytes.
             files.append(PlannedFile(path: path, inputs: [], source: .file(file)))
         }
