@@ -57,12 +57,9 @@ struct PublishedImage: Sendable {
             "height": .int(height),
             "srcset": .string(Self.srcset(jpegSources, at: address)),
             "webpSrcset": .string(Self.srcset(webpSources, at: address)),
-            Self.loadingField: .string(loading.rawValue),
+            "loading": .string(loading.rawValue),
         ]
     }
-
-    /// The field of `view` saying when the browser loads the image.
-    static let loadingField = "loading"
 
     /// `"/media/alice/header-…-320.jpg 320w, …"`: descriptors are the files' real widths.
     static func srcset(_ sources: [Source], at address: SiteAddress) -> String {

@@ -391,11 +391,11 @@ struct PageViews: Sendable {
 
     /// A user in a list; only the first card's icon loads at once.
     func cardView(_ card: UserCard, position: Int) -> JSONValue {
-        let view = shared(.userCard(card.handle)) { views in views.makeCardView(card) }
-        return position == 0 ? Self.loadingAtOnce(view, image: "icon") : view
+        let kept = shared(.userCard(card.handle)) { views in views.makeCardView(card) }
+        return withImage(kept, "icon", card.icon, position: position)
     }
 
-    /// The card as lists show it after their first, its icon loading as it scrolls into view.
+    /// The card as lists show it, without its icon (see `withImage`).
     private func makeCardView(_ card: UserCard) -> JSONValue {
         [
             "handle": .string(card.handle),
@@ -403,17 +403,17 @@ struct PageViews: Sendable {
             "initial": .string(Self.initial(of: card.name)),
             "url": .string(address.path(card.handle + "/")),
             "summary": .string(card.summary ?? ""),
-            "icon": card.icon?.view(loading: .lazy, at: address) ?? .null,
         ]
     }
 
-    /// A kept card (`view`) as the first of a page shows it: the image in `field` loads at once.
-    /// Made from the one kept card, so that a card is not kept twice (a first build keeps one
-    /// for each of 100,000 posts, and about as many posts open some timeline page).
-    static func loadingAtOnce(_ view: JSONValue, image field: String) -> JSONValue {
-        guard case .object(var fields) = view, case .object(var image)? = fields[field] else { return view }
-        image[PublishedImage.loadingField] = .string(PublishedImage.Loading.eager.rawValue)
-        fields[field] = .object(image)
+    /// A kept card (`kept`, see `shared`) as a page shows it at `position`: with `image` in
+    /// `field`, loading at once on the first card of the page and as it scrolls into view on the
+    /// others. The image is put in for each page, not kept with the card: its URLs and srcsets
+    /// are half a card's size, and a first build would keep them for each of 100,000 posts
+    /// until the last timeline is made.
+    func withImage(_ kept: JSONValue, _ field: String, _ image: PublishedImage?, position: Int) -> JSONValue {
+        guard case .object(var fields) = kept else { return kept }
+        fields[field] = image?.view(loading: position == 0 ? .eager : .lazy, at: address) ?? .null
         return .object(fields)
     }
 
@@ -431,10 +431,10 @@ struct PageViews: Sendable {
 /// The views of one model that many of its pages show alike, each made once (`PageViews.shared`).
 final class SharedViews: Sendable {
     enum Key: Hashable, Sendable {
-        /// A user's card in a list (its icon loading lazily, see `PageViews.loadingAtOnce`).
+        /// A user's card in a list, without its icon (see `PageViews.withImage`).
         case userCard(String)
         /// A post's card in a grid or timeline, by post ID, in the language of the page that
-        /// shows it (its photo loading lazily).
+        /// shows it, without its photo.
         case postCard(String, language: LanguageTag)
     }
 

@@ -21,29 +21,20 @@ enum PostPages {
 extension PageViews {
     func postURL(_ post: Post) -> String { address.path("\(post.handle)/posts/\(post.slug)/") }
 
-    /// A post in a grid or a timeline; only the first card's photo loads at once. What the card
-    /// says is kept (see `shared`); its photo is put in for each page that shows it: its URLs
-    /// and srcsets are half a card's size, and a first build would keep them for each of
-    /// 100,000 posts until the last timeline is made.
+    /// A post in a grid or a timeline; only the first card's photo loads at once.
     func postCard(_ post: Post, position: Int, labels: Labels) -> JSONValue {
         let kept = shared(.postCard(post.id, language: labels.language)) { views in
-            views.makePostCard(post, photo: nil, labels: labels)
+            views.makePostCard(post, labels: labels)
         }
-        guard case .object(var fields) = kept else { return kept }
-        fields[Self.photoField] = photoView(of: post, loading: position == 0 ? .eager : .lazy)
-        return .object(fields)
+        return withImage(kept, Self.photoField, photo(of: post), position: position)
     }
 
     private static let photoField = "photo"
 
-    private func photoView(of post: Post, loading: PublishedImage.Loading) -> JSONValue {
-        photo(of: post)?.view(loading: loading, at: address) ?? .null
-    }
-
-    /// The card of `post`, with its photo loading as `photo` says (none without).
-    private func makePostCard(_ post: Post, photo loading: PublishedImage.Loading?, labels: Labels) -> JSONValue {
+    /// The card of `post`, without its photo (see `withImage`).
+    private func makePostCard(_ post: Post, labels: Labels) -> JSONValue {
         let likes = likers(of: post).count
-        var card: JSONValue = [
+        return [
             "id": .string(post.id),
             "url": .string(postURL(post)),
             "handle": .string(post.handle),
@@ -56,11 +47,6 @@ extension PageViews {
             "dateText": .string(labels.date(post.date, utcOffset: post.utcOffset)),
             "datetime": .string(PostDates.rfc3339(post.date, utcOffset: post.utcOffset)),
         ]
-        if let loading, case .object(var fields) = card {
-            fields[Self.photoField] = photoView(of: post, loading: loading)
-            card = .object(fields)
-        }
-        return card
     }
 
     func postPage(_ post: Post) -> JSONValue {
@@ -68,7 +54,7 @@ extension PageViews {
         let labels = labels(in: language(of: owner))
         // Its own card, made for it and not kept with the cards grids and timelines share: the
         // page is its only reader (a first build kept one for each of 100,000 posts).
-        guard case .object(var fields) = makePostCard(post, photo: .eager, labels: labels) else { return .null }
+        guard case .object(var fields) = withImage(makePostCard(post, labels: labels), Self.photoField, photo(of: post), position: 0) else { return .null }
         let likers = likers(of: post)
         fields["captionHTML"] = .string(post.caption.html)
         fields["likers"] = .array(cardViews(likers, firstPosition: 1))
