@@ -188,7 +188,7 @@ struct PublishedImages: Sendable {
         bySitePath.count == other.bySitePath.count
             && icons.map(Self.iconPath) == other.icons.map(Self.iconPath)
             && bySitePath.allSatisfy { sitePath, image in
-                other.bySitePath[sitePath].map { $0.files.map(\.path) == image.files.map(\.path) } ?? false
+                other.bySitePath[sitePath].map { $0.files.elementsEqual(image.files) { $0.path == $1.path } } ?? false
             }
     }
 
