@@ -49,7 +49,6 @@ final class LoggedPreview {
             process.interrupt()
             process.waitUntilExit()
         }
-        (process.standardOutput as? Pipe)?.fileHandleForReading.readabilityHandler = nil
     }
 
     /// Waits until the preview has rebuilt after every change made so far, and says how that

@@ -106,13 +106,27 @@ final class ServedPreview: Sendable {
     final class Log: Sendable {
         let text = Mutex("")
 
-        /// A pipe whose reading end appends to the text whatever comes, as it comes.
+        /// A pipe whose reading end appends to the text whatever comes, as it comes, until the
+        /// last writer closes it.
+        ///
+        /// A thread of its own reads it, blocking in `read`: not `readabilityHandler`, whose
+        /// dispatch read source, set up and torn down by many tests at once, crashed libdispatch's
+        /// event loop (a use after free in its epoll bookkeeping, swift-corelibs-libdispatch#949).
         func pipe() -> Pipe {
             let pipe = Pipe()
-            pipe.fileHandleForReading.readabilityHandler = { handle in
-                let data = handle.availableData
-                self.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            // The thread holds the pipe, so its descriptor stays open (not reused) while it reads.
+            let reader = Thread {
+                let descriptor = pipe.fileHandleForReading.fileDescriptor
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { return }
+                    self.text.withLock { $0 += String(decoding: buffer[..<count], as: UTF8.self) }
+                }
             }
+            reader.name = "tomo serve log reader"
+            reader.start()
             return pipe
         }
     }

@@ -31,8 +31,15 @@ public final class RawHTTPConnection {
     /// Connects to `address` (an IPv4 address, or an IPv6 one such as `::1`), `port`.
     public init(port: UInt16, address host: String = "127.0.0.1", timeoutSeconds: Int = 5) throws {
         self.port = port
+        // Assigned only once connected: `deinit` closes it, and it also runs when this init
+        // throws, so a socket closed here as well would be closed twice, the second time
+        // closing whatever another thread had opened under the same number meanwhile.
+        socket = try Self.connectedSocket(port: port, address: host, timeoutSeconds: timeoutSeconds)
+    }
+
+    private static func connectedSocket(port: UInt16, address host: String, timeoutSeconds: Int) throws -> Int32 {
         let ipv6 = host.contains(":")
-        socket = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw RawHTTPError(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -58,9 +65,11 @@ public final class RawHTTPConnection {
             }
         }
         guard connected == 0 else {
+            let number = errno
             Glibc.close(socket)
-            throw RawHTTPError(description: "connect to port \(port) failed: errno \(errno)")
+            throw RawHTTPError(description: "connect to port \(port) failed: errno \(number)")
         }
+        return socket
     }
 
     deinit {
