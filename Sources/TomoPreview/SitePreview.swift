@@ -223,6 +223,7 @@ private final class PreviewState: @unchecked Sendable {
         } catch {
             fail(error, after: [])
         }
+        session.indexReaders()
         // What the build needed (views, rendered bytes before they were stored) is free now: give that memory back to the system (glibc keeps freed small
         // blocks otherwise).
         tomo_release_free_memory()
@@ -256,6 +257,8 @@ private final class PreviewState: @unchecked Sendable {
             if let reload { server.notifyReload(reload) }
             onEvent(.rebuilt(changed: changes.paths.count, made: update.made,
                              milliseconds: update.seconds * 1000, stylesheetsOnly: reload == .css, after: paths))
+            // After the reload went out: a rebuild that changed the plan indexes the new one.
+            session.indexReaders()
         } catch {
             fail(error, after: paths)
         }

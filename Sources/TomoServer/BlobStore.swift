@@ -103,6 +103,8 @@ final class BlobStore: Sendable {
     /// The writes that failed and were told since the last one of their kind that succeeded:
     /// a full disk is told once, not once per page.
     private let toldFailures = Mutex<Set<StoredKind>>([])
+    /// What `isIntactKept` found of the kept blobs asked for so far.
+    private let keptChecks = Mutex<[BlobName: Bool]>([:])
     /// Deletes retired blobs off the threads that retire them; set once at `init`.
     private let deleter = RetiredBlobDeleter()
 
@@ -285,10 +287,14 @@ final class BlobStore: Sendable {
         return descriptor >= 0 ? descriptor : nil
     }
 
-    /// Whether the blob on disk still holds the bytes its name says (for blobs a kept preview
-    /// left, before they are first served).
-    func isIntact(_ name: BlobName) -> Bool {
-        read(path(of: name), expecting: name.size).map { BlobName(of: $0) == name } ?? false
+    /// Whether a blob a kept preview left still holds the bytes its name says: read and
+    /// compared the first time it is asked for, the answer kept (a damaged or missing blob is
+    /// never served; a build that makes the file stores its bytes again).
+    func isIntactKept(_ name: BlobName) -> Bool {
+        if let known = keptChecks.withLock({ $0[name] }) { return known }
+        let intact = read(path(of: name), expecting: name.size).map { BlobName(of: $0) == name } ?? false
+        keptChecks.withLock { $0[name] = intact }
+        return intact
     }
 
     /// Marks blobs no snapshot serves any more for `deleteRetired`.
@@ -397,8 +403,8 @@ final class BlobStore: Sendable {
     }
 
     /// The snapshot the last preview recorded, or nil when there is none or it is damaged.
-    func readManifest() -> [(path: String, blob: BlobName)]? {
+    func readManifest() -> KeptSnapshot? {
         guard let data = FileManager.default.contents(atPath: manifestPath) else { return nil }
-        return Manifest.entries(in: [UInt8](data))
+        return KeptSnapshot(manifest: [UInt8](data))
     }
 }

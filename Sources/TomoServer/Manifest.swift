@@ -9,9 +9,15 @@ import TomoCore
 enum Manifest {
     private static let header = "tomo serve manifest 1\n"
 
-    static func bytes(of entries: some Sequence<(path: String, blob: BlobName)>) -> [UInt8] {
+    /// The manifest of `site`.
+    static func bytes(of site: PreparedSite) -> [UInt8] {
+        bytes(of: site.entries, count: site.count)
+    }
+
+    /// The manifest of `entries`, of which there are about `count`.
+    static func bytes(of entries: some Sequence<(path: String, blob: BlobName)>, count expected: Int) -> [UInt8] {
         var bytes = Array(header.utf8)
-        bytes.reserveCapacity(entries.underestimatedCount * 64)
+        bytes.reserveCapacity(expected * 64)
         var count = 0
         // Rewritten after every reload, a line per served file (467,086 at 10,000 users): the
         // bytes are appended as they are, and a path is looked at character by character only
@@ -35,10 +41,9 @@ enum Manifest {
         return !path.contains(where: \.isNewline) && !path.utf8.contains(UInt8(ascii: "\t"))
     }
 
-    /// The entries of a manifest, or nil when any line is not what `bytes(of:)` writes. Read
-    /// at every start before the kept snapshot is served (467,086 lines at 10,000 users), so
-    /// it works on the bytes: only the paths become strings.
-    static func entries(in bytes: [UInt8]) -> [(path: String, blob: BlobName)]? {
+    /// Whether `bytes` end with the trailer `bytes(of:)` writes, counting `count` lines and
+    /// hashing every byte before it; the offset where the trailer starts, and the count.
+    static func checkedTrailer(of bytes: [UInt8]) -> (start: Int, count: Int)? {
         guard bytes.last == UInt8(ascii: "\n"),
               let trailerStart = bytes.dropLast().lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }) else { return nil }
         let trailer = String(decoding: bytes[trailerStart...].dropLast(), as: UTF8.self).split(separator: "\t")
@@ -46,20 +51,11 @@ enum Manifest {
         bytes[..<trailerStart].withUnsafeBytes { hasher.add(raw: $0) }
         guard trailer.count == 3, trailer[0] == "end", let count = Int(trailer[1]), count >= 0,
               trailer[2] == String(hasher.value, radix: 16), bytes.starts(with: header.utf8) else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> [(path: String, blob: BlobName)]? in
-            var entries: [(path: String, blob: BlobName)] = []
-            entries.reserveCapacity(min(count, buffer.count / 20))
-            var lineStart = header.utf8.count
-            while lineStart < trailerStart {
-                guard let lineEnd = buffer[lineStart..<trailerStart].firstIndex(of: UInt8(ascii: "\n")),
-                      let tab = buffer[lineStart..<lineEnd].firstIndex(of: UInt8(ascii: "\t")),
-                      let blob = BlobName(text: UnsafeBufferPointer(rebasing: buffer[lineStart..<tab])) else { return nil }
-                entries.append((String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<lineEnd]), as: UTF8.self), blob))
-                lineStart = lineEnd + 1
-            }
-            return entries.count == count ? entries : nil
-        }
+        return (trailerStart, count)
     }
+
+    /// Where the first line after the header starts.
+    static var firstLine: Int { header.utf8.count }
 }
 
 /// Writes the served snapshot's manifest off the publishing thread (a rebuild's reload does not
@@ -136,7 +132,7 @@ final class ManifestWriter: @unchecked Sendable {
         condition.lock()
         let router = router
         condition.unlock()
-        guard let bytes = router.map({ Manifest.bytes(of: $0.snapshot.entries) }) else { return }
+        guard let bytes = router.map({ Manifest.bytes(of: $0.snapshot) }) else { return }
         store.writeManifest(bytes)
     }
 

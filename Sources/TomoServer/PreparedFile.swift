@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TomoCore
 
 /// One file of a published snapshot: which blob of the store holds its bytes, and how it is
@@ -14,9 +13,8 @@ final class PreparedFile: Sendable {
     let contentType: String
     /// Whether responses vary with Accept-Encoding (text types, which may get a gzip form).
     let isCompressible: Bool
-    /// For a file of a kept snapshot (left by an earlier preview): whether its blob was checked
-    /// against its name (0 not yet, 1 intact, 2 damaged or gone). Files this server wrote are 1.
-    private let check: Atomic<UInt8>
+    /// Whether the blob was left by an earlier preview (checked before it is served).
+    private let isKept: Bool
 
     /// `path` (below the site root) decides the content type; `isKept` says the blob was left
     /// by an earlier preview and is checked before it is first served.
@@ -26,7 +24,7 @@ final class PreparedFile: Sendable {
         self.store = store
         contentType = type.value
         isCompressible = type.compressible
-        check = Atomic(isKept ? 0 : 1)
+        self.isKept = isKept
     }
 
     /// Nil when the bytes cannot be stored (a full disk): the file is then not served.
@@ -44,14 +42,7 @@ final class PreparedFile: Sendable {
     /// snapshot's, once its blob is found to hold what its name says (a damaged or missing blob
     /// is never served).
     var isIntact: Bool {
-        switch check.load(ordering: .acquiring) {
-        case 1: return true
-        case 2: return false
-        default:
-            let intact = store.isIntact(blob)
-            check.store(intact ? 1 : 2, ordering: .releasing)
-            return intact
-        }
+        !isKept || store.isIntactKept(blob)
     }
 
     private var headers: [(String, String)] {

@@ -2,7 +2,11 @@
 /// its lock; a request copies it (a reference to the same storage) and looks files up without
 /// locks. A publish while a request holds a copy leaves that request its old files.
 struct PreparedSite: Sendable {
-    private var files: [String: PreparedFile] = [:]
+    /// By path; a file whose bytes could not be stored (nil `prepared`) is not served.
+    private var files: [String: ServedFile] = [:]
+    /// Until the first publish replaces it, the snapshot a restarted preview serves (`files` is
+    /// empty then), with the store its blobs are in.
+    private var kept: (snapshot: KeptSnapshot, store: BlobStore)?
 
     /// What a request path leads to.
     enum Resolution {
@@ -22,28 +26,34 @@ struct PreparedSite: Sendable {
 
     init() {}
 
-    /// A site of these files (the last path of several the same wins).
-    init(_ files: [(path: String, file: PreparedFile)]) {
-        self.files.reserveCapacity(files.count)
-        for (path, file) in files { self.files[Self.normalized(path)] = file }
+    /// The snapshot an earlier preview kept, its blobs in `store`.
+    init(kept snapshot: KeptSnapshot, store: BlobStore) {
+        kept = (snapshot, store)
     }
 
     /// The blob of every file (several times when files share one).
-    var blobs: [BlobName] { files.values.map(\.blob) }
+    var blobs: [BlobName] {
+        kept.map { $0.snapshot.blobs } ?? files.values.compactMap { $0.prepared?.blob }
+    }
 
-    /// A site of `files` replacing `previous`, with what changed.
+    /// A site of `files` replacing `previous`, with what changed. `files` becomes the site's
+    /// table as it is when its paths need no change (as a build's do), so that a whole
+    /// preview build's 467,086 files are not copied into a second table at its peak.
     static func replacing(_ previous: PreparedSite, with files: [String: ServedFile]) -> (PreparedSite, Publish) {
         var site = PreparedSite()
-        site.files.reserveCapacity(files.count)
-        var changed: [String] = []
-        for (rawPath, served) in files {
-            guard let file = served.prepared else { continue }
-            let path = normalized(rawPath)
-            // The new record even for the same bytes: it is known intact, a kept one may not be.
-            site.files[path] = file
-            if previous.files[path]?.blob != file.blob { changed.append(path) }
+        if files.keys.allSatisfy({ !$0.hasPrefix("/") }) {
+            site.files = files
+        } else {
+            site.files.reserveCapacity(files.count)
+            for (path, served) in files { site.files[normalized(path)] = served }
         }
-        let removed = previous.files.keys.filter { site.files[$0] == nil }
+        var changed: [String] = []
+        for (path, served) in site.files {
+            // The new record even for the same bytes: it is known intact, a kept one may not be.
+            guard let file = served.prepared else { continue }
+            if previous.blob(at: path) != file.blob { changed.append(path) }
+        }
+        let removed = previous.paths.filter { site.files[$0]?.prepared == nil }
         let publish = Publish(changes: SiteChanges(paths: (changed + removed).sorted()),
                               released: previous.blobs, taken: site.blobs)
         return (site, publish)
@@ -53,20 +63,27 @@ struct PreparedSite: Sendable {
     /// `removed` out, in place: a publish after a small rebuild costs the changed files only,
     /// whatever the site's size.
     mutating func apply(_ changed: [String: ServedFile], removed: Set<String>) -> Publish {
+        if let (snapshot, store) = kept {
+            // A kept snapshot is replaced whole first; this makes it a table to change.
+            kept = nil
+            for (path, blob) in snapshot.entries {
+                files[path] = ServedFile(prepared: PreparedFile(path: path, blob: blob, store: store, isKept: true))
+            }
+        }
         var publish = Publish(changes: SiteChanges(paths: []), released: [], taken: [])
         var paths: [String] = []
         for (rawPath, served) in changed {
             guard let file = served.prepared else { continue }
             let path = Self.normalized(rawPath)
-            let old = files[path]
+            let old = files[path]?.prepared
             if old?.blob == file.blob { continue }
-            files[path] = file
+            files[path] = served
             if let old { publish.released.append(old.blob) }
             publish.taken.append(file.blob)
             paths.append(path)
         }
         for path in removed {
-            guard let old = files.removeValue(forKey: Self.normalized(path)) else { continue }
+            guard let old = files.removeValue(forKey: Self.normalized(path))?.prepared else { continue }
             publish.released.append(old.blob)
             paths.append(path)
         }
@@ -78,21 +95,41 @@ struct PreparedSite: Sendable {
     /// `index.html`; there are no directory listings.
     func resolve(_ path: String) -> Resolution {
         if path.isEmpty || path.hasSuffix("/") {
-            return files[path + "index.html"].map(Resolution.file) ?? .notFound
+            return file(at: path + "index.html").map(Resolution.file) ?? .notFound
         }
-        if let file = files[path] { return .file(file) }
-        return files[path + "/index.html"] == nil ? .notFound : .addSlash
+        if let file = file(at: path) { return .file(file) }
+        return blob(at: path + "/index.html") == nil ? .notFound : .addSlash
     }
 
     /// The site's own not-found page, when it has one.
-    var notFoundPage: PreparedFile? { files["404.html"] }
+    var notFoundPage: PreparedFile? { file(at: "404.html") }
 
     /// Every path and the blob it is served from (what the manifest records).
-    var entries: some Sequence<(path: String, blob: BlobName)> {
-        files.lazy.map { ($0.key, $0.value.blob) }
+    var entries: AnySequence<(path: String, blob: BlobName)> {
+        if let kept { return AnySequence(kept.snapshot.entries) }
+        return AnySequence(files.lazy.compactMap { path, served in served.prepared.map { (path, $0.blob) } })
     }
 
-    var count: Int { files.count }
+    /// How many files are served.
+    var count: Int {
+        kept?.snapshot.count ?? files.values.count { $0.prepared != nil }
+    }
+
+    private func file(at path: String) -> PreparedFile? {
+        if let kept {
+            return kept.snapshot.blob(at: path).map { PreparedFile(path: path, blob: $0, store: kept.store, isKept: true) }
+        }
+        return files[path]?.prepared
+    }
+
+    private func blob(at path: String) -> BlobName? {
+        kept.map { $0.snapshot.blob(at: path) } ?? files[path]?.prepared?.blob
+    }
+
+    /// Every served path.
+    private var paths: [String] {
+        kept.map { $0.snapshot.entries.map(\.path) } ?? files.compactMap { $0.value.prepared == nil ? nil : $0.key }
+    }
 
     private static func normalized(_ path: String) -> String {
         path.hasPrefix("/") ? String(path.drop(while: { $0 == "/" })) : path

@@ -59,11 +59,10 @@ final class RequestRouter: Sendable {
     /// Serves the snapshot the last preview that used the store recorded, its blobs checked as
     /// they are first asked for; returns the number of files (0 when nothing usable was kept).
     func publishKept() -> Int {
-        let entries = store.isKept ? store.readManifest() ?? [] : []
-        guard !entries.isEmpty else { return 0 }
-        // Nothing is served yet, so nothing changes or is released: the snapshot is made
-        // straight from the entries (at 10,000 users, before the first page can be served).
-        let site = PreparedSite(entries.map { ($0.path, PreparedFile(path: $0.path, blob: $0.blob, store: store, isKept: true)) })
+        guard store.isKept, let snapshot = store.readManifest(), snapshot.count > 0 else { return 0 }
+        // Nothing is served yet, so nothing changes or is released: the snapshot is served
+        // straight from the manifest (at 10,000 users, before the first page can be served).
+        let site = PreparedSite(kept: snapshot, store: store)
         publishing.withLock { uses in
             served.withLock { $0.site = site }
             _ = published(.init(changes: SiteChanges(paths: []), released: [], taken: site.blobs), uses: &uses, record: false)
@@ -76,7 +75,7 @@ final class RequestRouter: Sendable {
     /// an earlier run's.
     func sweep() {
         let site = served.withLock { $0.site }
-        store.sweep(keeping: Set(site.entries.map(\.blob) + (reloadScript.map { [$0.blob] } ?? [])))
+        store.sweep(keeping: Set(site.blobs + (reloadScript.map { [$0.blob] } ?? [])))
     }
 
     /// Once no request runs any more: finishes writing the manifest and lets the store go.

@@ -44,7 +44,8 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     private var inputs: SiteInputs?
     private var model: SiteModel?
     private var plan: [PlannedFile] = []
-    private var readers: [InputKey: [Int]] = [:]
+    /// Which files of `plan` read each input; nil until `indexReaders` makes it for the plan.
+    private var readers: ReaderIndex?
     private var fingerprints: [InputKey: UInt64] = [:]
     private var stamps = InputStamps()
     /// What to read again, gathered since the last good build (kept across failed rebuilds).
@@ -68,6 +69,14 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         digests = [:]
         reload = ContentReload(everything: true)
         return try rebuild(changedPaths: [], buildDate: buildDate)
+    }
+
+    /// Indexes which files of the current plan read each input, unless that is done: later
+    /// rebuilds then look only at the readers of what changed, not at every planned file.
+    /// Separate from `rebuild` so that a caller can index once the files a build handed on
+    /// are let go (the preview, after publishing them), and not on top of them.
+    public func indexReaders() {
+        if readers == nil { readers = ReaderIndex(of: plan) }
     }
 
     /// Rebuilds after the files at `changedPaths` (relative to the site folder) changed, showing
@@ -147,7 +156,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         for path in removed { digests[path] = nil }
         if !samePlan {
             plan = nextPlan
-            readers = ChangeEngine.readers(of: nextPlan)
+            readers = nil
         }
         model = nextModel
         inputs = next

@@ -62,6 +62,26 @@ import TomoTestSupport
         #expect(try fetch(server.port, "/robots.txt").status == 404)
     }
 
+    /// A publish of a few files onto the kept snapshot (before any whole publish) changes those
+    /// and keeps serving every other kept file; a folder of the kept snapshot without its slash
+    /// is redirected to it, before and after.
+    @Test func changingAFewFilesOfTheKeptSnapshotKeepsTheOthers() throws {
+        try start(sampleSite).stop()
+        let server = try start()
+        defer { server.stop() }
+        #expect(try fetch(server.port, "/alice").status == 301)
+        let home = Array("<!doctype html><title>Changed</title>".utf8)
+        let changes = server.publish(changed: ["index.html": server.servedFile(path: "index.html", bytes: home)], removed: ["sitemap.xml"])
+        #expect(changes.paths == ["index.html", "sitemap.xml"])
+        #expect(try fetch(server.port, "/").body == home)
+        #expect(try fetch(server.port, "/sitemap.xml").status == 404)
+        #expect(try fetch(server.port, "/alice").status == 301)
+        for (path, bytes) in sampleSite.files where path != "index.html" && path != "sitemap.xml" {
+            let reply = try fetch(server.port, "/" + path)
+            #expect(reply.status == 200 && reply.body == bytes, "\(path)")
+        }
+    }
+
     /// A preview that never stops (killed, or the machine lost power) has still recorded what
     /// it served a few seconds after it published it.
     @Test func theManifestIsWrittenSoonAfterAPublishWithoutAStop() throws {

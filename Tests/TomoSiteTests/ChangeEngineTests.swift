@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TomoCore
 import TomoStore
+import TomoTestSupport
 @testable import TomoSite
 
 /// The one change engine: what a page reads is what its plan names, an incremental build
@@ -133,11 +134,15 @@ import TomoStore
         #expect(served.texts == full.filter { $0.key != ".tomo-output" })
     }
 
-    @Test func aSessionThatReadsOnlyWhatChangedKeepsTheFingerprintsOfAFullBuild() throws {
+    /// With `indexed`, the session indexes the plan's readers after each build (as the preview
+    /// does) and finds what an edit remakes from the index; without, from the whole plan.
+    @Test(arguments: [false, true])
+    func aSessionThatReadsOnlyWhatChangedKeepsTheFingerprintsOfAFullBuild(indexed: Bool) throws {
         let site = try Self.richSite()
         let session = SiteSession(options: BuildOptions(site: site.root))
         let served = Served()
         served.apply(try session.buildAll())
+        if indexed { session.indexReaders() }
         // Each edit reads a few files again; in a debug build the session also fingerprints
         // the whole site and fails when its updated fingerprints differ (see `SiteSession`).
         let edits: [(String, (SiteFolder) throws -> Void)] = [
@@ -154,7 +159,40 @@ import TomoStore
             Thread.sleep(forTimeInterval: 0.01)
             try edit(site)
             served.apply(try session.rebuild(changedPaths: [path]))
+            if indexed { session.indexReaders() }
             #expect(served.texts == (try site.fullBuild()).filter { $0.key != ".tomo-output" }, "after \(path)")
+        }
+    }
+
+    /// The readers index agrees with the plan it indexes: for every input, exactly the files
+    /// naming it, each once and in plan order, on the plan of a real site and on seeded random
+    /// plans whose files share lists and name a key several times.
+    @Test func theReaderIndexListsEachFileReadingAnInputOnce() throws {
+        func expectIndexAgrees(with plan: [PlannedFile], _ label: String) throws {
+            let index = try #require(ReaderIndex(of: plan))
+            var expected: [InputKey: [Int32]] = [:]
+            for (position, file) in plan.enumerated() {
+                for key in Set(file.inputs) { expected[key, default: []].append(Int32(position)) }
+            }
+            for (key, positions) in expected {
+                #expect(Array(index.readers(of: key)) == positions, "\(label): \(key)")
+            }
+            #expect(index.readers(of: .post("nobody/nothing")).isEmpty, "\(label)")
+        }
+        let site = try Self.richSite()
+        let options = BuildOptions(site: site.root)
+        try expectIndexAgrees(with: try SitePlan.files(for: try SiteModel.make(from: try SiteInputs.load(options), options: options)), "rich site")
+
+        for seed in UInt64(1)...20 {
+            var random = SplitMix64(seed: seed)
+            let keys: [InputKey] = [.site, .theme, .anyPost, .anyCard] + (0..<30).map { .post("u/\($0)") }
+            let shared = (0..<3).map { _ in (0..<Int.random(in: 0...6, using: &random)).map { _ in random.pick(keys) } }
+            let plan = (0..<Int.random(in: 0...60, using: &random)).map { number in
+                let own = (0..<Int.random(in: 0...8, using: &random)).map { _ in random.pick(keys) }
+                let lists = [own] + (0..<Int.random(in: 0...2, using: &random)).map { _ in random.pick(shared) }
+                return PlannedFile(path: "f\(number)", inputLists: lists, source: .bytes { _ in [] })
+            }
+            try expectIndexAgrees(with: plan, "seed \(seed)")
         }
     }
 

@@ -18,30 +18,21 @@ enum ChangeEngine {
         return changed
     }
 
-    /// For each input, the indices in `plan` of the files that read it.
-    static func readers(of plan: [PlannedFile]) -> [InputKey: [Int]] {
-        var readers: [InputKey: [Int]] = [:]
-        for (index, file) in plan.enumerated() {
-            for key in Set(file.inputs) { readers[key, default: []].append(index) }
-        }
-        return readers
-    }
-
     /// The planned files to make: those that read a changed key (every file when `changed` is
     /// nil) and those the last output (`kept`, by path) does not have; and the kept files the
     /// plan no longer has. `readers`
     /// (of `plan`) may be given when `plan` is the very plan `kept` was made from: then only
     /// the readers of the changed keys are looked at.
     static func filesToMake(
-        _ plan: [PlannedFile], changed: Set<InputKey>?, kept: [String: FileDigest], readers: [InputKey: [Int]]? = nil
+        _ plan: [PlannedFile], changed: Set<InputKey>?, kept: [String: FileDigest], readers: ReaderIndex? = nil
     ) -> (make: [PlannedFile], gone: [String]) {
         if let readers, let changed {
-            return (Set(changed.flatMap { readers[$0] ?? [] }).sorted().map { plan[$0] }, [])
+            return (Set(changed.flatMap { readers.readers(of: $0) }).sorted().map { plan[Int($0)] }, [])
         }
         // An edit changes a few keys: comparing with each beats hashing every input of every file.
         let few = changed.map(Array.init) ?? []
         let reads: @Sendable (PlannedFile) -> Bool
-        if let changed, few.count <= 8 {
+        if changed != nil, few.count <= 8 {
             reads = { file in file.inputs.contains { few.contains($0) } }
         } else if let changed {
             reads = { file in file.inputs.contains { changed.contains($0) } }
