@@ -119,9 +119,11 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         let sameGraph = !everything && !reload.store
         let samePosts = sameGraph && reload.posts.isEmpty && reload.postFolders.isEmpty
         let published = PublishedSite(next, options: options, at: date, graph: sameGraph ? model?.graph : nil, posts: samePosts ? model?.published : nil)
-        // A profile edit that keeps its images (icon, header, links' and items' icons) shows the same ones.
+        // A profile edit that keeps the images its page shows (icon, header, links' and shown
+        // items' icons) shows the same ones. Both sides are the published profiles: the file's
+        // own list still has the items it hides.
         let sameImages = samePosts && !reload.images && reload.profiles.allSatisfy { handle in
-            model?.profiles[handle].map(Self.images) == next.content.profiles.first { $0.handle == handle }.map(Self.images)
+            model?.profiles[handle].map(Self.images) == published.content.profiles.first { $0.handle == handle }.map(Self.images)
         }
         let images = try publishedImages(for: published, sameImages: sameImages)
         // Every card is named again (cheap); only the ones showing something new are drawn.

@@ -224,10 +224,10 @@ final class OracleRun {
         if full != nil { lastGoodServed = expected }
         guard !problems.isEmpty else { return }
         fail(step: step, "tomo serve:\n" + problems.joined(separator: "\n"))
-        // Judge later steps on a fresh preview.
+        // Judge later steps on a fresh preview on the same port (the site's address may name
+        // it), or on none when another process took the port meanwhile: the mismatch is told.
         preview.stop()
-        self.preview = try LoggedPreview(site: site, port: preview.port)
-        if self.preview?.url != preview.url { self.preview = nil }
+        self.preview = try? LoggedPreview(site: site, port: preview.port)
         previewHasNoGoodSite = full == nil
     }
 

@@ -211,6 +211,26 @@ import TomoTestSupport
         #expect(served.texts == (try site.fullBuild()).filter { $0.key != ".tomo-output" })
     }
 
+    /// An item that becomes `hidden: true` (or shown again) takes its icon's thumbnails off the
+    /// site (or puts them back) in the session as in a fresh build: the session's test of "the
+    /// profile shows the same images" compares what the page shows before and after, not the
+    /// file's items with the hidden ones (found by the change oracle, seed 20261406).
+    @Test func hidingAnItemTakesItsIconsThumbnailsOffAsAFreshBuildDoes() throws {
+        let site = try Self.richSite()
+        try site.write("content/users/item.jpg", bytes: PostPagesTests.photo)
+        try site.write("content/users/carol.yaml", "name: Carol\nitems:\n  - text: Hi\n    icon: item.jpg\n")
+        let session = SiteSession(options: BuildOptions(site: site.root))
+        let served = Served()
+        served.apply(try session.buildAll())
+        #expect(served.files.keys.contains { $0.hasPrefix("media/carol/item-") })
+        for hidden in ["true", "false"] {
+            try site.write("content/users/carol.yaml", "name: Carol\nitems:\n  - text: Hi\n    icon: item.jpg\n    hidden: \(hidden)\n")
+            served.apply(try session.rebuild(changedPaths: ["content/users/carol.yaml"]))
+            #expect(served.files.keys.contains { $0.hasPrefix("media/carol/item-") } == (hidden == "false"), "hidden: \(hidden)")
+            #expect(served.texts == (try site.fullBuild()).filter { $0.key != ".tomo-output" }, "hidden: \(hidden)")
+        }
+    }
+
     /// The errors of a running session's rebuild after `edit` changed `path`, and of a build.
     func errorsAfter(_ path: String, _ edit: (SiteFolder) throws -> Void) throws -> (session: [String]?, build: [String]?) {
         let site = try Self.richSite()
