@@ -104,10 +104,15 @@ struct PreparedSite: Sendable {
     /// The site's own not-found page, when it has one.
     var notFoundPage: PreparedFile? { file(at: "404.html") }
 
-    /// Every path and the blob it is served from (what the manifest records).
-    var entries: AnySequence<(path: String, blob: BlobName)> {
-        if let kept { return AnySequence(kept.snapshot.entries) }
-        return AnySequence(files.lazy.compactMap { path, served in served.prepared.map { (path, $0.blob) } })
+    /// Calls `body` with every path and the blob it is served from (what the manifest records).
+    func forEachEntry(_ body: (String, BlobName) -> Void) {
+        if let kept {
+            for (path, blob) in kept.snapshot.entries { body(path, blob) }
+        } else {
+            for (path, served) in files {
+                if let file = served.prepared { body(path, file.blob) }
+            }
+        }
     }
 
     /// How many files are served.
