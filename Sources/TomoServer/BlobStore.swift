@@ -404,7 +404,6 @@ final class BlobStore: Sendable {
 
     /// The snapshot the last preview recorded, or nil when there is none or it is damaged.
     func readManifest() -> KeptSnapshot? {
-        guard let data = FileManager.default.contents(atPath: manifestPath) else { return nil }
-        return KeptSnapshot(manifest: [UInt8](data))
+        RegularFile.contents(manifestPath).flatMap(KeptSnapshot.init(manifest:))
     }
 }

@@ -53,7 +53,10 @@ struct PreparedSite: Sendable {
             guard let file = served.prepared else { continue }
             if previous.blob(at: path) != file.blob { changed.append(path) }
         }
-        let removed = previous.paths.filter { site.files[$0]?.prepared == nil }
+        var removed: [String] = []
+        previous.forEachEntry { path, _ in
+            if site.files[path]?.prepared == nil { removed.append(path) }
+        }
         let publish = Publish(changes: SiteChanges(paths: (changed + removed).sorted()),
                               released: previous.blobs, taken: site.blobs)
         return (site, publish)
@@ -129,11 +132,6 @@ struct PreparedSite: Sendable {
 
     private func blob(at path: String) -> BlobName? {
         kept.map { $0.snapshot.blob(at: path) } ?? files[path]?.prepared?.blob
-    }
-
-    /// Every served path.
-    private var paths: [String] {
-        kept.map { $0.snapshot.entries.map(\.path) } ?? files.compactMap { $0.value.prepared == nil ? nil : $0.key }
     }
 
     private static func normalized(_ path: String) -> String {
