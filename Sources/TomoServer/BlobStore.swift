@@ -222,13 +222,14 @@ final class BlobStore: Sendable {
         return stored == bytes
     }
 
-    /// The whole file at `path` when it is `size` bytes long.
+    /// The whole file at `path` when it is a regular file `size` bytes long. Opened without
+    /// blocking, as `RegularFile` opens: a named pipe put in the store is refused, not waited on.
     private func read(_ path: String, expecting size: Int) -> [UInt8]? {
-        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { Foundation.close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size == size else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == size else { return nil }
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0
         let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
@@ -281,9 +282,10 @@ final class BlobStore: Sendable {
         }
     }
 
-    /// A descriptor reading the blob from its start (the caller closes it), or nil when it is gone.
+    /// A descriptor reading the blob from its start (the caller closes it), or nil when it is
+    /// gone. Non-blocking, so that a named pipe put in its place never holds a request.
     func open(_ name: BlobName) -> Int32? {
-        let descriptor = Foundation.open(path(of: name), O_RDONLY | O_CLOEXEC)
+        let descriptor = Foundation.open(path(of: name), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         return descriptor >= 0 ? descriptor : nil
     }
 
@@ -367,7 +369,7 @@ final class BlobStore: Sendable {
     /// that form's length; nil when gzip does not make it smaller or the form cannot be made.
     func gzipped(_ name: BlobName) -> (descriptor: Int32, size: Int)? {
         guard let size = gzipSize(of: name) else { return nil }
-        let descriptor = Foundation.open(path(of: name) + ".gz", O_RDONLY | O_CLOEXEC)
+        let descriptor = Foundation.open(path(of: name) + ".gz", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if descriptor >= 0 { return (descriptor, size) }
         // Swept while it was being made: forget it, and send the file uncompressed this time.
         gzipForms.withLock { $0[name] = nil }

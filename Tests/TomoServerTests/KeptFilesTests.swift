@@ -122,6 +122,24 @@ import TomoTestSupport
         #expect(try fetch(server.port, "/b.html").body == pages[1])
     }
 
+    /// A named pipe put where a kept blob was (nothing ever writes to it) is a damaged blob:
+    /// its file answers 404 at once instead of waiting on the pipe, and a publish of the same
+    /// bytes stores them over it instead of blocking the build.
+    @Test(.timeLimit(.minutes(1))) func aFIFOInPlaceOfAKeptBlobIsNeverWaitedOn() throws {
+        let page = Array("<!doctype html><p>piped</p>".utf8)
+        let site = ServedSite(files: ["a.html": page])
+        try start(site).stop()
+        let url = try blob(holding: page)
+        try FileManager.default.removeItem(at: url)
+        #expect(mkfifo(url.path, 0o644) == 0)
+
+        let server = try start()
+        defer { server.stop() }
+        #expect(try fetch(server.port, "/a.html").status == 404)
+        server.publish(site)
+        #expect(try fetch(server.port, "/a.html").body == page)
+    }
+
     @Test(arguments: ["cut short", "a byte changed", "empty", "another text"])
     func aDamagedManifestServesNothingKept(_ damage: String) throws {
         try start(sampleSite).stop()
