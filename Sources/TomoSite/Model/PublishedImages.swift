@@ -132,7 +132,7 @@ struct PublishedImages: Sendable {
         for (entry, result) in zip(toMake, made) {
             switch result {
             case .success(let image):
-                if let image { published.add(image, for: entry.path) }
+                if let image { published.bySitePath[entry.path] = image }
             case .failure(let error):
                 problems.append(error)
             }
@@ -198,9 +198,5 @@ struct PublishedImages: Sendable {
         for (path, image) in bySitePath where other.bySitePath[path]?.path != image.path { changed.insert(path) }
         for path in other.bySitePath.keys where bySitePath[path] == nil { changed.insert(path) }
         return changed
-    }
-
-    private mutating func add(_ image: PublishedImage, for sitePath: String) {
-        bySitePath[sitePath] = image
     }
 }
