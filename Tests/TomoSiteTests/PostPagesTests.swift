@@ -121,6 +121,24 @@ import TomoStore
         #expect(post.contains(#"<meta property="og:image" content="https://example.com/media/ann/own-card-"#))
     }
 
+    /// A card on a follower's timeline links the post and its owner, names the owner, and shows
+    /// the date, like count, caption and photo of that post (a card is kept per post and shared
+    /// by every page that shows it).
+    @Test func aTimelineCardShowsItsOwnPostAndOwner() throws {
+        let site = try graphSite()
+        try site.build()
+        let timeline = try #require(site.page("ann/timeline/index.html"))
+        let start = try #require(timeline.range(of: #"data-post-id="bob/tokyo-morning""#))
+        let card = try #require(timeline[start.lowerBound...].components(separatedBy: "</article>").first)
+        #expect(card.contains(#"data-like-count="1""#))
+        #expect(card.contains(#"<a class="post-link" href="/bob/posts/tokyo-morning/">"#))
+        #expect(card.contains(#"<a class="post-owner" href="/bob/">Bob</a>"#))
+        #expect(card.contains(#"<time datetime="2026-05-01T10:00:00+09:00">May 1, 2026 at 10:00\#u{202F}AM</time>"#))
+        #expect(card.contains(#"<span class="likes">1 like</span>"#))
+        #expect(card.contains(#"<p class="post-caption">Caption of bob/tokyo-morning</p>"#))
+        #expect(card.contains(#"alt="photo bob/tokyo-morning""#) && card.contains("/media/bob/"))
+    }
+
     @Test func nothingPrivateReachesTheOutput() throws {
         let site = try graphSite()
         try site.build()

@@ -371,10 +371,10 @@ struct PageViews: Sendable {
     /// timeline, and making it (URLs, srcsets, date and like texts) costs more than rendering
     /// it. In a debug build the inputs `make` read are recorded again for each page that shows
     /// the view, so each page's reads are still checked against its plan.
-    func shared(_ key: SharedViews.Key, _ make: (PageViews) -> JSONValue) -> JSONValue {
-        if let kept = sharedViews.kept(key, withReads: log != nil) {
+    func shared<View: Sendable>(_ key: SharedViews.Key, _ make: (PageViews) -> View) -> View {
+        if let kept = sharedViews.kept(key, withReads: log != nil), let view = kept.view as? View {
             for read in kept.reads ?? [] { log?.record(read) }
-            return kept.view
+            return view
         }
         let reads = log.map { _ in ReadLog() }
         let view = make(reads.map(recording) ?? self)
@@ -406,15 +406,20 @@ struct PageViews: Sendable {
         ]
     }
 
-    /// A kept card (`kept`, see `shared`) as a page shows it at `position`: with `image` in
-    /// `field`, loading at once on the first card of the page and as it scrolls into view on the
-    /// others. The image is put in for each page, not kept with the card: its URLs and srcsets
+    /// A kept card (`kept`, see `shared`) as a page shows it at `position`, with `image` in
+    /// `field`. The image is put in for each page, not kept with the card: its URLs and srcsets
     /// are half a card's size, and a first build would keep them for each of 100,000 posts
     /// until the last timeline is made.
     func withImage(_ kept: JSONValue, _ field: String, _ image: PublishedImage?, position: Int) -> JSONValue {
         guard case .object(var fields) = kept else { return kept }
-        fields[field] = image?.view(loading: position == 0 ? .eager : .lazy, at: address) ?? .null
+        fields[field] = cardImage(image, position: position)
         return .object(fields)
+    }
+
+    /// `image` on the card at `position` of a page: loading at once on the first card and as it
+    /// scrolls into view on the others.
+    func cardImage(_ image: PublishedImage?, position: Int) -> JSONValue {
+        image?.view(loading: position == 0 ? .eager : .lazy, at: address) ?? .null
     }
 
     /// The cards of `handles` (those with a profile), in order.
@@ -439,7 +444,8 @@ final class SharedViews: Sendable {
     }
 
     struct Kept: Sendable {
-        var view: JSONValue
+        /// A view (`JSONValue`) or what one is made from (`PostCard`).
+        var view: any Sendable
         /// The inputs making it read, when it was made with a read log (debug builds).
         var reads: [InputKey]?
     }
@@ -455,7 +461,7 @@ final class SharedViews: Sendable {
         }
     }
 
-    func keep(_ key: Key, view: JSONValue, reads: [InputKey]?) {
+    func keep(_ key: Key, view: any Sendable, reads: [InputKey]?) {
         views.withLock { $0[key] = Kept(view: view, reads: reads) }
     }
 

@@ -26,27 +26,25 @@ extension PageViews {
         let kept = shared(.postCard(post.id, language: labels.language)) { views in
             views.makePostCard(post, labels: labels)
         }
-        return withImage(kept, Self.photoField, photo(of: post), position: position)
+        return kept.view(photo: cardImage(photo(of: post), position: position))
     }
 
-    private static let photoField = "photo"
-
-    /// The card of `post`, without its photo (see `withImage`).
-    private func makePostCard(_ post: Post, labels: Labels) -> JSONValue {
+    /// The card of `post`, without its photo.
+    private func makePostCard(_ post: Post, labels: Labels) -> PostCard {
         let likes = likers(of: post).count
-        return [
-            "id": .string(post.id),
-            "url": .string(postURL(post)),
-            "handle": .string(post.handle),
-            "ownerName": .string(card(post.handle)?.name ?? post.handle),
-            "ownerURL": .string(address.path(post.handle + "/")),
-            "alt": .string(post.alt ?? ""),
-            "caption": .string(post.caption.firstLine),
-            "likeCount": .int(likes),
-            "likesText": .string(labels.text("likesCount", count: likes)),
-            "dateText": .string(labels.date(post.date, utcOffset: post.utcOffset)),
-            "datetime": .string(PostDates.rfc3339(post.date, utcOffset: post.utcOffset)),
-        ]
+        return PostCard(
+            id: post.id,
+            url: postURL(post),
+            handle: post.handle,
+            ownerName: card(post.handle)?.name ?? post.handle,
+            ownerURL: address.path(post.handle + "/"),
+            alt: post.alt ?? "",
+            caption: post.caption.firstLine,
+            likeCount: likes,
+            likesText: labels.text("likesCount", count: likes),
+            dateText: labels.date(post.date, utcOffset: post.utcOffset),
+            datetime: PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
+        )
     }
 
     func postPage(_ post: Post) -> JSONValue {
@@ -54,7 +52,7 @@ extension PageViews {
         let labels = labels(in: language(of: owner))
         // Its own card, made for it and not kept with the cards grids and timelines share: the
         // page is its only reader (a first build kept one for each of 100,000 posts).
-        guard case .object(var fields) = withImage(makePostCard(post, labels: labels), Self.photoField, photo(of: post), position: 0) else { return .null }
+        var fields = makePostCard(post, labels: labels).fields(photo: cardImage(photo(of: post), position: 0))
         let likers = likers(of: post)
         fields["captionHTML"] = .string(post.caption.html)
         fields["likers"] = .array(cardViews(likers, firstPosition: 1))
@@ -96,4 +94,41 @@ extension PageViews {
             fields: ["post": .object(fields)]
         )
     }
+}
+
+/// A post's card as grids and timelines show it, without its photo. Kept as plain fields, not
+/// as a view: one is kept for each post a build shows (100,000 at 10,000 users), and a table of
+/// fields each held more memory than anything else at the preview's peak.
+struct PostCard: Sendable {
+    var id: String
+    var url: String
+    var handle: String
+    var ownerName: String
+    var ownerURL: String
+    var alt: String
+    var caption: String
+    var likeCount: Int
+    var likesText: String
+    var dateText: String
+    var datetime: String
+
+    /// The card's fields for a template, with `photo`.
+    func fields(photo: JSONValue) -> [String: JSONValue] {
+        [
+            "id": .string(id),
+            "url": .string(url),
+            "handle": .string(handle),
+            "ownerName": .string(ownerName),
+            "ownerURL": .string(ownerURL),
+            "alt": .string(alt),
+            "caption": .string(caption),
+            "likeCount": .int(likeCount),
+            "likesText": .string(likesText),
+            "dateText": .string(dateText),
+            "datetime": .string(datetime),
+            "photo": photo,
+        ]
+    }
+
+    func view(photo: JSONValue) -> JSONValue { .object(fields(photo: photo)) }
 }
