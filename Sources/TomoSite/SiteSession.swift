@@ -129,7 +129,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         // Every card is named again (cheap); only the ones showing something new are drawn.
         let cards = try PublishedCards.make(for: published.content, images: images, site: options.site, reusing: model?.cards)
         let nextModel = SiteModel(published: published, images: images, cards: cards, buildDate: date, sitemapLimit: options.sitemapLimit, posts: samePosts ? model?.posts : nil)
-        let (nextFingerprints, changed) = try fingerprints(of: nextModel, sameImages: sameImages)
+        let (fingerprintUpdate, changed) = try fingerprints(of: nextModel, sameImages: sameImages)
 
         // The first build makes every file; later ones, whether they read a few files again or
         // the whole site, make the files that read a changed input, as `tomo build` does.
@@ -162,7 +162,8 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         }
         model = nextModel
         inputs = next
-        fingerprints = nextFingerprints
+        // In place: nothing else holds the table now.
+        fingerprintUpdate.apply(to: &fingerprints)
         reload = ContentReload()
         self.buildDate = date
         nextChange = TimedItems.nextChange(after: date, in: nextModel.published)
@@ -246,23 +247,24 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         return sameImages ? current : try PublishedImages.make(for: published.content, site: options.site, reusing: current)
     }
 
-    /// The fingerprints of `next` and the keys that changed: those of the last model brought up
-    /// to date with what was read again. Debug builds (the tests) also make them all, as
-    /// `tomo build` does, and stop when the two differ: an update that missed a key would leave
-    /// pages stale.
+    /// How the fingerprints of the last model change for `next`, and the keys that changed: the
+    /// last model's brought up to date with what was read again. Debug builds (the tests) also
+    /// make them all, as `tomo build` does, and stop when the two differ: an update that missed
+    /// a key would leave pages stale.
     /// `sameImages`: `next` has the very thumbnail table of the last model.
-    private func fingerprints(of next: SiteModel, sameImages: Bool) throws(DiagnosticList) -> (InputFingerprints.Keys, changed: Set<InputKey>) {
-        guard let model else { return (InputFingerprints.of(next, stamps: stamps), []) }
+    private func fingerprints(of next: SiteModel, sameImages: Bool) throws(DiagnosticList) -> (InputFingerprints.Update, changed: Set<InputKey>) {
+        guard let model else { return (.whole(InputFingerprints.of(next, stamps: stamps)), []) }
         let changedImages = sameImages ? [] : next.images.changedPaths(comparedWith: model.images)
         let update = InputFingerprints.updated(fingerprints, from: model, to: next, stamps: stamps, reload: reload, changedImages: changedImages)
         if DebugChecks.enabled {
-            let wrong = ChangeEngine.changedKeys(from: InputFingerprints.of(next, stamps: stamps), to: update.keys)
+            var updated = fingerprints
+            update.apply(to: &updated)
+            let wrong = ChangeEngine.changedKeys(from: InputFingerprints.of(next, stamps: stamps), to: updated)
             guard wrong.isEmpty else {
                 throw DiagnosticList([Diagnostic("internal error: tomo serve's fingerprints of \(wrong.map { "\($0)" }.sorted().joined(separator: ", ")) differ from a full build's")])
             }
         }
-        let changed = update.touched.map { $0.filter { update.keys[$0] != fingerprints[$0] } }
-        return (update.keys, changed ?? ChangeEngine.changedKeys(from: fingerprints, to: update.keys))
+        return (update, update.changedKeys(from: fingerprints))
     }
 
     /// Makes `plan`'s files on all cores: each file's digest and its output, by path.

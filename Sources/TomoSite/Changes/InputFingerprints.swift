@@ -47,23 +47,45 @@ enum InputFingerprints {
         return keys
     }
 
-    /// Keys and the ones of them that were set, so that only those are compared.
-    struct Update {
-        var keys: Keys
-        /// Nil when every key was made again.
-        var touched: Set<InputKey>?
+    /// What `updated` made of the previous keys: every key made again, or only the keys it set.
+    /// The previous table is not copied to make a new one (at 10,000 users it has 250,000 keys,
+    /// and copying it took most of a preview's rebuild after a profile edit): the changes are
+    /// applied to it once the rebuild succeeded.
+    enum Update {
+        /// Every key, made again.
+        case whole(Keys)
+        /// Each key set, with its new value (nil: gone); the others are as they were.
+        case changes([InputKey: UInt64?])
 
-        fileprivate subscript(key: InputKey) -> UInt64? {
-            get { keys[key] }
-            set {
-                keys[key] = newValue
-                touched?.insert(key)
+        /// The keys whose fingerprint differs from `previous`'s, or that are new or gone.
+        func changedKeys(from previous: Keys) -> Set<InputKey> {
+            switch self {
+            case .whole(let keys): return ChangeEngine.changedKeys(from: previous, to: keys)
+            case .changes(let changes): return Set(changes.compactMap { key, value in value != previous[key] ? key : nil })
             }
         }
 
-        fileprivate mutating func add(_ delta: UInt64, to key: InputKey) {
-            keys[key, default: 0] &+= delta
-            touched?.insert(key)
+        /// `keys` (the previous ones) brought up to date.
+        func apply(to keys: inout Keys) {
+            switch self {
+            case .whole(let all): keys = all
+            case .changes(let changes): for (key, value) in changes { keys[key] = value }
+            }
+        }
+    }
+
+    /// The previous keys and the changes made to them so far, read as one table.
+    private struct Draft {
+        let previous: Keys
+        var changes: [InputKey: UInt64?] = [:]
+
+        subscript(key: InputKey) -> UInt64? {
+            get { changes[key] ?? previous[key] }
+            set { changes[key] = .some(newValue) }
+        }
+
+        mutating func add(_ delta: UInt64, to key: InputKey) {
+            self[key] = (self[key] ?? 0) &+ delta
         }
     }
 
@@ -76,8 +98,8 @@ enum InputFingerprints {
     static func updated(
         _ previous: Keys, from old: SiteModel, to model: SiteModel, stamps: InputStamps, reload: ContentReload, changedImages: Set<String>
     ) -> Update {
-        if reload.everything || reload.store || reload.images { return Update(keys: of(model, stamps: stamps), touched: nil) }
-        var keys = Update(keys: previous, touched: [])
+        if reload.everything || reload.store || reload.images { return .whole(of(model, stamps: stamps)) }
+        var keys = Draft(previous: previous)
         keys[.site] = site(model, stamps: stamps)
         if reload.theme {
             for path in old.theme.staticFiles.keys { keys[.staticFile(path)] = nil }
@@ -149,7 +171,7 @@ enum InputFingerprints {
             keys[.postStats(owner)] = value
             keys.add(part(owner, value) &- part(owner, before), to: .anyPostStats)
         }
-        return keys
+        return .changes(keys.changes)
     }
 
     // MARK: - One function per key
