@@ -139,7 +139,14 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         let toMake = isWhole
             ? (make: nextPlan, gone: [])
             : ChangeEngine.filesToMake(nextPlan, changed: changed, kept: digests, readers: samePlan ? readers : nil)
+        // After a small edit the cards the last rebuild made are taken over, as its pages'
+        // files are (those that read nothing that changed); a large one starts afresh.
+        let takesOver = !isWhole && toMake.make.count <= SharedViews.takenOverLimit
+        if takesOver, let model { nextModel.views.takeOver(from: model.views, unless: changed) }
         let made = try render(toMake.make, model: nextModel)
+        // The cards kept for these files are not needed again unless the next model takes
+        // them over: a whole site's are let go.
+        if !takesOver { nextModel.views.forgetSharedViews() }
 
         // Only now, with every file made, does the session move on to the new site. A whole
         // build hands on the tables it made as they are: copying 467,086 files' entries into
@@ -284,8 +291,6 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
                 $0.outputs[file.path] = output
             }
         }
-        // The cards kept for these files are not needed again: the next rebuild has a new model.
-        model.views.forgetSharedViews()
         return results.withLock { $0 }
     }
 }

@@ -155,3 +155,48 @@ import TomoStore
         #expect(!edited.changed.contains("404.html"))
     }
 }
+
+/// A rebuild after a small edit takes over the post cards the last one made (those that read
+/// nothing that changed). Each edit below changes what a card on alice's timeline shows; after
+/// each one, every file `tomo serve` holds is the file a fresh build makes.
+@Suite struct SiteSessionCardTests {
+    @Test func cardsTakenOverFromTheLastRebuildShowEveryLaterEdit() throws {
+        let site = try SiteFolder([
+            "content/users/alice.yaml": "name: Alice\n", "content/users/bob.yaml": "name: Bob\n", "content/users/cat.yaml": "name: Cat\n",
+            "content/posts/bob/dawn.md": "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: dawn\n---\nFirst light\n",
+            "content/posts/cat/dusk.md": "---\nphoto: p.jpg\ndate: 2026-05-02\nalt: dusk\n---\nLast light\n",
+        ])
+        for handle in ["bob", "cat"] { try site.write("content/posts/\(handle)/p.jpg", bytes: PostPagesTests.photo) }
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
+            for handle in ["alice", "bob", "cat"] { _ = try store.addUser(handle) }
+            _ = try store.follow("alice", "bob")
+            return try store.follow("alice", "cat")
+        }
+        let session = SiteSession(options: BuildOptions(site: site.root))
+        var served = try session.buildAll().files
+        func rebuild(_ path: String, _ edit: () throws -> Void) throws -> String {
+            try edit()
+            let update = try session.rebuild(changedPaths: [path])
+            served.merge(update.files) { _, new in new }
+            for removed in update.removed { served[removed] = nil }
+            let fresh = try SiteSession(options: BuildOptions(site: site.root)).buildAll().files
+            #expect(Set(served.keys) == Set(fresh.keys), "after \(path)")
+            for (file, bytes) in fresh where served[file] != bytes {
+                Issue.record("after an edit of \(path), tomo serve's \(file) differs from a fresh build's")
+            }
+            return served["alice/timeline/index.html"].map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        // Makes alice's timeline again: both cards are made with what they read, and kept.
+        #expect(try rebuild("content/users/bob.yaml") { try site.write("content/users/bob.yaml", "name: Bob Two\n") }.contains(">Bob Two</a>"))
+        #expect(try rebuild("content/posts/bob/dawn.md") {
+            try site.write("content/posts/bob/dawn.md", "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: dawn\n---\nFirst light, again\n")
+        }.contains("First light, again"))
+        #expect(try rebuild("content/users/cat.yaml") { try site.write("content/users/cat.yaml", "name: Cat Two\n") }.contains(">Cat Two</a>"))
+        #expect(try rebuild("content/store.json") {
+            _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in try store.like("bob", PostID(handle: "cat", slug: "dusk"), visibility: .public) }
+        }.contains(#"data-post-id="cat/dusk" data-like-count="1""#))
+        #expect(try rebuild("templates/labels/en.json") {
+            try site.write("templates/labels/en.json", #"{"likesCount": {"one": "{count} heart", "other": "{count} hearts"}}"#)
+        }.contains("1 heart<"))
+    }
+}

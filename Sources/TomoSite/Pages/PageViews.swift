@@ -369,14 +369,17 @@ struct PageViews: Sendable {
     /// The view `key` names, made by `make` the first time a page of this model asks for it and
     /// kept: a post's card shows on its owner's profile, the home page and every follower's
     /// timeline, and making it (URLs, srcsets, date and like texts) costs more than rendering
-    /// it. In a debug build the inputs `make` read are recorded again for each page that shows
-    /// the view, so each page's reads are still checked against its plan.
+    /// it. What `make` read is recorded with the view in a debug build, and replayed for each
+    /// page that shows it, so each page's reads are still checked against its plan; and
+    /// whenever `SharedViews.keepsReads`, so that the next model can take it over
+    /// (`takeOver`).
     func shared<View: Sendable>(_ key: SharedViews.Key, _ make: (PageViews) -> View) -> View {
-        if let kept = sharedViews.kept(key, withReads: log != nil), let view = kept.view as? View {
+        let withReads = log != nil || sharedViews.keepsReads
+        if let kept = sharedViews.kept(key, withReads: withReads), let view = kept.view as? View {
             for read in kept.reads ?? [] { log?.record(read) }
             return view
         }
-        let reads = log.map { _ in ReadLog() }
+        let reads = withReads ? ReadLog() : nil
         let view = make(reads.map(recording) ?? self)
         let recorded = reads.map { Array($0.recorded) }
         for read in recorded ?? [] { log?.record(read) }
@@ -387,6 +390,15 @@ struct PageViews: Sendable {
     /// Lets go of the views kept by `shared` (`tomo serve` keeps a model between rebuilds).
     func forgetSharedViews() {
         sharedViews.forget()
+    }
+
+    /// From now on, records what each view made by `shared` reads, and takes over the post
+    /// cards `previous` (the last model's views) made that read nothing in `changed`: this
+    /// model shows them alike. For `tomo serve`, whose rebuild after a small edit makes the
+    /// same timelines again, each showing a score of other users' cards.
+    func takeOver(from previous: PageViews, unless changed: Set<InputKey>) {
+        sharedViews.keepReads()
+        sharedViews.takeOverPostCards(from: previous.sharedViews, unless: changed)
     }
 
     /// A user in a list; only the first card's icon loads at once.
@@ -446,11 +458,35 @@ final class SharedViews: Sendable {
     struct Kept: Sendable {
         /// A view (`JSONValue`) or what one is made from (`PostCard`).
         var view: any Sendable
-        /// The inputs making it read, when it was made with a read log (debug builds).
+        /// The inputs making it read, when it was made with a read log (see `PageViews.shared`).
         var reads: [InputKey]?
     }
 
     private let views = Mutex<[Key: Kept]>([:])
+    private let readsKept = Atomic<Bool>(false)
+
+    /// Whether views are made with what they read in any build (see `PageViews.shared`).
+    var keepsReads: Bool { readsKept.load(ordering: .relaxed) }
+
+    func keepReads() {
+        readsKept.store(true, ordering: .relaxed)
+    }
+
+    /// At most this many post cards are taken over from one model to the next: the cards of
+    /// the timelines a few edits made again, not every post's.
+    static let takenOverLimit = 20_000
+
+    /// The post cards of `previous` that read nothing in `changed` (those made without their
+    /// reads are left), unless there are more than `takenOverLimit` of them.
+    func takeOverPostCards(from previous: SharedViews, unless changed: Set<InputKey>) {
+        let cards = previous.views.withLock { views in
+            views.count > Self.takenOverLimit ? [:] : views.filter { key, kept in
+                guard case .postCard = key, let reads = kept.reads else { return false }
+                return !reads.contains(where: changed.contains)
+            }
+        }
+        views.withLock { $0.merge(cards) { own, _ in own } }
+    }
 
     /// The view kept for `key`; nil when there is none, or when `withReads` asks for what it
     /// read and that was not recorded.

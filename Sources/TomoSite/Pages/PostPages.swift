@@ -23,8 +23,11 @@ extension PageViews {
 
     /// A post in a grid or a timeline; only the first card's photo loads at once.
     func postCard(_ post: Post, position: Int, labels: Labels) -> JSONValue {
-        let kept = shared(.postCard(post.id, language: labels.language)) { views in
-            views.makePostCard(post, labels: labels)
+        let language = labels.language
+        let kept = shared(.postCard(post.id, language: language)) { views in
+            // Everything the card shows is read here, through `views`: a card is taken over by
+            // the next model only while nothing it read changed (`PageViews.takeOver`).
+            views.makePostCard(views.post(post.id) ?? post, labels: views.labels(in: language))
         }
         return kept.view(photo: cardImage(photo(of: post), position: position))
     }
