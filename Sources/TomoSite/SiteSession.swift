@@ -52,6 +52,10 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     private var reload = ContentReload(everything: true)
     /// The date the last good build showed items at (see `rebuild`).
     private var buildDate: Date
+    /// The date of the latest post of the last good inputs (nil: no post): a post dated before
+    /// two build dates is published at both, so a rebuild at a new date looks at the posts only
+    /// when one is dated after the earlier of the two.
+    private var latestPostDate: Date?
     /// The first moment after the last good build at which an item appears or disappears
     /// (`from`/`until`) or a post is published: a rebuild at or after it, with that date, shows
     /// the change.
@@ -89,7 +93,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         reload.add(changedPaths, content: inputs?.content)
         // A post whose date lies between the last build's and this one is published at one of
         // them only: its pages, feeds and counts are made again as if its file had changed.
-        if let posts = inputs?.content.posts, date != self.buildDate {
+        if let posts = inputs?.content.posts, date != self.buildDate, let latestPostDate, latestPostDate > min(date, self.buildDate) {
             for post in posts where PublishedSite.isDue(post, at: date, options: options) != PublishedSite.isDue(post, at: self.buildDate, options: options) {
                 reload.posts.insert(post.id)
             }
@@ -169,6 +173,9 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         }
         model = nextModel
         inputs = next
+        if reload.everything || !reload.posts.isEmpty || !reload.postFolders.isEmpty {
+            latestPostDate = next.content.posts.lazy.map(\.date).max()
+        }
         // In place: nothing else holds the table now.
         fingerprintUpdate.apply(to: &fingerprints)
         reload = ContentReload()
