@@ -401,13 +401,16 @@ struct PageViews: Sendable {
         sharedViews.takeOverPostCards(from: previous.sharedViews, unless: changed)
     }
 
-    /// A user in a list; only the first card's icon loads at once.
+    /// A user in a list; only the first card's icon loads at once. The icon is put in for each
+    /// page, not kept with the card (see `cardImage`).
     func cardView(_ card: UserCard, position: Int) -> JSONValue {
         let kept = shared(.userCard(card.handle)) { views in views.makeCardView(card) }
-        return withImage(kept, "icon", card.icon, position: position)
+        guard case .object(var fields) = kept else { return kept }
+        fields["icon"] = cardImage(card.icon, position: position)
+        return .object(fields)
     }
 
-    /// The card as lists show it, without its icon (see `withImage`).
+    /// The card as lists show it, without its icon.
     private func makeCardView(_ card: UserCard) -> JSONValue {
         [
             "handle": .string(card.handle),
@@ -418,18 +421,10 @@ struct PageViews: Sendable {
         ]
     }
 
-    /// A kept card (`kept`, see `shared`) as a page shows it at `position`, with `image` in
-    /// `field`. The image is put in for each page, not kept with the card: its URLs and srcsets
-    /// are half a card's size, and a first build would keep them for each of 100,000 posts
-    /// until the last timeline is made.
-    func withImage(_ kept: JSONValue, _ field: String, _ image: PublishedImage?, position: Int) -> JSONValue {
-        guard case .object(var fields) = kept else { return kept }
-        fields[field] = cardImage(image, position: position)
-        return .object(fields)
-    }
-
     /// `image` on the card at `position` of a page: loading at once on the first card and as it
-    /// scrolls into view on the others.
+    /// scrolls into view on the others. Put into a kept card (see `shared`) for each page that
+    /// shows it, not kept with it: its URLs and srcsets are half a card's size, and a first
+    /// build would keep them for each of 100,000 posts until the last timeline is made.
     func cardImage(_ image: PublishedImage?, position: Int) -> JSONValue {
         image?.view(loading: position == 0 ? .eager : .lazy, at: address) ?? .null
     }
@@ -448,7 +443,7 @@ struct PageViews: Sendable {
 /// The views of one model that many of its pages show alike, each made once (`PageViews.shared`).
 final class SharedViews: Sendable {
     enum Key: Hashable, Sendable {
-        /// A user's card in a list, without its icon (see `PageViews.withImage`).
+        /// A user's card in a list, without its icon (see `PageViews.cardImage`).
         case userCard(String)
         /// A post's card in a grid or timeline, by post ID, in the language of the page that
         /// shows it, without its photo.
@@ -476,8 +471,8 @@ final class SharedViews: Sendable {
     /// the timelines a few edits made again, not every post's.
     static let takenOverLimit = 20_000
 
-    /// The post cards of `previous` that read nothing in `changed` (those made without their
-    /// reads are left), unless there are more than `takenOverLimit` of them.
+    /// Takes the post cards of `previous` that read nothing in `changed` (those made without
+    /// their reads are left); none when `previous` keeps more than `takenOverLimit` views.
     func takeOverPostCards(from previous: SharedViews, unless changed: Set<InputKey>) {
         let cards = previous.views.withLock { views in
             views.count > Self.takenOverLimit ? [:] : views.filter { key, kept in
