@@ -74,7 +74,7 @@ INODE_SETTLE_SECONDS = 300
 def empty_trash(settle):
     """Deletes the outputs set aside. Kept until the whole run ended, the outputs of the
     1,000-, 10,000- and 20,000-user sites filled a disk with 65 GB free; deleted after each
-    size instead, and followed (`settle`) by a pause, so that the next size's builds do not
+    size instead, and followed (`settle`) by a pause, so that the builds that come next do not
     meet the freed inodes."""
     if not os.path.exists(TRASH):
         return
@@ -223,7 +223,6 @@ def compare(users, runs):
         run([TOMO, "unfollow", "--site", tomo_site, follower, "user00042"])
         run([TOMO, "build", "--site", tomo_site])
     row(users, "one follow", "tomo rebuild after one `tomo follow`", follows)
-    empty_trash(settle=True)
 
 
 def free_port():
@@ -396,6 +395,8 @@ def main():
     try:
         for index, users in enumerate([] if arguments.watch_only else arguments.users):
             compare(users, arguments.runs[min(index, len(arguments.runs) - 1)])
+            # The next size's builds, or the previews (which store their files), come next.
+            empty_trash(settle=True)
         for users in arguments.watch_users:
             compare_watch_mode(users, arguments.edits)
         summary()
