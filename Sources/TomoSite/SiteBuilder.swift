@@ -130,18 +130,22 @@ public enum SiteBuilder {
         let model = try SiteModel.make(from: inputs, options: options, stamps: stamps)
         let images = model.images
         clock.finished("thumbnails")
-        // Neither needs the other: the fingerprints are made on another core.
-        let (keys, planned) = concurrently({ InputFingerprints.of(model, stamps: stamps) }, {
+        // Neither needs the other: the fingerprints are made on another core, and compared there
+        // with the kept ones (none when the setting changed: every file is made again) while
+        // this one plans.
+        let ((keys, changedKeys), planned) = concurrently({
+            let keys = InputFingerprints.of(model, stamps: stamps)
+            return (keys, sameSetting ? kept?.value.map { ChangeEngine.changedKeys(from: $0.keys, to: keys) } : nil)
+        }, {
             Result { () throws(DiagnosticList) in try SitePlan.files(for: model) }
         })
         let plan = try planned.get()
         clock.finished("index the site, plan its files and fingerprint its inputs")
         previous = kept?.value
         clock.finished("read the last build's state")
+        let planPaths = ChangeEngine.pathsDigest(plan)
         let (toMake, gone) = previous.map {
-            sameSetting
-                ? ChangeEngine.filesToMake(plan, changed: ChangeEngine.changedKeys(from: $0.keys, to: keys), kept: $0.outputs)
-                : ChangeEngine.filesToMake(plan, changed: nil, kept: $0.outputs)
+            ChangeEngine.filesToMake(plan, changed: changedKeys, kept: $0.outputs, samePaths: $0.planPaths == planPaths)
         } ?? (plan, [])
         clock.finished("find what changed")
 
@@ -178,8 +182,12 @@ public enum SiteBuilder {
                     setting: setting(options, marker: marker),
                     nextChange: TimedItems.nextChange(after: options.buildDate, in: model.published)?.nanosecondsSince1970,
                     pages: pages, images: images.count, files: counts.total, warnings: inputs.warnings.map(\.description),
-                    inputs: inputsDigest, keys: keys, outputs: output.digests
-                ).save(site: options.site)
+                    inputs: inputsDigest, planPaths: planPaths, keys: keys, outputs: output.digests
+                ).save(
+                    // Only the keys and files of this build changed since the last one's state.
+                    site: options.site, since: changedKeys == nil ? nil : previous,
+                    changedKeys: changedKeys.map(Array.init) ?? [], changedPaths: toMake.map(\.path) + gone
+                )
             }
             clock.finished("save the build state")
             ProcessMemory.keep(model, plan, inputs, keys, previous, output)
@@ -192,7 +200,7 @@ public enum SiteBuilder {
             // The output stays as it was, and so does what the last build kept; after a commit
             // that failed half way it is not, and the next build is a full one.
             output.discard()
-            if output.isAsBefore { previous?.save(site: options.site) }
+            if output.isAsBefore { previous?.save(site: options.site, since: previous) }
             switch error {
             case let list as DiagnosticList: throw list
             case let diagnostic as Diagnostic: throw DiagnosticList([diagnostic])

@@ -73,8 +73,15 @@ extension IncrementalBuildTests {
             // The output and the cache as a build on the first day leaves them, then some damage.
             try rewrite(site, "content/pages/about.md", "---\ntitle: About\n---\nAbout this site.\n")
             try SiteBuilder.build(BuildOptions(site: site.root, buildDate: firstDate, full: true))
+            // Half the time an edit after it leaves the state as `outputs` and its `changes`.
+            if random.chance(0.5) {
+                try rewrite(site, "content/pages/about.md", "---\ntitle: About\n---\nAbout this site, first edit.\n")
+                try SiteBuilder.build(BuildOptions(site: site.root, buildDate: firstDate))
+                try rewrite(site, "content/pages/about.md", "---\ntitle: About\n---\nAbout this site.\n")
+                try SiteBuilder.build(BuildOptions(site: site.root, buildDate: firstDate))
+            }
             let cache = BuildState.folder(site: site.root, output: site.output.standardizedFileURL.path)
-            for name in ["state", "outputs"] where random.chance(0.6) {
+            for name in ["state", "outputs", "changes"] where random.chance(0.6) && FileManager.default.fileExists(atPath: cache.appendingPathComponent(name).path) {
                 let file = cache.appendingPathComponent(name)
                 try Data(Self.damage(Array(try Data(contentsOf: file)), random: &random)).write(to: file)
             }

@@ -48,6 +48,57 @@ import TomoTestSupport
         #expect(kept.keys == keys)
     }
 
+    /// A build after an edit writes only the keys and outputs changed since `outputs` was
+    /// written whole; read back, `outputs` and `changes` are the state as it was saved, through
+    /// edits, new and gone keys and files, until the changes grow and `outputs` is written anew.
+    @Test func changesSavedSinceAStateReadBackAsTheWholeState() throws {
+        let site = try TemporaryFolder()
+        var random = SplitMix64(seed: 20261204)
+        var outputs: [String: FileDigest] = [:]
+        var keys: [InputKey: UInt64] = [:]
+        for number in 0..<300 {
+            outputs["u\(number)/index.html"] = FileDigest(hash: random.next(), size: number)
+            keys[.profile("u\(number)")] = random.next()
+        }
+        Self.state(outputs: outputs, keys: keys).save(site: site.url)
+        var writtenWhole = 0
+        var previous = try #require(BuildState.loadSummary(site: site.url, output: "/out"))
+        let loaded = previous.loadOutputs(site: site.url)
+        #expect(loaded)
+        for step in 0..<400 {
+            var changedPaths: [String] = []
+            var changedKeys: [InputKey] = []
+            for _ in 0..<Int.random(in: 0...60, using: &random) {
+                let number = Int.random(in: 0..<5_000, using: &random)
+                let path = "u\(number)/index.html"
+                let key = InputKey.profile("u\(number)")
+                // Set, gone, or named as changed while it stays as it was.
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0:
+                    outputs[path] = FileDigest(hash: random.next(), size: step)
+                    keys[key] = random.next()
+                case 1:
+                    outputs[path] = nil
+                    keys[key] = nil
+                default:
+                    break
+                }
+                changedPaths.append(path)
+                changedKeys.append(key)
+            }
+            Self.state(outputs: outputs, keys: keys).save(site: site.url, since: previous, changedKeys: changedKeys, changedPaths: changedPaths)
+            var kept = try #require(BuildState.loadSummary(site: site.url, output: "/out"))
+            let loaded = kept.loadOutputs(site: site.url)
+            #expect(loaded, "step \(step)")
+            #expect(kept.outputs == outputs, "step \(step)")
+            #expect(kept.keys == keys, "step \(step)")
+            if kept.changesDigest == nil { writtenWhole += 1 }
+            previous = kept
+        }
+        // 4,096 changes (the least a small site keeps) fill up every hundred or so steps.
+        #expect((1...20).contains(writtenWhole), "written whole \(writtenWhole) times")
+    }
+
     @Test(arguments: ["a\nb.txt", "\n", "folder/name\n"])
     func anOutputPathWithALineBreakSavesNoState(path: String) throws {
         let site = try TemporaryFolder()

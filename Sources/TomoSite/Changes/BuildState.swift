@@ -7,9 +7,11 @@ import TomoCore
 /// renders only the files that read what changed and compares them with the kept hashes instead
 /// of reading the old output.
 ///
-/// Kept in two text files, so the check for "nothing changed" reads only the small one:
-/// `state` (the inputs' digest, the summary of the last build) and `outputs` (keys and output
-/// hashes).
+/// Kept in text files, so the check for "nothing changed" reads only the small one: `state`
+/// (the inputs' digest, the summary of the last build), `outputs` (keys and output hashes) and
+/// `changes` (the keys and outputs set or gone since `outputs` was written). An edit changes a
+/// few hundred of the hundreds of thousands of lines: a build after one writes only `changes`,
+/// and `outputs` is written whole again once the changes have grown (`Changes.isSmall`).
 /// Anything unexpected in them (another tomo, another output folder, a damaged line, a checksum
 /// that does not match) makes the build a full one; the files are only a cache. `state` ends with
 /// a checksum of itself and holds the digest of `outputs`, so a damaged byte anywhere is noticed
@@ -38,10 +40,28 @@ struct BuildState: Sendable {
     var warnings: [String]
     /// `InputStamps.digest` of the files the build read.
     var inputs: UInt64
+    /// `ChangeEngine.pathsDigest` of the build's plan: the paths of `outputs`.
+    var planPaths: UInt64?
     var keys: [InputKey: UInt64] = [:]
     var outputs: [String: FileDigest] = [:]
     /// The digest of the `outputs` file as this state was saved with it, checked before it is read.
     var outputsDigest: UInt64 = 0
+    /// The digest of the `changes` file saved with this state, nil when there is none.
+    var changesDigest: UInt64?
+    /// What `changes` holds: `keys` and `outputs` are those of `outputs` with these applied.
+    var changes = Changes()
+
+    /// The keys and outputs set (a value) or gone (nil) since the `outputs` file was written.
+    struct Changes: Sendable, Equatable {
+        var keys: [InputKey: UInt64?] = [:]
+        var outputs: [String: FileDigest?] = [:]
+
+        var count: Int { keys.count + outputs.count }
+
+        /// Whether reading them after `outputs` still costs little beside it: one line in fifty
+        /// (about forty display-name edits at 10,000 users), or a few thousand on a small site.
+        func isSmall(besides entries: Int) -> Bool { count <= max(4_096, entries / 50) }
+    }
 
     /// One folder per output folder (`--out`), so building elsewhere keeps `public/`'s state.
     static func folder(site: URL, output: String) -> URL {
@@ -93,14 +113,19 @@ struct BuildState: Sendable {
               let images = lines.popFirst().flatMap({ value($0, after: "images ") }).flatMap({ Int($0) }),
               let files = lines.popFirst().flatMap({ value($0, after: "files ") }).flatMap({ Int($0) }),
               let inputs = lines.popFirst().flatMap({ value($0, after: "inputs ") }).flatMap({ UInt64($0, radix: 16) }),
-              let outputsDigest = lines.popFirst().flatMap({ value($0, after: "outputs ") }).flatMap({ UInt64($0, radix: 16) })
+              let planPaths = lines.popFirst().flatMap({ value($0, after: "plan ") }),
+              planPaths == "-" || UInt64(planPaths, radix: 16) != nil,
+              let outputsDigest = lines.popFirst().flatMap({ value($0, after: "outputs ") }).flatMap({ UInt64($0, radix: 16) }),
+              let changes = lines.popFirst().flatMap({ value($0, after: "changes ") }),
+              changes == "-" || UInt64(changes, radix: 16) != nil
         else { return nil }
         var state = BuildState(
             setting: Setting(tool: String(tool), output: String(output), baseURL: String(baseURL), publishing: String(publishing), marker: marker),
             nextChange: Int64(next),
-            pages: pages, images: images, files: files, warnings: [], inputs: inputs
+            pages: pages, images: images, files: files, warnings: [], inputs: inputs, planPaths: UInt64(planPaths, radix: 16)
         )
         state.outputsDigest = outputsDigest
+        state.changesDigest = UInt64(changes, radix: 16)
         for line in lines where !line.isEmpty {
             guard let warning = value(line, after: "warning ") else { return nil }
             state.warnings.append(String(warning))
@@ -108,21 +133,49 @@ struct BuildState: Sendable {
         return state
     }
 
-    /// Adds the keys and output hashes; false when the file is missing, is not the one `state`
-    /// was written with (by its digest) or has a line that does not parse.
+    /// Adds the keys and output hashes, `outputs` and then `changes`; false when a file is
+    /// missing, is not the one `state` was written with (by its digest) or has a line that does
+    /// not parse.
     mutating func loadOutputs(site: URL) -> Bool {
-        guard let bytes = RegularFile.contents(Self.folder(site: site, output: setting.output).appendingPathComponent("outputs").path),
+        let folder = Self.folder(site: site, output: setting.output)
+        guard let bytes = RegularFile.contents(folder.appendingPathComponent("outputs").path),
               Self.digest(bytes) == outputsDigest else { return false }
         keys.reserveCapacity(bytes.count / 64)
         outputs.reserveCapacity(bytes.count / 64)
-        return LineCursor.forEachLine(of: bytes) { line in
+        var recorded: Changes?
+        guard apply(bytes, recording: &recorded) else { return false }
+        guard let changesDigest else { return true }
+        guard let changed = RegularFile.contents(folder.appendingPathComponent("changes").path),
+              Self.digest(changed) == changesDigest else { return false }
+        recorded = Changes()
+        guard apply(changed, recording: &recorded), let recorded else { return false }
+        changes = recorded
+        return true
+    }
+
+    /// Applies the lines of `bytes` to `keys` and `outputs`, and to `recorded` when there is one:
+    /// `k <fingerprint> <key>` and `f <hash> <size> <path>` set one, `-k <key>` and `-f <path>`
+    /// say it is gone.
+    private mutating func apply(_ bytes: [UInt8], recording recorded: inout Changes?) -> Bool {
+        LineCursor.forEachLine(of: bytes) { line in
             switch line.word() {
             case "k":
                 guard let fingerprint = line.hexadecimal(), let key = InputKey(storageName: line.rest()) else { return false }
                 keys[key] = fingerprint
+                recorded?.keys[key] = fingerprint
             case "f":
                 guard let hash = line.hexadecimal(), let size = line.integer() else { return false }
-                outputs[line.rest()] = FileDigest(hash: hash, size: Int(size))
+                let path = line.rest()
+                outputs[path] = FileDigest(hash: hash, size: Int(size))
+                recorded?.outputs[path] = FileDigest(hash: hash, size: Int(size))
+            case "-k" where recorded != nil:
+                guard let key = InputKey(storageName: line.rest()) else { return false }
+                keys[key] = nil
+                recorded?.keys[key] = .some(nil)
+            case "-f" where recorded != nil:
+                let path = line.rest()
+                outputs[path] = nil
+                recorded?.outputs[path] = .some(nil)
             default:
                 return false
             }
@@ -131,7 +184,7 @@ struct BuildState: Sendable {
     }
 
     /// The first line of `state`; another one (an older tomo's) means a full build.
-    private static let formatLine = "tomo-build-state 3"
+    private static let formatLine = "tomo-build-state 4"
     /// The last line of `state`: `sum ` and the digest of everything before it.
     static let checksumPrefix = "sum "
 
@@ -165,14 +218,36 @@ struct BuildState: Sendable {
         unlink(folder(site: site, output: output).appendingPathComponent("state").path)
     }
 
-    /// Writes both files, `outputs` first: `state` is what makes them count.
-    func save(site: URL) {
+    /// Writes `outputs` or `changes`, then `state`, which is what makes them count.
+    /// `previous`: the state this one follows, loaded whole, whose `outputs` file is still the
+    /// one on disk; `changedKeys` and `changedPaths` then name every key and output file that
+    /// may differ from it. While the changes since `outputs` was written stay small, only they
+    /// are written; otherwise, and without `previous`, `outputs` is written whole.
+    func save(site: URL, since previous: BuildState? = nil, changedKeys: [InputKey] = [], changedPaths: [String] = []) {
         // A name with a line break cannot be kept in a line-based file: the next build is full.
-        let lineBreak = UInt8(ascii: "\n")
-        guard !setting.output.utf8.contains(lineBreak) else { return }
+        guard !setting.output.utf8.contains(Self.lineBreak) else { return }
         let folder = Self.folder(site: site, output: setting.output)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if let previous {
+            var changes = previous.changes
+            for key in changedKeys { changes.keys[key] = .some(keys[key]) }
+            for path in changedPaths { changes.outputs[path] = .some(outputs[path]) }
+            if changes.isSmall(besides: keys.count + outputs.count) {
+                guard let bytes = Self.bytes(of: changes),
+                      RegularFile.replace(folder.appendingPathComponent("changes").path, with: bytes) else { return }
+                saveState(in: folder, outputsDigest: previous.outputsDigest, changesDigest: Self.digest(bytes))
+                return
+            }
+        }
+        guard let bytes = outputsBytes(),
+              RegularFile.replace(folder.appendingPathComponent("outputs").path, with: bytes) else { return }
+        saveState(in: folder, outputsDigest: Self.digest(bytes), changesDigest: nil)
+    }
 
+    private static let lineBreak = UInt8(ascii: "\n")
+
+    /// Every key and output, a line each, or nil when an output's path has a line break.
+    private func outputsBytes() -> [UInt8]? {
         // Written byte by byte: there is a line per output file, hundreds of thousands of
         // them, put together in halves on two cores (the keys with the first).
         let middle = outputs.index(outputs.startIndex, offsetBy: outputs.count / 2)
@@ -181,31 +256,66 @@ struct BuildState: Sendable {
             var bytes: [UInt8] = []
             // The first half is made big enough to take the second one after it.
             bytes.reserveCapacity(outputs.count * (withKeys ? 80 : 40) + (withKeys ? keys.count * 40 : 0))
-            for (key, fingerprint) in withKeys ? keys : [:] {
-                bytes.append(contentsOf: "k ".utf8)
-                Self.appendHexadecimal(fingerprint, to: &bytes)
-                bytes.append(UInt8(ascii: " "))
-                bytes.append(contentsOf: key.storageName.utf8)
-                bytes.append(UInt8(ascii: "\n"))
-            }
+            for (key, fingerprint) in withKeys ? keys : [:] { Self.appendLine(key, fingerprint, to: &bytes) }
             for (path, digest) in outputs[half] {
-                bytes.append(contentsOf: "f ".utf8)
-                Self.appendHexadecimal(digest.hash, to: &bytes)
-                bytes.append(UInt8(ascii: " "))
-                Self.appendDecimal(digest.size, to: &bytes)
-                bytes.append(UInt8(ascii: " "))
-                let pathStart = bytes.count
-                bytes.append(contentsOf: path.utf8)
-                // Looked for in the bytes just appended, not in a pass of its own over every path.
-                guard !bytes[pathStart...].contains(lineBreak) else { return nil }
-                bytes.append(lineBreak)
+                guard Self.appendLine(path, digest, to: &bytes) else { return nil }
             }
             return bytes
         }
         // Taken out of the array, so that the first half is appended to in place.
-        guard case let (second??, first??) = (halves.popLast(), halves.popLast()) else { return }
-        var outputsBytes = first
-        outputsBytes.append(contentsOf: second)
+        guard case let (second??, first??) = (halves.popLast(), halves.popLast()) else { return nil }
+        var bytes = first
+        bytes.append(contentsOf: second)
+        return bytes
+    }
+
+    /// The lines of `changes`, or nil when an output's path has a line break.
+    private static func bytes(of changes: Changes) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(changes.count * 80)
+        for (key, fingerprint) in changes.keys {
+            if let fingerprint {
+                appendLine(key, fingerprint, to: &bytes)
+            } else {
+                bytes.append(contentsOf: "-k \(key.storageName)\n".utf8)
+            }
+        }
+        for (path, digest) in changes.outputs {
+            if let digest {
+                guard appendLine(path, digest, to: &bytes) else { return nil }
+            } else {
+                guard !path.utf8.contains(lineBreak) else { return nil }
+                bytes.append(contentsOf: "-f \(path)\n".utf8)
+            }
+        }
+        return bytes
+    }
+
+    private static func appendLine(_ key: InputKey, _ fingerprint: UInt64, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "k ".utf8)
+        appendHexadecimal(fingerprint, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: key.storageName.utf8)
+        bytes.append(lineBreak)
+    }
+
+    /// False when `path` has a line break.
+    private static func appendLine(_ path: String, _ digest: FileDigest, to bytes: inout [UInt8]) -> Bool {
+        bytes.append(contentsOf: "f ".utf8)
+        appendHexadecimal(digest.hash, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        appendDecimal(digest.size, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        let pathStart = bytes.count
+        bytes.append(contentsOf: path.utf8)
+        // Looked for in the bytes just appended, not in a pass of its own over every path.
+        guard !bytes[pathStart...].contains(lineBreak) else { return false }
+        bytes.append(lineBreak)
+        return true
+    }
+
+    /// Writes `state`, naming the digests of the `outputs` and `changes` files it goes with.
+    private func saveState(in folder: URL, outputsDigest: UInt64, changesDigest: UInt64?) {
         var stateText = """
         \(Self.formatLine)
         tool \(setting.tool)
@@ -218,15 +328,16 @@ struct BuildState: Sendable {
         images \(images)
         files \(files)
         inputs \(String(inputs, radix: 16))
-        outputs \(String(Self.digest(outputsBytes), radix: 16))
+        plan \(planPaths.map { String($0, radix: 16) } ?? "-")
+        outputs \(String(outputsDigest, radix: 16))
+        changes \(changesDigest.map { String($0, radix: 16) } ?? "-")
 
         """
         for warning in warnings {
-            stateText += "warning \(warning.utf8.contains(lineBreak) ? warning.replacingOccurrences(of: "\n", with: " ") : warning)\n"
+            stateText += "warning \(warning.utf8.contains(Self.lineBreak) ? warning.replacingOccurrences(of: "\n", with: " ") : warning)\n"
         }
         var stateBytes = Array(stateText.utf8)
         stateBytes += Array("\(Self.checksumPrefix)\(String(Self.digest(stateBytes), radix: 16))\n".utf8)
-        guard RegularFile.replace(folder.appendingPathComponent("outputs").path, with: outputsBytes) else { return }
         _ = RegularFile.replace(folder.appendingPathComponent("state").path, with: stateBytes)
     }
 

@@ -22,9 +22,11 @@ enum ChangeEngine {
     /// nil) and those the last output (`kept`, by path) does not have; and the kept files the
     /// plan no longer has. `readers`
     /// (of `plan`) may be given when `plan` is the very plan `kept` was made from: then only
-    /// the readers of the changed keys are looked at.
+    /// the readers of the changed keys are looked at. `samePaths`: the plan has the very paths
+    /// of `kept` (`pathsDigest`), so none is new or gone and `kept` is not looked at (half a
+    /// million lookups at 10,000 users).
     static func filesToMake(
-        _ plan: [PlannedFile], changed: Set<InputKey>?, kept: [String: FileDigest], readers: ReaderIndex? = nil
+        _ plan: [PlannedFile], changed: Set<InputKey>?, kept: [String: FileDigest], samePaths: Bool = false, readers: ReaderIndex? = nil
     ) -> (make: [PlannedFile], gone: [String]) {
         if let readers, let changed {
             return (Set(changed.flatMap { readers.readers(of: $0) }).sorted().map { plan[Int($0)] }, [])
@@ -40,6 +42,7 @@ enum ChangeEngine {
             reads = { _ in true }
         }
         // In runs on every core: at 10,000 users the plan has 467,086 files.
+        if samePaths { return (Array(plan.concurrentRuns(perCore: 4) { $0.filter(reads) }.joined()), []) }
         let parts = plan.concurrentRuns(perCore: 4) { run in
             var stillPlanned = 0
             let make = run.filter { file in
@@ -55,6 +58,22 @@ enum ChangeEngine {
         guard stillPlanned != kept.count else { return (make, []) }
         let planned = Set(plan.map(\.path))
         return (make, kept.keys.filter { !planned.contains($0) })
+    }
+
+    /// A digest of the paths of `plan` in its order: a plan with the same digest as the last
+    /// build's has the paths of its output. Hashed in runs of a fixed length on every core, so
+    /// the digest does not depend on the number of cores.
+    static func pathsDigest(_ plan: [PlannedFile]) -> UInt64 {
+        let runLength = 8_192
+        let runs = stride(from: 0, to: plan.count, by: runLength).map { $0..<min($0 + runLength, plan.count) }
+        var hasher = StableHasher()
+        hasher.add(UInt64(plan.count))
+        for runDigest in runs.concurrentMap({ run in
+            var hasher = StableHasher()
+            for file in plan[run] { hasher.add(file.path) }
+            return hasher.value
+        }) { hasher.add(runDigest) }
+        return hasher.value
     }
 
     /// Whether a plan made before the change still lists every file, and what each reads:
