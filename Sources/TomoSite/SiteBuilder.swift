@@ -137,7 +137,7 @@ public enum SiteBuilder {
             let keys = InputFingerprints.of(model, stamps: stamps)
             return (keys, sameSetting ? kept?.value.map { ChangeEngine.changedKeys(from: $0.keys, to: keys) } : nil)
         }, {
-            Result { () throws(DiagnosticList) in try SitePlan.files(for: model) }
+            Result { () throws(DiagnosticList) in try SitePlan.files(for: model, expectedCount: previous?.files) }
         })
         let plan = try planned.get()
         clock.finished("index the site, plan its files and fingerprint its inputs")

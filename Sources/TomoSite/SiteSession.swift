@@ -139,7 +139,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         // the whole site, make the files that read a changed input, as `tomo build` does.
         let isWhole = model == nil
         let samePlan = model.map { ChangeEngine.planStillHolds(changed: changed, before: $0, after: nextModel, sameImages: sameImages) } == true
-        let nextPlan = samePlan ? plan : try SitePlan.files(for: nextModel)
+        let nextPlan = samePlan ? plan : try SitePlan.files(for: nextModel, expectedCount: plan.count)
         let toMake = isWhole
             ? (make: nextPlan, gone: [])
             : ChangeEngine.filesToMake(nextPlan, changed: changed, kept: digests, readers: samePlan ? readers : nil)

@@ -21,10 +21,12 @@ struct SiteInputs: Sendable {
     /// this load parsed is kept for the next one (`--full` parses everything again); and the
     /// folders are read as that walk found them, not listed again.
     static func load(_ options: BuildOptions, stamps: InputStamps? = nil) throws(DiagnosticList) -> SiteInputs {
+        // The store is read on another core while the content loads.
+        let store = Background { Result { () throws(Diagnostic) in try StoreFile(site: options.site).read() } }
         let parsed = stamps.map { ParsedFiles(site: options.site, stamps: $0.byPath, tool: BuildState.toolIdentity, readingKept: !options.full) }
         let loaded = ContentLoader.load(site: options.site, parsed: parsed, listings: stamps?.listings)
         parsed?.save()
-        let rest = load(options, content: loaded)
+        let rest = load(options, content: loaded, store: store.value)
         guard let inputs = rest.inputs else { throw DiagnosticList(loaded.errors + rest.problems) }
         return inputs
     }
@@ -32,7 +34,10 @@ struct SiteInputs: Sendable {
     /// The inputs from content already loaded: the theme, the store and the address are read
     /// even when the content has errors, so that every problem is known at once. `problems`
     /// are theirs (the content's own are in `loaded`); `inputs` is nil when there is any.
-    static func load(_ options: BuildOptions, content loaded: ContentLoadResult) -> (inputs: SiteInputs?, theme: Theme?, problems: [Diagnostic]) {
+    /// `store`: the store as read already, when it was.
+    static func load(
+        _ options: BuildOptions, content loaded: ContentLoadResult, store storeRead: Result<Store, Diagnostic>? = nil
+    ) -> (inputs: SiteInputs?, theme: Theme?, problems: [Diagnostic]) {
         var problems: [Diagnostic] = []
         var theme: Theme?
         do {
@@ -48,7 +53,7 @@ struct SiteInputs: Sendable {
         }
         var store: Store?
         do {
-            store = try StoreFile(site: options.site).read()
+            store = try (storeRead ?? Result { () throws(Diagnostic) in try StoreFile(site: options.site).read() }).get()
         } catch {
             problems.append(error)
         }

@@ -35,6 +35,10 @@ struct SocialGraph: Sendable {
     let renamed: [String: String]
 
     init(store: Store, profiles: Set<String>) {
+        // Sized once: grown by doubling, the tables of 10,000 users were copied over and over.
+        followers.reserveCapacity(profiles.count)
+        following.reserveCapacity(profiles.count)
+        likers.reserveCapacity(store.likes.count)
         for follow in store.follows where follow.status == .accepted && profiles.contains(follow.from) && profiles.contains(follow.to) {
             followers[follow.to, default: []].append(follow.from)
             following[follow.from, default: []].append(follow.to)
