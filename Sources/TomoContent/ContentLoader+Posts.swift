@@ -66,10 +66,11 @@ extension ContentLoader {
             diagnostics += listing.problems
             let folder = postsFolder.appendingPathComponent(handle)
             let names = listing.names
-            let postNames = names.filter(isPostFile)
-            fileCount += postNames.count
+            let isPost = names.map(isPostFile)
+            let postCount = isPost.count { $0 }
+            fileCount += postCount
             // A folder without posts (only photos left behind, or empty) names nobody's posts.
-            guard !postNames.isEmpty else { continue }
+            guard postCount > 0 else { continue }
             if let problem = Identifiers.handleProblem(handle) {
                 diagnostics.append(Diagnostic("bad folder name: \(problem); the folder name is the handle of the user who posts", at: folderStart(handle)))
                 continue
@@ -78,8 +79,8 @@ extension ContentLoader {
                 diagnostics.append(missingProfile(handle))
                 continue
             }
-            for name in names {
-                if isPostFile(name) {
+            for (name, isPost) in zip(names, isPost) {
+                if isPost {
                     toRead.append((folder, handle, name))
                 } else if !ContentPath.isImage(name) {
                     // Photos sit beside the posts; anything else is likely a mistake.
@@ -89,8 +90,12 @@ extension ContentLoader {
             }
         }
         // In id order (`handle/slug`), so the posts come out sorted; independent of each other,
-        // so read on every core.
-        toRead = toRead.map { ("\($0.handle)/\(ContentPath.baseName(of: $0.name))", $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        // so read on every core. The folders and names come sorted, which nearly always is id
+        // order already (not always: `a-b.md` comes before `a.md`, slug `a` before `a-b`).
+        let ids = toRead.map { "\($0.handle)/\(ContentPath.baseName(of: $0.name))" }
+        if !zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) {
+            toRead = ids.indices.sorted { ids[$0] < ids[$1] }.map { toRead[$0] }
+        }
         var loaded: [Post] = []
         for (post, found) in toRead.concurrentMap({ readPost(in: $0.folder, handle: $0.handle, fileName: $0.name, parsed: parsed) }) {
             if let post { loaded.append(post) }

@@ -116,6 +116,7 @@ public enum SiteBuilder {
             )
         }
         let stamps = scan.merged()
+        ProcessMemory.releaseElsewhere(consume scan)
         // The kept fingerprints and output hashes (hundreds of thousands of lines) are read on
         // another core while this one loads and plans the site.
         let kept = previous.map { summary in
@@ -140,6 +141,7 @@ public enum SiteBuilder {
             Result { () throws(DiagnosticList) in try SitePlan.files(for: model, expectedCount: previous?.files) }
         })
         let plan = try planned.get()
+        ProcessMemory.releaseElsewhere(stamps)
         clock.finished("index the site, plan its files and fingerprint its inputs")
         previous = kept?.value
         clock.finished("read the last build's state")

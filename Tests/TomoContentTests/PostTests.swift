@@ -211,6 +211,18 @@ private let frontMatterEnd = "alt: A red sky\n---\nCaption\n"
         #expect(post.caption.markdown == "**Hi**")
     }
 
+    /// Posts come out in id order (`handle/slug`), though their files are listed in name order,
+    /// which is not always the same: `a-b.md` comes before `a.md`, slug `a` before `a-b`.
+    @Test func postsComeInIdOrderNotInTheOrderOfTheirFileNames() throws {
+        let post = "---\nphoto: sunset.jpg\ndate: 2026-05-01 18:30\n\(frontMatterEnd)"
+        let site = try postSite(post, more: [
+            "content/posts/alice/a.md": post, "content/posts/alice/a-b.md": post, "content/posts/alice/a-b-c.md": post,
+            "content/users/al.yaml": "name: Al\n", "content/posts/al/b.md": post, "content/posts/al/sunset.jpg": "jpeg",
+        ])
+        let ids = try #require(site.load().content?.posts.map(\.id))
+        #expect(ids == ["al/b", "alice/a", "alice/a-b", "alice/a-b-c", "alice/sunset"])
+    }
+
     // MARK: - One post at a time
 
     @Test func loadPostReadsOneAndNothingWhenTheFileIsGone() throws {

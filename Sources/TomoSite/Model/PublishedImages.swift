@@ -137,6 +137,7 @@ struct PublishedImages: Sendable {
                 problems.append(error)
             }
         }
+        ProcessMemory.releaseElsewhere((consume sources, consume toMake, consume results, consume made))
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         return published
     }

@@ -26,6 +26,7 @@ struct SiteInputs: Sendable {
         let parsed = stamps.map { ParsedFiles(site: options.site, stamps: $0.byPath, tool: BuildState.toolIdentity, readingKept: !options.full) }
         let loaded = ContentLoader.load(site: options.site, parsed: parsed, listings: stamps?.listings)
         parsed?.save()
+        ProcessMemory.releaseElsewhere(consume parsed)
         let rest = load(options, content: loaded, store: store.value)
         guard let inputs = rest.inputs else { throw DiagnosticList(loaded.errors + rest.problems) }
         return inputs

@@ -52,6 +52,7 @@ struct SiteModel: Sendable {
         let images = checkingOnly
             ? try PublishedImages.inspect(for: published.content, site: options.site)
             : try PublishedImages.make(for: published.content, site: options.site, stamps: stamps, processor: processor)
+        ProcessMemory.releaseElsewhere(consume processor)
         let cards = checkingOnly
             ? try PublishedCards.inspect(for: published.content, images: images)
             : try PublishedCards.make(for: published.content, images: images, site: options.site)
