@@ -161,14 +161,16 @@ struct PublishedImages: Sendable {
         files.reserveCapacity(bySitePath.reduce(files.count + beside.count) { $0 + $1.value.files.count })
         // Images are sorted, not their 600,000 files; a path can be published twice only
         // within one folder.
-        var byFolder: [String: (images: [(sitePath: String, image: PublishedImage)], beside: [String: String])] = [:]
-        for (sitePath, image) in bySitePath { byFolder[image.folder, default: ([], [:])].images.append((sitePath, image)) }
+        // Each image by its place in the table, not copied (100,000 of them).
+        typealias Place = [String: PublishedImage].Index
+        var byFolder: [String: (images: [Place], beside: [String: String])] = [:]
+        for place in bySitePath.indices { byFolder[bySitePath[place].value.folder, default: ([], [:])].images.append(place) }
         for (path, file) in beside { byFolder[Self.folder(of: path), default: ([], [:])].beside[path] = file }
         var inFolder: Set<String> = []
         for (_, folder) in byFolder.sorted(by: { $0.key < $1.key }) {
             inFolder.removeAll(keepingCapacity: true)
-            for (_, image) in folder.images.sorted(by: { $0.sitePath < $1.sitePath }) {
-                for file in image.files where inFolder.insert(file.path).inserted { files.append(file) }
+            for place in folder.images.sorted(by: { bySitePath[$0].key < bySitePath[$1].key }) {
+                for file in bySitePath[place].value.files where inFolder.insert(file.path).inserted { files.append(file) }
             }
             for (path, file) in folder.beside.sorted(by: { $0.key < $1.key }) where !inFolder.contains(path) {
                 files.append((path, CachedFilePath(head: file)))
