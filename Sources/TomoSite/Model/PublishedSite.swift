@@ -37,7 +37,10 @@ struct PublishedSite: Sendable {
         let all = inputs.content
         let profiles = all.profiles.map(\.published)
         let handles = Set(profiles.map(\.handle))
-        let graph = reusedGraph ?? SocialGraph(store: inputs.store, profiles: handles)
+        // The store's relations are indexed on another core while the posts are sorted out,
+        // which needs only the hidden ones.
+        let madeGraph = Background { reusedGraph ?? SocialGraph(store: inputs.store, profiles: handles) }
+        let hidden = reusedGraph?.hidden ?? SocialGraph.hiddenPosts(in: inputs.store)
         var content = all
         content.profiles = profiles
         content.pages = all.pages.filter { options.drafts || !$0.draft }
@@ -47,7 +50,7 @@ struct PublishedSite: Sendable {
         } else {
             var nextPost: Date?
             content.posts = all.posts.filter { post in
-                guard post.visibility == .public, !graph.hidden.contains(post.id), handles.contains(post.handle),
+                guard post.visibility == .public, !hidden.contains(post.id), handles.contains(post.handle),
                       options.drafts || !post.draft else { return false }
                 if Self.isDue(post, at: date, options: options) { return true }
                 nextPost = min(nextPost ?? post.date, post.date)
@@ -55,6 +58,7 @@ struct PublishedSite: Sendable {
             }
             self.nextPost = nextPost
         }
+        let graph = madeGraph.value
         let pageNames = Set(content.pages.map(\.name))
         redirects = graph.renamed.filter { !pageNames.contains($0.key) }
         self.content = content

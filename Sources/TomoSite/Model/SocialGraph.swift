@@ -52,7 +52,7 @@ struct SocialGraph: Sendable {
         for likes in store.likes {
             likers[likes.post] = likes.users
         }
-        hidden = Set(store.hiddenPosts)
+        hidden = Self.hiddenPosts(in: store)
         let users = store.usersNewestFirst.filter { profiles.contains($0.handle) }
         let known = Set(users.map(\.handle))
         newestFirst = users.map(\.handle) + profiles.filter { !known.contains($0) }.sorted()
@@ -62,6 +62,9 @@ struct SocialGraph: Sendable {
         newestRegistration = registered.values.lazy.map(\.date).max()
         renamed = store.renamedHandles { profiles.contains($0) }.filter { profiles.contains($0.value) }
     }
+
+    /// The ids of the posts `store` keeps out of the output.
+    static func hiddenPosts(in store: Store) -> Set<String> { Set(store.hiddenPosts) }
 
     func registration(of handle: String) -> Registration? { registered[handle] }
 
