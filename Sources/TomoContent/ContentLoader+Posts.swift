@@ -22,7 +22,6 @@ extension ContentLoader {
         if let problem = Identifiers.handleProblem(handle) ?? Identifiers.slugProblem(slug) {
             return (nil, [Diagnostic("post \"\(id)\": \(problem)")])
         }
-        let folder = site.appendingPathComponent(ContentPath.postsFolder(of: handle))
         do {
             guard try FolderEntries.exists(ContentPath.postFile(handle, slug + ".md"), in: site.path) else { return (nil, []) }
         } catch {
@@ -34,7 +33,7 @@ extension ContentLoader {
         if !handles.contains(handle) {
             return (nil, [missingProfile(handle)])
         }
-        return readPost(in: folder, handle: handle, fileName: "\(slug).md")
+        return readPost(site: site, handle: handle, fileName: "\(slug).md")
     }
 
     /// The posts of the folders whose handle is in `handles` (the users with a profile file),
@@ -42,9 +41,8 @@ extension ContentLoader {
     static func loadPosts(
         site: URL, handles: Set<String>, only: String? = nil, parsed: ParsedFiles? = nil, listings: FolderListings? = nil, diagnostics: inout [Diagnostic]
     ) -> (loaded: [Post], fileCount: Int) {
-        let postsFolder = site.appendingPathComponent(ContentPath.postsFolder)
         let entries = self.entries(of: ContentPath.postsFolder, site: site, listings: listings, diagnostics: &diagnostics).filter { only == nil || $0.name == only }
-        var toRead: [(folder: URL, handle: String, name: String)] = []
+        var toRead: [(handle: String, name: String)] = []
         var fileCount = 0
         // Listing 10,000 folders one after another took as long as reading their posts on both
         // cores: list them on every core too.
@@ -64,7 +62,6 @@ extension ContentLoader {
                 continue
             }
             diagnostics += listing.problems
-            let folder = postsFolder.appendingPathComponent(handle)
             let names = listing.names
             let isPost = names.map(isPostFile)
             let postCount = isPost.count { $0 }
@@ -81,7 +78,7 @@ extension ContentLoader {
             }
             for (name, isPost) in zip(names, isPost) {
                 if isPost {
-                    toRead.append((folder, handle, name))
+                    toRead.append((handle, name))
                 } else if !ContentPath.isImage(name) {
                     // Photos sit beside the posts; anything else is likely a mistake.
                     let start = SourceLocation(file: ContentPath.postFile(handle, name), line: 1, column: 1)
@@ -97,20 +94,22 @@ extension ContentLoader {
             toRead = ids.indices.sorted { ids[$0] < ids[$1] }.map { toRead[$0] }
         }
         var loaded: [Post] = []
-        for (post, found) in toRead.concurrentMap({ readPost(in: $0.folder, handle: $0.handle, fileName: $0.name, parsed: parsed) }) {
+        for (post, found) in toRead.concurrentMap({ readPost(site: site, handle: $0.handle, fileName: $0.name, parsed: parsed) }) {
             if let post { loaded.append(post) }
             diagnostics += found
         }
         return (loaded, fileCount)
     }
 
-    private static func readPost(in folder: URL, handle: String, fileName: String, parsed: ParsedFiles? = nil) -> (Post?, [Diagnostic]) {
+    private static func readPost(site: URL, handle: String, fileName: String, parsed: ParsedFiles? = nil) -> (Post?, [Diagnostic]) {
         let file = ContentPath.postFile(handle, fileName)
         let slug = ContentPath.baseName(of: fileName)
         if let problem = Identifiers.slugProblem(slug) {
             return (nil, [Diagnostic("bad file name: \(problem); the file name is the post's slug", at: SourceLocation(file: file, line: 1, column: 1))])
         }
         if case (.post(let post), let warnings)? = parsed?.parsed(file) { return (post, warnings) }
+        // Only a post parsed anew needs its folder as a URL (100,000 of them were made for nothing).
+        let folder = site.appendingPathComponent(ContentPath.postsFolder(of: handle))
         let reader = NodeReader()
         let post = read(folder.path + "/" + fileName, file: file, reader: reader).flatMap { PostReader(handle: handle, slug: slug, file: file, folder: folder, reader: reader).read($0) }
         if let post { parsed?.remember(.post(post), of: file, diagnostics: reader.diagnostics, checked: reader.checkedFiles) }
