@@ -35,9 +35,24 @@ struct InputStamps: Sendable {
         let digest: UInt64
 
         func merged() -> InputStamps {
+            // The table of stamps (a path made for each of 110,000 files at 10,000 users) on
+            // this core, the folders and their listings on another.
+            let parts = parts
+            let ((walked, listed), byPath) = concurrently({
+                var walked: Set<String> = []
+                var listed: [String: [FolderListings.Entry]] = [:]
+                for part in parts { InputStamps.addFolders(of: part, walked: &walked, listed: &listed) }
+                return (walked, listed)
+            }, {
+                var byPath: [String: FileStamp] = [:]
+                byPath.reserveCapacity(parts.reduce(0) { $0 + $1.entryCount })
+                for part in parts { InputStamps.addStamps(of: part, to: &byPath) }
+                return byPath
+            })
             var stamps = InputStamps()
-            stamps.byPath.reserveCapacity(parts.reduce(0) { $0 + $1.entryCount })
-            for part in parts { stamps.add(part) }
+            stamps.byPath = byPath
+            stamps.walkedFolders = walked
+            stamps.listed = listed
             return stamps
         }
     }
@@ -73,17 +88,29 @@ struct InputStamps: Sendable {
     /// Adds what `walk` found: a stamp for each file by its path, each folder walked, and the
     /// folders' listings.
     private mutating func add(_ walk: Walk) {
+        Self.addStamps(of: walk, to: &byPath)
+        Self.addFolders(of: walk, walked: &walkedFolders, listed: &listed)
+    }
+
+    /// Each file's stamp by its path, and each unreadable folder's.
+    private static func addStamps(of walk: Walk, to byPath: inout [String: FileStamp]) {
         for folder in walk.folders {
-            walkedFolders.insert(folder.path)
             let prefix = folder.path + "/"
             for entry in folder.entries {
                 if let stamp = entry.stamp { byPath[prefix + entry.name] = stamp }
             }
+        }
+        for (path, stamp) in walk.unreadable { byPath[path] = stamp }
+    }
+
+    /// The folders walked, and the entries of those the loader may take as they were read.
+    private static func addFolders(of walk: Walk, walked: inout Set<String>, listed: inout [String: [FolderListings.Entry]]) {
+        for folder in walk.folders {
+            walked.insert(folder.path)
             if folder.isListed {
                 listed[folder.path] = folder.entries.map { FolderListings.Entry(name: $0.name, isFolder: $0.stamp == nil) }
             }
         }
-        for (path, stamp) in walk.unreadable { byPath[path] = stamp }
     }
 
     /// The names in each folder under `content/` that the walk read and found no link in, for

@@ -34,7 +34,7 @@ enum SitePages {
         }
         for (path, file) in model.images.publishedFiles(beside: model.cards.files) {
             // Named by their content: a path seen before holds the same bytes.
-            files.append(PlannedFile(path: path, inputs: [], source: .file(file)))
+            files.append(PlannedFile(path: path, inputLists: [], source: .file(file)))
         }
     }
 }
