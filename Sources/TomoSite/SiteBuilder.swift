@@ -188,7 +188,7 @@ public enum SiteBuilder {
                 ).save(
                     // Only the keys and files of this build changed since the last one's state.
                     site: options.site, since: changedKeys == nil ? nil : previous,
-                    changedKeys: changedKeys.map(Array.init) ?? [], changedPaths: toMake.map(\.path) + gone
+                    changedKeys: changedKeys ?? [], changedPaths: toMake.map(\.path) + gone
                 )
             }
             clock.finished("save the build state")

@@ -86,7 +86,7 @@ import TomoTestSupport
                 changedPaths.append(path)
                 changedKeys.append(key)
             }
-            Self.state(outputs: outputs, keys: keys).save(site: site.url, since: previous, changedKeys: changedKeys, changedPaths: changedPaths)
+            Self.state(outputs: outputs, keys: keys).save(site: site.url, since: previous, changedKeys: Set(changedKeys), changedPaths: changedPaths)
             var kept = try #require(BuildState.loadSummary(site: site.url, output: "/out"))
             let loaded = kept.loadOutputs(site: site.url)
             #expect(loaded, "step \(step)")

@@ -223,7 +223,7 @@ struct BuildState: Sendable {
     /// one on disk; `changedKeys` and `changedPaths` then name every key and output file that
     /// may differ from it. While the changes since `outputs` was written stay small, only they
     /// are written; otherwise, and without `previous`, `outputs` is written whole.
-    func save(site: URL, since previous: BuildState? = nil, changedKeys: [InputKey] = [], changedPaths: [String] = []) {
+    func save(site: URL, since previous: BuildState? = nil, changedKeys: Set<InputKey> = [], changedPaths: [String] = []) {
         // A name with a line break cannot be kept in a line-based file: the next build is full.
         guard !setting.output.utf8.contains(Self.lineBreak) else { return }
         let folder = Self.folder(site: site, output: setting.output)
