@@ -1,5 +1,6 @@
 import CSystem
 import Foundation
+import Synchronization
 import TomoContent
 import TomoCore
 import TomoServer
@@ -100,9 +101,12 @@ public final class SitePreview: Sendable {
         let baseURL = options.baseURL ?? server.url
         let liveReload = options.liveReload
         // Each page is stored and made ready to serve on the thread that renders it (see
-        // `ServedFile`): the session keeps no bytes.
+        // `ServedFile`): the session keeps no bytes. After the first build, a rebuild's pages
+        // are written to disk after they went live.
+        let firstBuild = FirstBuild()
         let session = SiteSession(options: BuildOptions(site: options.site, baseURL: baseURL, drafts: options.drafts, future: options.future)) { path, bytes in
-            server.servedFile(path: path, bytes: liveReload ? ServedSite.withReloadScript(bytes, at: path) : bytes)
+            server.servedFile(path: path, bytes: liveReload ? ServedSite.withReloadScript(bytes, at: path) : bytes,
+                              writtenLater: firstBuild.isDone)
         }
         let state = PreviewState(session: session, server: server, liveReload: options.liveReload,
                                  servesKeptSite: server.keptFileCount > 0, onEvent: onEvent)
@@ -123,6 +127,7 @@ public final class SitePreview: Sendable {
             }
             preview.watcher.set(watcher)
         }
+        firstBuild.isDone = true
         return preview
     }
 
@@ -290,6 +295,17 @@ private final class PreviewState: @unchecked Sendable {
             server.publish(served(ServedSite(files: ["index.html": bytes, "404.html": bytes])))
         }
         onEvent(.failed(new: new, errorsShownBefore: errorsShownBefore, after: paths, servesGoodSite: servesGoodSite))
+    }
+}
+
+/// Whether the preview's first build is done: the pages of every later build are written to
+/// disk after they went live (`PreviewServer.servedFile(path:bytes:writtenLater:)`).
+private final class FirstBuild: Sendable {
+    private let done = Atomic<Bool>(false)
+
+    var isDone: Bool {
+        get { done.load(ordering: .acquiring) }
+        set { done.store(newValue, ordering: .releasing) }
     }
 }
 

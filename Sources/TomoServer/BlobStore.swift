@@ -105,8 +105,14 @@ final class BlobStore: Sendable {
     private let toldFailures = Mutex<Set<StoredKind>>([])
     /// What `isIntactKept` found of the kept blobs asked for so far.
     private let keptChecks = Mutex<[BlobName: Bool]>([:])
-    /// Deletes retired blobs off the threads that retire them; set once at `init`.
-    private let deleter = RetiredBlobDeleter()
+    /// Blobs `putLater` stored whose files are not written yet, served from these bytes until
+    /// they are (and for as long as they cannot be: a full disk), with their total length.
+    private let unwritten = Mutex<(blobs: [BlobName: [UInt8]], byteCount: Int)>(([:], 0))
+    /// How many bytes `unwritten` may hold; beyond, `putLater` writes at once.
+    static let unwrittenLimit = 64 << 20
+    /// Writes what `putLater` stored and deletes retired blobs, off the threads that publish;
+    /// set once at `init`.
+    private let worker = BlobWorker()
 
     /// What a write stores: a served file's bytes or the manifest, which fail with different
     /// consequences.
@@ -167,7 +173,9 @@ final class BlobStore: Sendable {
     /// Lets the folder go: a temporary one is removed, a kept one unlocked for the next preview
     /// (once no blob of this server is being deleted).
     func close() {
-        deleter.stop()
+        worker.stop()
+        // What is still to be written is written now: the manifest names it for the next start.
+        for name in unwritten.withLock({ Array($0.blobs.keys) }) { write(name) }
         if isKept {
             Foundation.close(lockDescriptor)
         } else {
@@ -194,6 +202,45 @@ final class BlobStore: Sendable {
         retired.withLock { _ = $0.remove(name) }
         if holds(bytes, at: path) { return name }
         return store(bytes, at: path, as: .blob) ? name : nil
+    }
+
+    /// `put`, with the file written soon on another thread (`BlobWorker`) and the bytes served
+    /// from memory until then: a rebuild goes live without waiting for the disk. (Making a new
+    /// file on ext4 without a journal, soon after many were deleted, took most of a 10,000-user
+    /// reload's time.) Past `unwrittenLimit` bytes waiting, the file is written at once.
+    func putLater(_ bytes: [UInt8]) -> BlobName? {
+        let name = BlobName(of: bytes)
+        retired.withLock { _ = $0.remove(name) }
+        let held = unwritten.withLock { unwritten -> Bool in
+            guard unwritten.blobs[name] == nil else { return true }
+            guard unwritten.byteCount + bytes.count <= Self.unwrittenLimit else { return false }
+            unwritten.blobs[name] = bytes
+            unwritten.byteCount += bytes.count
+            return true
+        }
+        guard held else { return put(bytes) }
+        worker.add([.write(name)]) { [self] item in perform(item) }
+        return name
+    }
+
+    /// The bytes of a blob `putLater` stored that is not written yet.
+    func unwrittenBytes(_ name: BlobName) -> [UInt8]? {
+        unwritten.withLock { $0.blobs[name] }
+    }
+
+    /// Writes a blob `putLater` stored, unless it was deleted meanwhile; its bytes are let go
+    /// once the file holds them (kept, and served, when it cannot be written).
+    private func write(_ name: BlobName) {
+        guard let bytes = unwrittenBytes(name) else { return }
+        let path = path(of: name)
+        guard holds(bytes, at: path) || store(bytes, at: path, as: .blob) else { return }
+        forgetUnwritten(name)
+    }
+
+    private func forgetUnwritten(_ name: BlobName) {
+        unwritten.withLock { unwritten in
+            if let bytes = unwritten.blobs.removeValue(forKey: name) { unwritten.byteCount -= bytes.count }
+        }
     }
 
     /// Writes `bytes` to `path` (see `write(_:to:)`); a failure is told once until a write of
@@ -305,18 +352,19 @@ final class BlobStore: Sendable {
     }
 
     /// Deletes those of `names` still retired (not stored again since) when they are deleted,
-    /// with their gzip forms, soon and on another thread (`RetiredBlobDeleter`).
+    /// with their gzip forms, soon and on another thread (`BlobWorker`).
     func deleteRetired(_ names: [BlobName]) {
         deleteSoon(names.map { .blob($0) })
     }
 
     /// Hands `items` to the deleting thread.
-    private func deleteSoon(_ items: [RetiredBlobDeleter.Item]) {
-        deleter.add(items) { [self] item in delete(item) }
+    private func deleteSoon(_ items: [BlobWorker.Item]) {
+        worker.add(items) { [self] item in perform(item) }
     }
 
-    private func delete(_ item: RetiredBlobDeleter.Item) {
+    private func perform(_ item: BlobWorker.Item) {
         switch item {
+        case .write(let name): write(name)
         case .blob(let name): deleteIfRetired(name)
         case .stray(let path): unlink(path)
         }
@@ -329,6 +377,8 @@ final class BlobStore: Sendable {
             guard retired.remove(name) != nil else { return }
             let path = path(of: name)
             unlink(path)
+            // One that could not be written is held no more either.
+            forgetUnwritten(name)
             // Only a blob a client asked for compressed has a gzip form to delete (one made
             // while the blob was being retired is left for the next start's sweep).
             if gzipForms.withLock({ $0.removeValue(forKey: name) }) != nil { unlink(path + ".gz") }
@@ -343,7 +393,7 @@ final class BlobStore: Sendable {
     func sweep(keeping: Set<BlobName>) {
         let ownTemporaryFiles = ".tmp-\(getpid())-"
         var stale: [BlobName] = []
-        var strays: [RetiredBlobDeleter.Item] = []
+        var strays: [BlobWorker.Item] = []
         for fan in 0..<256 {
             let folder = blobs.path + "/" + Self.fanFolder(fan)
             guard let directory = opendir(folder) else { continue }
@@ -383,7 +433,7 @@ final class BlobStore: Sendable {
         case .notSmaller: return nil
         case nil: break
         }
-        guard let bytes = read(path(of: name), expecting: name.size) else { return nil }
+        guard let bytes = unwrittenBytes(name) ?? read(path(of: name), expecting: name.size) else { return nil }
         var made = GzipForm.notSmaller
         // A gzip form that cannot be written is no problem to tell: the file is sent as it is.
         if let compressed = bytes.withUnsafeBytes({ Gzip.compress($0) }), compressed.count < bytes.count,

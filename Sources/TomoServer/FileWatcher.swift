@@ -4,8 +4,9 @@ import Synchronization
 import TomoCore
 
 /// Watches folders and everything below them (inotify) and reports changed paths in batches:
-/// after a change, it waits until nothing has changed for `debounce`, then calls `onChange` once
-/// with every path touched (created, written, renamed from or to, deleted, chmod-ed), sorted.
+/// after a change, it waits until nothing has changed for `debounce` (or, once every file written
+/// to was closed, for `settle`, if shorter), then calls `onChange` once with every path touched
+/// (created, written, renamed from or to, deleted, chmod-ed), sorted.
 ///
 /// Editors that save by writing a temporary file and renaming it over the original, or that
 /// write a file twice, produce one batch. New sub-folders (and links to folders) are watched as
@@ -28,7 +29,7 @@ public final class FileWatcher: Sendable {
     /// With `links`, a link is followed only when that rule lets a build read through it (it
     /// stays inside the site). Throws a `Diagnostic` when a folder neither exists nor has a
     /// parent folder to appear in, or inotify is unavailable.
-    public init(folders: [URL], debounce: Duration = .milliseconds(50), links: SiteLinks? = nil,
+    public init(folders: [URL], debounce: Duration = .milliseconds(50), settle: Duration = .milliseconds(10), links: SiteLinks? = nil,
                 onUnwatched: @escaping @Sendable (URL, String) -> Void = { _, _ in },
                 onChange: @escaping @Sendable ([URL]) -> Void) throws {
         let inotify = inotify_init1(Int32(IN_CLOEXEC))
@@ -41,7 +42,7 @@ public final class FileWatcher: Sendable {
             throw Diagnostic("cannot watch files: pipe failed (\(String(cString: strerror(errno))))")
         }
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let loop = WatchLoop(inotify: inotify, stopReadEnd: pipeEnds[0], debounce: debounce, links: links, onUnwatched: onUnwatched, onChange: onChange)
+        let loop = WatchLoop(inotify: inotify, stopReadEnd: pipeEnds[0], debounce: debounce, settle: settle, links: links, onUnwatched: onUnwatched, onChange: onChange)
         for folder in folders {
             let path = folder.standardizedFileURL.path
             guard loop.watchRoot(path) else {

@@ -30,7 +30,12 @@ final class HTTPResponse: @unchecked Sendable {
 
     /// A response with a short body MHD copies (error texts, redirects, 304s).
     convenience init?(text: String, headers: [(String, String)]) {
-        var bytes = Array(text.utf8)
+        self.init(bytes: Array(text.utf8), headers: headers)
+    }
+
+    /// A response with a body MHD copies (a page not yet written to its blob).
+    convenience init?(bytes: [UInt8], headers: [(String, String)]) {
+        var bytes = bytes
         guard let pointer = bytes.withUnsafeMutableBytes({
             MHD_create_response_from_buffer($0.count, $0.baseAddress, .RESPMEM_MUST_COPY)
         }) else { return nil }

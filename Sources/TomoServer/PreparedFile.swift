@@ -28,8 +28,9 @@ final class PreparedFile: Sendable {
     }
 
     /// Nil when the bytes cannot be stored (a full disk): the file is then not served.
-    convenience init?(path: String, bytes: [UInt8], store: BlobStore) {
-        guard let blob = store.put(bytes) else { return nil }
+    /// `writtenLater`: the blob's file is written soon on another thread (`BlobStore.putLater`).
+    convenience init?(path: String, bytes: [UInt8], store: BlobStore, writtenLater: Bool = false) {
+        guard let blob = writtenLater ? store.putLater(bytes) : store.put(bytes) else { return nil }
         self.init(path: path, blob: blob, store: store)
     }
 
@@ -62,6 +63,9 @@ final class PreparedFile: Sendable {
         if acceptsGzip, let gzipETag, let (descriptor, size) = store.gzipped(blob) {
             return HTTPResponse(file: descriptor, size: size,
                                 headers: headers + [("Content-Encoding", "gzip"), ("ETag", gzipETag)])
+        }
+        if let bytes = store.unwrittenBytes(blob) {
+            return HTTPResponse(bytes: bytes, headers: headers + [("ETag", etag)])
         }
         guard let descriptor = store.open(blob) else { return nil }
         return HTTPResponse(file: descriptor, size: blob.size, headers: headers + [("ETag", etag)])

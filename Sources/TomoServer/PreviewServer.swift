@@ -122,8 +122,11 @@ public final class PreviewServer: Sendable {
 
     /// A file made ready to serve: its bytes stored (written once, unless the store holds them
     /// already), for `publish(whole:)` and `publish(changed:removed:)`. Safe on any thread.
-    public func servedFile(path: String, bytes: [UInt8]) -> ServedFile {
-        ServedFile(path: path, bytes: bytes, store: router.store)
+    /// `writtenLater`: the bytes are written to disk soon on another thread and served from
+    /// memory until then (for a rebuild's few files, so that it goes live without waiting for
+    /// the disk; a whole build's would not fit in memory).
+    public func servedFile(path: String, bytes: [UInt8], writtenLater: Bool = false) -> ServedFile {
+        ServedFile(path: path, bytes: bytes, store: router.store, writtenLater: writtenLater)
     }
 
     /// `publish(_:)` with files already made ready to serve (`tomo serve` makes them as it

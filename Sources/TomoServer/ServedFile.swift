@@ -5,9 +5,10 @@ public struct ServedFile: Sendable {
     /// Nil when the bytes could not be stored: the file is then not served.
     let prepared: PreparedFile?
 
-    /// `bytes` stored in `store`, for `path` (which decides the content type).
-    init(path: String, bytes: [UInt8], store: BlobStore) {
-        prepared = PreparedFile(path: path, bytes: bytes, store: store)
+    /// `bytes` stored in `store`, for `path` (which decides the content type); `writtenLater`
+    /// as `BlobStore.putLater`.
+    init(path: String, bytes: [UInt8], store: BlobStore, writtenLater: Bool = false) {
+        prepared = PreparedFile(path: path, bytes: bytes, store: store, writtenLater: writtenLater)
     }
 
     init(prepared: PreparedFile?) {

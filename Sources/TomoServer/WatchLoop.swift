@@ -32,6 +32,13 @@ final class WatchLoop: @unchecked Sendable {
     private var pending: Set<String> = []
     private var firstPendingAt = ContinuousClock.now
     private var lastEventAt = ContinuousClock.now
+    /// The files of the batch written to and not closed since (by the watch of their folder
+    /// and their name): while there are any, the batch waits for `debounce`; once every file
+    /// written was closed (a save is whole, a rename done), only for `settle`.
+    private var beingWritten: Set<WatchedName> = []
+    /// How long a batch whose files are all closed waits for more: an editor's save (a
+    /// temporary file written, closed and renamed over the original) comes within it.
+    private let settle: Duration
     /// A batch is reported at the latest this long after its first change, even when changes
     /// keep coming (a long copy into the folder).
     private let longestDelay = Duration.seconds(1)
@@ -41,11 +48,12 @@ final class WatchLoop: @unchecked Sendable {
     /// What the folder an asked-for folder is in is watched for, added to its other watch.
     private static let namingEvents = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR | IN_MASK_ADD)
 
-    init(inotify: Int32, stopReadEnd: Int32, debounce: Duration, links: SiteLinks?,
+    init(inotify: Int32, stopReadEnd: Int32, debounce: Duration, settle: Duration, links: SiteLinks?,
          onUnwatched: @escaping @Sendable (URL, String) -> Void, onChange: @escaping @Sendable ([URL]) -> Void) {
         self.inotify = inotify
         self.stopReadEnd = stopReadEnd
         self.debounce = debounce
+        self.settle = min(debounce, settle)
         self.links = links
         self.onUnwatched = onUnwatched
         self.onChange = onChange
@@ -233,19 +241,36 @@ final class WatchLoop: @unchecked Sendable {
     /// -1 (wait for ever) with nothing pending, else the time until the batch is due.
     private func pollTimeoutMilliseconds() -> Int32 {
         guard !pending.isEmpty else { return -1 }
-        let due = min(lastEventAt + debounce, firstPendingAt + longestDelay)
+        let due = dueAt
         let remaining = due - ContinuousClock.now
         let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
         return Int32(clamping: max(0, milliseconds + 1))
     }
 
     private func flushIfQuiet() {
-        guard !pending.isEmpty else { return }
-        let now = ContinuousClock.now
-        guard now >= lastEventAt + debounce || now >= firstPendingAt + longestDelay else { return }
+        guard !pending.isEmpty, ContinuousClock.now >= dueAt else { return }
         let batch = pending.sorted().map { URL(fileURLWithPath: $0) }
         pending.removeAll()
+        // A file still open is seen again when it is written to or closed.
+        beingWritten.removeAll()
         onChange(batch)
+    }
+
+    /// When the pending batch is due.
+    private var dueAt: ContinuousClock.Instant {
+        min(lastEventAt + (beingWritten.isEmpty ? settle : debounce), firstPendingAt + longestDelay)
+    }
+
+    /// Notes whether the file `name` in the folder of watch `descriptor` is being written
+    /// (written to or made, not closed since) or no more (closed, deleted, moved away).
+    private func noteWriting(descriptor: Int32, mask: UInt32, name: String) {
+        guard !name.isEmpty, mask & UInt32(IN_ISDIR) == 0 else { return }
+        let file = WatchedName(descriptor: descriptor, name: name)
+        if mask & UInt32(IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM) != 0 {
+            beingWritten.remove(file)
+        } else if mask & UInt32(IN_MODIFY | IN_CREATE) != 0 {
+            beingWritten.insert(file)
+        }
     }
 
     /// Parses `struct inotify_event` records: wd, mask, cookie, len, then `len` bytes of
@@ -268,7 +293,9 @@ final class WatchLoop: @unchecked Sendable {
 
     private func handle(descriptor: Int32, mask: UInt32, name: String) {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-            // Events were lost: report every watched folder so the caller rebuilds everything.
+            // Events were lost: report every watched folder so the caller rebuilds everything,
+            // once the files being written may be whole (the closes may be among those lost).
+            beingWritten.insert(WatchedName(descriptor: -1, name: ""))
             for folder in folders.values { report(folder) }
             return
         }
@@ -281,6 +308,7 @@ final class WatchLoop: @unchecked Sendable {
             fileLinks[descriptor] = nil
             return
         }
+        noteWriting(descriptor: descriptor, mask: mask, name: name)
         for link in fileLinks[descriptor]?[name] ?? [] { report(link) }
         let renaming = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)
         if let root = awaited[descriptor]?[name], mask & renaming != 0 {
@@ -331,4 +359,10 @@ final class WatchLoop: @unchecked Sendable {
         forgetLinks(at: path)
         for name in otherNames { watchTree(name, reportingContents: false) }
     }
+}
+
+/// A name in a watched folder, by the folder's watch.
+private struct WatchedName: Hashable {
+    let descriptor: Int32
+    let name: String
 }

@@ -23,7 +23,9 @@ import TomoTestSupport
             try FileManager.default.createDirectory(at: root.appendingPathComponent("users"), withIntermediateDirectories: true)
             let recorder = self.recorder
             let rootPath = root.path
-            watcher = try FileWatcher(folders: [root], debounce: .milliseconds(30)) { urls in
+            // Files closed at once wait as long as open ones: two saves in a row make one batch
+            // on a busy machine too.
+            watcher = try FileWatcher(folders: [root], debounce: .milliseconds(30), settle: .milliseconds(30)) { urls in
                 recorder.batches.withLock { $0.append(urls.map { String($0.path.dropFirst(rootPath.count + 1)) }) }
             }
         }
@@ -241,5 +243,63 @@ import TomoTestSupport
         try fixture.write("late.txt", "x")
         Thread.sleep(forTimeInterval: 0.1)
         #expect(fixture.recorder.batches.withLock { $0.isEmpty })
+    }
+
+    /// A watcher with a long `debounce` that records when each batch came.
+    final class TimedBatches: Sendable {
+        let batches = Mutex<[(at: ContinuousClock.Instant, paths: [String])]>([])
+
+        func watch(_ folder: URL, debounce: Duration) throws -> FileWatcher {
+            try FileWatcher(folders: [folder], debounce: debounce) { urls in
+                self.batches.withLock { $0.append((ContinuousClock.now, urls.map(\.lastPathComponent))) }
+            }
+        }
+
+        /// When the first batch came (waiting up to 5 s).
+        func first() -> (at: ContinuousClock.Instant, paths: [String])? {
+            for _ in 0..<500 {
+                if let batch = batches.withLock({ $0.first }) { return batch }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            return nil
+        }
+    }
+
+    /// A save that is whole (the file closed) is reported without waiting for the debounce,
+    /// which is only for files still being written.
+    @Test func aClosedSaveIsReportedWithoutWaitingForTheDebounce() throws {
+        let folder = try TemporaryFolder(prefix: "tomo-watch-settle")
+        let root = folder.url.resolvingSymlinksInPath()
+        let timed = TimedBatches()
+        let watcher = try timed.watch(root, debounce: .seconds(3))
+        defer { watcher.stop() }
+        let saved = ContinuousClock.now
+        try Data("name: Alice".utf8).write(to: root.appendingPathComponent("alice.yaml"))
+        let batch = try #require(timed.first())
+        #expect(batch.paths == ["alice.yaml"])
+        #expect(batch.at - saved < .seconds(1), "reported \(batch.at - saved) after the save")
+    }
+
+    /// A file written to and still open holds the batch for the debounce: the editor may not
+    /// have written all of it yet. Once it is closed, the batch comes.
+    @Test func aFileStillOpenHoldsTheBatchUntilItIsClosed() throws {
+        let folder = try TemporaryFolder(prefix: "tomo-watch-open")
+        let root = folder.url.resolvingSymlinksInPath()
+        let file = root.appendingPathComponent("bob.yaml")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+        let timed = TimedBatches()
+        let watcher = try timed.watch(root, debounce: .seconds(3))
+        defer { watcher.stop() }
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data("name: ".utf8))
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(timed.batches.withLock { $0.isEmpty }, "reported while the file was still open")
+        try handle.write(contentsOf: Data("Bob".utf8))
+        let closed = ContinuousClock.now
+        try handle.close()
+        let batch = try #require(timed.first())
+        #expect(batch.paths == ["bob.yaml"])
+        #expect(batch.at - closed < .seconds(1), "reported \(batch.at - closed) after the close")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "name: Bob")
     }
 }

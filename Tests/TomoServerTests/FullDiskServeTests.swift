@@ -111,4 +111,44 @@ struct FullDiskServeTests {
             #expect(reply.status == 404 || reply.body == bytes, "\(path): \(reply.status)")
         }
     }
+
+    /// A rebuild's page that cannot be written (`writtenLater` on a full disk) is still served,
+    /// from memory, with its own bytes; the person is told once. Once there is room, the next
+    /// one is written to the store.
+    @Test func aPageWrittenLaterOnAFullDiskIsServedFromMemory() throws {
+        try SmallDisk.mount(disk, kilobytes: 256)
+        defer { SmallDisk.unmount(disk) }
+        let notes = Mutex<[String]>([])
+        var configuration = PreviewServer.Configuration()
+        configuration.port = 0
+        configuration.keptFiles = disk
+        let server = try PreviewServer.start(configuration) { note in notes.withLock { $0.append(note) } }
+        defer { server.stop() }
+        let filler = try fill("filler")
+        let later = page(7, kilobytes: 40)
+        server.publish(changed: ["later.html": server.servedFile(path: "later.html", bytes: later, writtenLater: true)], removed: [])
+        #expect(try fetch(server.port, "/later.html").body == later)
+        // Long after the write failed, it is still served.
+        let deadline = Date().addingTimeInterval(10)
+        while !notes.withLock({ $0.contains { $0.hasPrefix("cannot store a served file") } }), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(notes.withLock { $0.filter { $0.hasPrefix("cannot store a served file") } }.count == 1, "\(notes.withLock { $0 })")
+        let reply = try fetch(server.port, "/later.html")
+        #expect(reply.status == 200 && reply.body == later)
+
+        try FileManager.default.removeItem(at: filler)
+        let roomy = page(8, kilobytes: 40)
+        server.publish(changed: ["roomy.html": server.servedFile(path: "roomy.html", bytes: roomy, writtenLater: true)], removed: [])
+        let blobs = disk.appendingPathComponent("blobs")
+        var stored = false
+        let writtenBy = Date().addingTimeInterval(10)
+        while !stored, Date() < writtenBy {
+            let paths = FileManager.default.enumerator(atPath: blobs.path)?.compactMap { $0 as? String } ?? []
+            stored = paths.contains { (try? Data(contentsOf: blobs.appendingPathComponent($0))).map([UInt8].init) == roomy }
+            if !stored { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(stored, "the page was not written once there was room")
+        #expect(try fetch(server.port, "/roomy.html").body == roomy)
+    }
 }

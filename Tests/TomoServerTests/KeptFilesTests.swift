@@ -237,6 +237,50 @@ import TomoTestSupport
         #expect(last.isSubset(of: Set(contents)))
     }
 
+    /// A rebuild's pages go live before they are written (`writtenLater`): each is served with
+    /// its bytes at once, compressed too, is written to the store soon after, and is what a
+    /// restart serves, even when the preview stops right after the publish.
+    @Test func filesWrittenLaterAreServedAtOnceThenKeptOnDisk() throws {
+        let server = try start(sampleSite)
+        func round(_ number: Int) throws -> [String: [UInt8]] {
+            let files = Dictionary(uniqueKeysWithValues: (0..<40).map { page in
+                ("p\(page).html", Array("<!doctype html><p>page \(page), round \(number)</p>\(String(repeating: "<p>text</p>", count: 200))".utf8))
+            })
+            let served = Dictionary(uniqueKeysWithValues: files.map { ($0.key, server.servedFile(path: $0.key, bytes: $0.value, writtenLater: true)) })
+            server.publish(changed: served, removed: [])
+            for (path, bytes) in files {
+                let reply = try fetch(server.port, "/" + path)
+                #expect(reply.status == 200 && reply.body == bytes, "round \(number), \(path): \(reply.status)")
+            }
+            let zipped = try fetch(server.port, "/p0.html", headers: ["Accept-Encoding: gzip"])
+            #expect(zipped.headers["content-encoding"] == "gzip")
+            #expect(try gunzip(zipped.body) == files["p0.html"])
+            return files
+        }
+        for number in 0..<4 { _ = try round(number) }
+        let written = try round(4)
+        let deadline = Date().addingTimeInterval(20)
+        func unstored(_ files: [String: [UInt8]]) -> Int { Set(files.values).subtracting(blobContents()).count }
+        while unstored(written) > 0, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(unstored(written) == 0, "pages not written to the store")
+        // Stopped right after a publish of many pages: what was still to be written is
+        // written at the stop.
+        let last = Dictionary(uniqueKeysWithValues: (0..<1500).map { page in
+            ("many/p\(page).html", Array("<!doctype html><p>page \(page) of many</p>\(String(repeating: "<p>more text</p>", count: 1000))".utf8))
+        })
+        server.publish(changed: Dictionary(uniqueKeysWithValues: last.map { ($0.key, server.servedFile(path: $0.key, bytes: $0.value, writtenLater: true)) }), removed: [])
+        server.stop()
+        #expect(unstored(last) == 0, "pages not written to the store")
+        let restarted = try start()
+        defer { restarted.stop() }
+        for (path, bytes) in last {
+            let reply = try fetch(restarted.port, "/" + path)
+            #expect(reply.status == 200 && reply.body == bytes, "after the restart, \(path): \(reply.status)")
+        }
+    }
+
     @Test func aSecondServerOnTheSameFolderKeepsItsOwnFiles() throws {
         let first = try start(sampleSite)
         defer { first.stop() }
