@@ -248,6 +248,10 @@ private final class PreviewState: @unchecked Sendable {
     private func rebuild(_ paths: [String]) {
         building.lock()
         defer { building.unlock() }
+        server.holdingDeletions { rebuildAndPublish(paths) }
+    }
+
+    private func rebuildAndPublish(_ paths: [String]) {
         do {
             let update = try session.rebuild(changedPaths: paths, buildDate: Date())
             alarm?.set(session.nextChange)

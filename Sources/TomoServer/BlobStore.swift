@@ -223,6 +223,11 @@ final class BlobStore: Sendable {
         return name
     }
 
+    /// Runs `body` with no deletion of a retired blob started meanwhile (`BlobWorker`).
+    func holdingDeletions<T>(_ body: () throws -> T) rethrows -> T {
+        try worker.holdingDeletions(body)
+    }
+
     /// The bytes of a blob `putLater` stored that is not written yet.
     func unwrittenBytes(_ name: BlobName) -> [UInt8]? {
         unwritten.withLock { $0.blobs[name] }

@@ -36,6 +36,8 @@ final class BlobWorker: @unchecked Sendable {
     private var working = false
     /// Set by `stop`: nothing is done after it.
     private var stopped = false
+    /// How many holds (`holdDeletions`) keep deletions waiting.
+    private var deletionHolds = 0
 
     /// Does `items` soon with `perform` (the thread holds the first one given until `stop`).
     func add(_ items: [Item], perform: @escaping @Sendable (Item) -> Void) {
@@ -61,7 +63,7 @@ final class BlobWorker: @unchecked Sendable {
             if !writes.isEmpty {
                 batch = writes
                 writes = []
-            } else if !deletions.isEmpty {
+            } else if !deletions.isEmpty, deletionHolds == 0 {
                 batch = deletions
                 deletions = []
             } else {
@@ -75,8 +77,8 @@ final class BlobWorker: @unchecked Sendable {
                 // A stop drops the rest: the next preview's sweep deletes what no manifest
                 // names, and `BlobStore.close` writes what is still to be written.
                 if isStopped { break }
-                // New writes go before the rest of a batch of deletions.
-                if !item.isWrite, hasWrites { break }
+                // New writes go before the rest of a batch of deletions, and a hold stops it.
+                if !item.isWrite, !mayGoOnDeleting { break }
                 perform(item)
                 done += 1
             }
@@ -94,10 +96,25 @@ final class BlobWorker: @unchecked Sendable {
         return stopped
     }
 
-    private var hasWrites: Bool {
+    private var mayGoOnDeleting: Bool {
         condition.lock()
         defer { condition.unlock() }
-        return !writes.isEmpty
+        return writes.isEmpty && deletionHolds == 0
+    }
+
+    /// Runs `body` with no deletion started meanwhile (writes go on): a rebuild then has both
+    /// cores and the disk, and never waits for a blob being deleted at the lowest priority.
+    func holdingDeletions<T>(_ body: () throws -> T) rethrows -> T {
+        condition.lock()
+        deletionHolds += 1
+        condition.unlock()
+        defer {
+            condition.lock()
+            deletionHolds -= 1
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body()
     }
 
     /// Stops the thread: returns once no item is being done (the folder may then be handed to

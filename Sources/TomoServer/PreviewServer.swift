@@ -143,6 +143,13 @@ public final class PreviewServer: Sendable {
         router.publish(changed: changed, removed: removed)
     }
 
+    /// Runs `body` (a rebuild and its publish) with no deletion of the files a publish let go
+    /// started meanwhile: deletions run at the lowest priority, and a rebuild must neither
+    /// share the cores with them nor wait for one.
+    public func holdingDeletions<T>(_ body: () throws -> T) rethrows -> T {
+        try router.store.holdingDeletions(body)
+    }
+
     /// Tells open pages to reload (`.page`) or to re-fetch their stylesheets (`.css`).
     public func notifyReload(_ kind: ReloadKind) {
         events.send(kind)

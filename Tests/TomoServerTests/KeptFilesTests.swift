@@ -281,6 +281,24 @@ import TomoTestSupport
         }
     }
 
+    /// While a rebuild holds deletions, the blobs its publish let go stay on disk; they are
+    /// deleted once it ends.
+    @Test func noBlobIsDeletedWhileDeletionsAreHeld() throws {
+        let server = try start()
+        defer { server.stop() }
+        let old = ServedSite(files: Dictionary(uniqueKeysWithValues: (0..<50).map { ("p\($0).txt", Array("page \($0), old".utf8)) }))
+        server.publish(old)
+        func held() -> Int { Set(old.files.values).intersection(blobContents()).count }
+        server.holdingDeletions {
+            server.publish(ServedSite(files: ["index.html": Array("new".utf8)]))
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(held() == old.files.count, "deleted while held")
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while held() > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(held() == 0, "not deleted after the hold")
+    }
+
     @Test func aSecondServerOnTheSameFolderKeepsItsOwnFiles() throws {
         let first = try start(sampleSite)
         defer { first.stop() }
