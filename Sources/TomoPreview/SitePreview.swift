@@ -27,7 +27,8 @@ public final class SitePreview: Sendable {
         public var drafts = false
         /// Shows posts dated later than now (`--future`); otherwise each shows at its date.
         public var future = false
-        /// How long the watcher waits for more changes before rebuilding.
+        /// How long the watcher waits for more changes before rebuilding while a file written
+        /// to is still open (10 ms once all are closed: `FileWatcher`).
         public var debounce: Duration = .milliseconds(30)
 
         public init(site: URL) {

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Times `tomo serve`'s display-name reloads on a generated site.
+
+    scripts/serve_edits.py TOMO SITE [--edits N] [--port P] [--settle S] [--perf FILE]
+
+Starts `TOMO serve --site SITE --port P` (P 0: a free port, so the served pages differ from the
+last preview's and its kept blobs are swept), waits for `Serving`, then S seconds, and saves N
+display-name edits of content/users/user00042.yaml 0.7 s apart, each timed from the save to the
+`Rebuilt in … ms` line. Prints each (save → rebuilt, reported) pair in ms and the medians.
+With --perf, `perf record -g` runs on the server during the edits. The profile is restored.
+"""
+import argparse
+import os
+import queue
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("tomo")
+    parser.add_argument("site")
+    parser.add_argument("--edits", type=int, default=10)
+    parser.add_argument("--port", type=int, default=45809)
+    parser.add_argument("--settle", type=float, default=5)
+    parser.add_argument("--perf")
+    arguments = parser.parse_args()
+    port = arguments.port or free_port()
+    server = subprocess.Popen([arguments.tomo, "serve", "--site", arguments.site, "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put((time.monotonic(), line)) for line in server.stdout], daemon=True).start()
+
+    def wait_for(pattern, timeout):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                at, line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            found = re.search(pattern, line)
+            if found:
+                return at, found
+        sys.exit(f"no line matching {pattern!r} within {timeout} s")
+
+    profile = os.path.join(arguments.site, "content", "users", "user00042.yaml")
+    original = open(profile).read()
+    pairs = []
+    try:
+        wait_for(r"Serving http", 900)
+        time.sleep(arguments.settle)
+        perf = None
+        if arguments.perf:
+            perf = subprocess.Popen(["perf", "record", "-F", "4000", "-g", "-o", arguments.perf, "-p", str(server.pid)],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(1)
+        for number in range(arguments.edits):
+            while not lines.empty():
+                lines.get()
+            saved = time.monotonic()
+            with open(profile, "w") as file:
+                file.write(original.replace('name: "', f'name: "Edit {number} ', 1))
+            at, found = wait_for(r"Rebuilt in (\d+) ms", 60)
+            pairs.append((round((at - saved) * 1000), int(found.group(1))))
+            time.sleep(0.7)
+        if perf:
+            perf.send_signal(2)
+            perf.wait()
+    finally:
+        with open(profile, "w") as file:
+            file.write(original)
+        time.sleep(1)
+        server.terminate()
+        server.wait(60)
+    print("save → rebuilt, reported (ms):", pairs)
+    print(f"medians: save → rebuilt {statistics.median(p[0] for p in pairs):.0f} ms, reported {statistics.median(p[1] for p in pairs):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
