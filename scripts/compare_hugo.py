@@ -247,6 +247,33 @@ def first_page_seconds(url, started, server, timeout=900):
     sys.exit(f"no page at {url} within {timeout} s")
 
 
+class ServerLines:
+    """What a server started with stdout piped prints, line by line, with when each came."""
+
+    def __init__(self, server, name):
+        self.name = name
+        self.lines = queue.Queue()
+        threading.Thread(target=lambda: [self.lines.put((time.monotonic(), line)) for line in server.stdout], daemon=True).start()
+
+    def drain(self):
+        """Forgets the lines printed so far."""
+        while not self.lines.empty():
+            self.lines.get()
+
+    def wait_for(self, pattern, timeout):
+        """When the next line matching `pattern` came, and its match; exits after `timeout` s."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                at, line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            found = re.search(pattern, line)
+            if found:
+                return at, found
+        sys.exit(f"{self.name}: no line matching {pattern!r} within {timeout} s")
+
+
 def watch_rebuilds(users, name, command, url, ready, rebuilt, profile, edits):
     """Starts a preview server, times its first page (from the start to the first page served
     at `url`) and its first build (to the line matching `ready`), saves `edits` display-name
@@ -255,20 +282,8 @@ def watch_rebuilds(users, name, command, url, ready, rebuilt, profile, edits):
     the server's peak memory, and keeps them for the summary."""
     started = time.monotonic()
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
-    lines = queue.Queue()
-    threading.Thread(target=lambda: [lines.put((time.monotonic(), line)) for line in server.stdout], daemon=True).start()
-
-    def wait_for(pattern, timeout):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                at, line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                break
-            found = re.search(pattern, line)
-            if found:
-                return at, found
-        sys.exit(f"{name}: no line matching {pattern!r} within {timeout} s")
+    lines = ServerLines(server, name)
+    wait_for = lines.wait_for
 
     original = open(profile).read()
     saves, reported = [], []
@@ -278,8 +293,7 @@ def watch_rebuilds(users, name, command, url, ready, rebuilt, profile, edits):
         first_build = ready_at - started
         for number in range(edits):
             time.sleep(1)
-            while not lines.empty():
-                lines.get()
+            lines.drain()
             saved = time.monotonic()
             with open(profile, "w") as file:
                 file.write(original.replace("name: \"", f"name: \"Watch {number} ", 1))

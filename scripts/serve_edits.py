@@ -11,20 +11,11 @@ With --perf, `perf record -g` runs on the server during the edits. The profile i
 """
 import argparse
 import os
-import queue
-import re
-import socket
 import statistics
 import subprocess
-import sys
-import threading
 import time
 
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from compare_hugo import ServerLines, free_port
 
 
 def main():
@@ -39,20 +30,8 @@ def main():
     port = arguments.port or free_port()
     server = subprocess.Popen([arguments.tomo, "serve", "--site", arguments.site, "--port", str(port)],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
-    lines = queue.Queue()
-    threading.Thread(target=lambda: [lines.put((time.monotonic(), line)) for line in server.stdout], daemon=True).start()
-
-    def wait_for(pattern, timeout):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                at, line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                break
-            found = re.search(pattern, line)
-            if found:
-                return at, found
-        sys.exit(f"no line matching {pattern!r} within {timeout} s")
+    lines = ServerLines(server, "tomo serve")
+    wait_for = lines.wait_for
 
     profile = os.path.join(arguments.site, "content", "users", "user00042.yaml")
     original = open(profile).read()
@@ -66,8 +45,7 @@ def main():
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             time.sleep(1)
         for number in range(arguments.edits):
-            while not lines.empty():
-                lines.get()
+            lines.drain()
             saved = time.monotonic()
             with open(profile, "w") as file:
                 file.write(original.replace('name: "', f'name: "Edit {number} ', 1))

@@ -36,7 +36,7 @@ final class BlobWorker: @unchecked Sendable {
     private var working = false
     /// Set by `stop`: nothing is done after it.
     private var stopped = false
-    /// How many holds (`holdDeletions`) keep deletions waiting.
+    /// How many holds (`holdingDeletions`) keep deletions waiting.
     private var deletionHolds = 0
 
     /// Does `items` soon with `perform` (the thread holds the first one given until `stop`).
@@ -74,11 +74,7 @@ final class BlobWorker: @unchecked Sendable {
             condition.unlock()
             var done = 0
             for item in batch {
-                // A stop drops the rest: the next preview's sweep deletes what no manifest
-                // names, and `BlobStore.close` writes what is still to be written.
-                if isStopped { break }
-                // New writes go before the rest of a batch of deletions, and a hold stops it.
-                if !item.isWrite, !mayGoOnDeleting { break }
+                guard mayDo(item) else { break }
                 perform(item)
                 done += 1
             }
@@ -90,16 +86,13 @@ final class BlobWorker: @unchecked Sendable {
         condition.unlock()
     }
 
-    private var isStopped: Bool {
+    /// Whether the next item of a batch is done now. A stop drops the rest (the next preview's
+    /// sweep deletes what no manifest names, and `BlobStore.close` writes what is still to be
+    /// written); new writes, and a hold, come before the rest of a batch of deletions.
+    private func mayDo(_ item: Item) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        return stopped
-    }
-
-    private var mayGoOnDeleting: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return writes.isEmpty && deletionHolds == 0
+        return !stopped && (item.isWrite || (writes.isEmpty && deletionHolds == 0))
     }
 
     /// Runs `body` with no deletion started meanwhile (writes go on): a rebuild then has both

@@ -35,9 +35,10 @@ final class HTTPResponse: @unchecked Sendable {
 
     /// A response with a body MHD copies (a page not yet written to its blob).
     convenience init?(bytes: [UInt8], headers: [(String, String)]) {
-        var bytes = bytes
-        guard let pointer = bytes.withUnsafeMutableBytes({
-            MHD_create_response_from_buffer($0.count, $0.baseAddress, .RESPMEM_MUST_COPY)
+        // MHD copies the buffer and never writes to it: the bytes, shared with the store, are
+        // not copied first.
+        guard let pointer = bytes.withUnsafeBytes({
+            MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
         }) else { return nil }
         self.init(pointer: pointer, headers: headers)
     }

@@ -35,6 +35,14 @@ struct FullDiskServeTests {
         }
     }
 
+    /// A preview keeping its files on the small disk, on a free port.
+    var configuration: PreviewServer.Configuration {
+        var configuration = PreviewServer.Configuration()
+        configuration.port = 0
+        configuration.keptFiles = disk
+        return configuration
+    }
+
     /// Fills what is left of the disk with a file that can be removed to make room again.
     func fill(_ name: String) throws -> URL {
         let filler = disk.appendingPathComponent(name)
@@ -49,9 +57,6 @@ struct FullDiskServeTests {
         try SmallDisk.mount(disk, kilobytes: 256)
         defer { SmallDisk.unmount(disk) }
         let notes = Mutex<[String]>([])
-        var configuration = PreviewServer.Configuration()
-        configuration.port = 0
-        configuration.keptFiles = disk
         let first = try PreviewServer.start(configuration) { note in notes.withLock { $0.append(note) } }
         let pages = (0..<12).map { page($0, kilobytes: 40) }
         var files: [String: [UInt8]] = [:]
@@ -119,9 +124,6 @@ struct FullDiskServeTests {
         try SmallDisk.mount(disk, kilobytes: 256)
         defer { SmallDisk.unmount(disk) }
         let notes = Mutex<[String]>([])
-        var configuration = PreviewServer.Configuration()
-        configuration.port = 0
-        configuration.keptFiles = disk
         let server = try PreviewServer.start(configuration) { note in notes.withLock { $0.append(note) } }
         defer { server.stop() }
         let filler = try fill("filler")
