@@ -7,15 +7,17 @@ import TomoCore
 /// renders only the files that read what changed and compares them with the kept hashes instead
 /// of reading the old output.
 ///
-/// Kept in text files, so the check for "nothing changed" reads only the small one: `state`
-/// (the inputs' digest, the summary of the last build), `outputs` (keys and output hashes) and
-/// `changes` (the keys and outputs set or gone since `outputs` was written). An edit changes a
-/// few hundred of the hundreds of thousands of lines: a build after one writes only `changes`,
-/// and `outputs` is written whole again once the changes have grown (`Changes.isSmall`).
-/// Anything unexpected in them (another tomo, another output folder, a damaged line, a checksum
-/// that does not match) makes the build a full one; the files are only a cache. `state` ends with
-/// a checksum of itself and holds the digest of `outputs`, so a damaged byte anywhere is noticed
-/// instead of read as a different but well-formed state.
+/// Kept in three files, so the check for "nothing changed" reads only the small one: `state`
+/// (text: the inputs' digest, the summary of the last build), `outputs` (binary: the keys and
+/// the output hashes, the hashes in the table `OutputDigests` looks paths up in without making a
+/// dictionary of them) and `changes` (text: the keys and outputs set or gone since `outputs` was
+/// written). An edit changes a few hundred of the hundreds of thousands of entries: a build after
+/// one writes only `changes`, and `outputs` is written whole again once the changes have grown
+/// (`Changes.isSmall`). Anything unexpected in them (another tomo, another output folder, a
+/// damaged entry or line, a checksum that does not match) makes the build a full one; the files
+/// are only a cache. `state` ends with a checksum of itself and holds the digests of `outputs` and
+/// `changes`, so a damaged byte anywhere is noticed instead of read as a different but
+/// well-formed state.
 struct BuildState: Sendable {
     /// What must be the same for the kept state to describe this build.
     struct Setting: Sendable, Equatable {
@@ -43,7 +45,7 @@ struct BuildState: Sendable {
     /// `ChangeEngine.pathsDigest` of the build's plan: the paths of `outputs`.
     var planPaths: UInt64?
     var keys: [InputKey: UInt64] = [:]
-    var outputs: [String: FileDigest] = [:]
+    var outputs = OutputDigests()
     /// The digest of the `outputs` file as this state was saved with it, checked before it is read.
     var outputsDigest: UInt64 = 0
     /// The digest of the `changes` file saved with this state, nil when there is none.
@@ -134,48 +136,57 @@ struct BuildState: Sendable {
     }
 
     /// Adds the keys and output hashes, `outputs` and then `changes`; false when a file is
-    /// missing, is not the one `state` was written with (by its digest) or has a line that does
-    /// not parse.
+    /// missing, is not the one `state` was written with (by its digest) or does not parse.
     mutating func loadOutputs(site: URL) -> Bool {
         let folder = Self.folder(site: site, output: setting.output)
         guard let bytes = RegularFile.contents(folder.appendingPathComponent("outputs").path),
               Self.digest(bytes) == outputsDigest else { return false }
-        keys.reserveCapacity(bytes.count / 64)
-        outputs.reserveCapacity(bytes.count / 64)
-        var recorded: Changes?
-        guard apply(bytes, recording: &recorded) else { return false }
+        var reader = ByteReader(bytes)
+        do {
+            guard try reader.string() == Self.outputsFormat else { return false }
+            let count = try reader.count()
+            keys.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let key = InputKey(storageName: try reader.string()) else { return false }
+                keys[key] = try reader.uint64()
+            }
+        } catch {
+            return false
+        }
+        guard let table = OutputDigests.Table(reading: &reader, in: bytes) else { return false }
+        outputs = OutputDigests(table: table)
         guard let changesDigest else { return true }
         guard let changed = RegularFile.contents(folder.appendingPathComponent("changes").path),
               Self.digest(changed) == changesDigest else { return false }
-        recorded = Changes()
-        guard apply(changed, recording: &recorded), let recorded else { return false }
+        var recorded = Changes()
+        guard apply(changed, recording: &recorded) else { return false }
         changes = recorded
         return true
     }
 
-    /// Applies the lines of `bytes` to `keys` and `outputs`, and to `recorded` when there is one:
+    /// Applies the lines of a `changes` file to `keys` and `outputs`, and records them:
     /// `k <fingerprint> <key>` and `f <hash> <size> <path>` set one, `-k <key>` and `-f <path>`
     /// say it is gone.
-    private mutating func apply(_ bytes: [UInt8], recording recorded: inout Changes?) -> Bool {
+    private mutating func apply(_ bytes: [UInt8], recording recorded: inout Changes) -> Bool {
         LineCursor.forEachLine(of: bytes) { line in
             switch line.word() {
             case "k":
                 guard let fingerprint = line.hexadecimal(), let key = InputKey(storageName: line.rest()) else { return false }
                 keys[key] = fingerprint
-                recorded?.keys[key] = fingerprint
+                recorded.keys[key] = fingerprint
             case "f":
                 guard let hash = line.hexadecimal(), let size = line.integer() else { return false }
                 let path = line.rest()
                 outputs[path] = FileDigest(hash: hash, size: Int(size))
-                recorded?.outputs[path] = FileDigest(hash: hash, size: Int(size))
-            case "-k" where recorded != nil:
+                recorded.outputs[path] = FileDigest(hash: hash, size: Int(size))
+            case "-k":
                 guard let key = InputKey(storageName: line.rest()) else { return false }
                 keys[key] = nil
-                recorded?.keys[key] = .some(nil)
-            case "-f" where recorded != nil:
+                recorded.keys[key] = .some(nil)
+            case "-f":
                 let path = line.rest()
                 outputs[path] = nil
-                recorded?.outputs[path] = .some(nil)
+                recorded.outputs[path] = .some(nil)
             default:
                 return false
             }
@@ -184,7 +195,9 @@ struct BuildState: Sendable {
     }
 
     /// The first line of `state`; another one (an older tomo's) means a full build.
-    private static let formatLine = "tomo-build-state 4"
+    private static let formatLine = "tomo-build-state 5"
+    /// The first thing in `outputs`.
+    private static let outputsFormat = "tomo-build-outputs 1"
     /// The last line of `state`: `sum ` and the digest of everything before it.
     static let checksumPrefix = "sum "
 
@@ -246,27 +259,18 @@ struct BuildState: Sendable {
 
     private static let lineBreak = UInt8(ascii: "\n")
 
-    /// Every key and output, a line each, or nil when an output's path has a line break.
+    /// The `outputs` file: every key with its fingerprint, then the output digests' table; nil
+    /// when an output's path has a line break.
     private func outputsBytes() -> [UInt8]? {
-        // Written byte by byte: there is a line per output file, hundreds of thousands of
-        // them, put together in halves on two cores (the keys with the first).
-        let middle = outputs.index(outputs.startIndex, offsetBy: outputs.count / 2)
-        let ranges: [(withKeys: Bool, half: Range<[String: FileDigest].Index>)] = [(true, outputs.startIndex..<middle), (false, middle..<outputs.endIndex)]
-        var halves = ranges.concurrentMap { withKeys, half -> [UInt8]? in
-            var bytes: [UInt8] = []
-            // The first half is made big enough to take the second one after it.
-            bytes.reserveCapacity(outputs.count * (withKeys ? 80 : 40) + (withKeys ? keys.count * 40 : 0))
-            for (key, fingerprint) in withKeys ? keys : [:] { Self.appendLine(key, fingerprint, to: &bytes) }
-            for (path, digest) in outputs[half] {
-                guard Self.appendLine(path, digest, to: &bytes) else { return nil }
-            }
-            return bytes
+        var writer = ByteWriter(capacity: keys.count * 40 + outputs.count * 64)
+        writer.write(Self.outputsFormat)
+        writer.write(UInt64(keys.count))
+        for (key, fingerprint) in keys {
+            writer.write(key.storageName)
+            writer.write(fingerprint)
         }
-        // Taken out of the array, so that the first half is appended to in place.
-        guard case let (second??, first??) = (halves.popLast(), halves.popLast()) else { return nil }
-        var bytes = first
-        bytes.append(contentsOf: second)
-        return bytes
+        guard outputs.write(into: &writer) else { return nil }
+        return writer.bytes
     }
 
     /// The lines of `changes`, or nil when an output's path has a line break.

@@ -26,7 +26,7 @@ enum ChangeEngine {
     /// of `kept` (`pathsDigest`), so none is new or gone and `kept` is not looked at (half a
     /// million lookups at 10,000 users).
     static func filesToMake(
-        _ plan: [PlannedFile], changed: Set<InputKey>?, kept: [String: FileDigest], samePaths: Bool = false, readers: ReaderIndex? = nil
+        _ plan: [PlannedFile], changed: Set<InputKey>?, kept: some KeptDigests, samePaths: Bool = false, readers: ReaderIndex? = nil
     ) -> (make: [PlannedFile], gone: [String]) {
         if let readers, let changed {
             return (Set(changed.flatMap { readers.readers(of: $0) }).sorted().map { plan[Int($0)] }, [])
@@ -57,7 +57,7 @@ enum ChangeEngine {
         // Every kept file is still planned unless the counts differ.
         guard stillPlanned != kept.count else { return (make, []) }
         let planned = Set(plan.map(\.path))
-        return (make, kept.keys.filter { !planned.contains($0) })
+        return (make, kept.paths.filter { !planned.contains($0) })
     }
 
     /// A digest of the paths of `plan` in its order: a plan with the same digest as the last
@@ -90,6 +90,21 @@ enum ChangeEngine {
             && Set(before.theme.staticFiles.keys) == Set(after.theme.staticFiles.keys)
             && Set(before.published.rootFolder.files.keys) == Set(after.published.rootFolder.files.keys)
     }
+}
+
+/// The digests of the files of the last output, by path, as `ChangeEngine.filesToMake` looks at
+/// them: `tomo build` reads them from its kept state (`OutputDigests`), `tomo serve` holds a
+/// dictionary.
+protocol KeptDigests: Sendable {
+    subscript(path: String) -> FileDigest? { get }
+    var count: Int { get }
+    var paths: [String] { get }
+}
+
+extension OutputDigests: KeptDigests {}
+
+extension Dictionary: KeptDigests where Key == String, Value == FileDigest {
+    var paths: [String] { Array(keys) }
 }
 
 /// What `tomo serve` reads again after some paths changed, gathered across rebuilds that failed

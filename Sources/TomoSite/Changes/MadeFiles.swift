@@ -47,13 +47,13 @@ enum MadeFiles {
     /// paths the record holds then. With `kept` digests (an incremental build) the record holds
     /// their paths already, and only the planned files they lack are added; otherwise the
     /// `recorded` paths (nil: none known) and every planned file.
-    static func grow(kept: [String: FileDigest]?, recorded: Set<String>?, plan: [PlannedFile], toMake: [PlannedFile],
+    static func grow(kept: OutputDigests?, recorded: Set<String>?, plan: [PlannedFile], toMake: [PlannedFile],
                      site: URL, output: String, marker: UInt64) -> Int {
         if let kept {
             let added = toMake.map(\.path).filter { kept[$0] == nil }
             var status = stat()
             if !added.isEmpty || lstat(file(site: site, output: output).path, &status) != 0 {
-                save(Array(kept.keys) + added, site: site, output: output, marker: marker)
+                save(kept.paths + added, site: site, output: output, marker: marker)
             }
             return kept.count + added.count
         }

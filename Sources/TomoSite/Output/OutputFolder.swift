@@ -28,7 +28,7 @@ public final class OutputFolder: Sendable {
 
     /// The digests of the output's files as the last build left them (from its kept state), so
     /// an unchanged file is recognised without reading it; nil when unknown.
-    private let kept: [String: FileDigest]?
+    private let kept: OutputDigests?
     /// The files tomo made in this output before this build, besides those of the kept digests
     /// (`MadeFiles`): with the kept digests' gone paths, the only ones commit deletes.
     private let madeBefore: Set<String>?
@@ -40,7 +40,7 @@ public final class OutputFolder: Sendable {
         var unchanged = 0
         /// Every path of the new site, with its digest. With kept digests it starts as the last
         /// build's files: a build renders only what may have changed and names what is gone.
-        var digests: [String: FileDigest] = [:]
+        var digests = OutputDigests()
         /// Files of the last build the site no longer has, to delete on commit.
         var gone: [String] = []
         /// Files in the output that are not the site's and that tomo did not make, found by a
@@ -69,7 +69,7 @@ public final class OutputFolder: Sendable {
         try self.init(lock: OutputLock(destination: destination), kept: nil, madeBefore: madeBefore)
     }
 
-    init(lock: OutputLock, kept: [String: FileDigest]?, madeBefore: Set<String>?) throws(Diagnostic) {
+    init(lock: OutputLock, kept: OutputDigests?, madeBefore: Set<String>?) throws(Diagnostic) {
         self.lock = lock
         destination = lock.destination
         root = destination.path
@@ -118,7 +118,7 @@ public final class OutputFolder: Sendable {
     var foreignFiles: [String] { state.withLock { $0.foreign.sorted() } }
 
     /// The digest of every file of the new output, for the next build.
-    var digests: [String: FileDigest] { state.withLock { $0.digests } }
+    var digests: OutputDigests { state.withLock { $0.digests } }
 
     /// Whether the kept digests say `path` already holds these bytes.
     private func isUnchanged(_ path: String, _ digest: FileDigest) throws(Diagnostic) -> Bool {
@@ -277,7 +277,7 @@ public final class OutputFolder: Sendable {
 
     /// Every file of the output that is not in `paths` nor tomo's bookkeeping (nor a checkout's
     /// history).
-    private func files(notIn paths: [String: FileDigest]) -> [String] {
+    private func files(notIn paths: OutputDigests) -> [String] {
         var found: [String] = []
         // An explicit stack: a deep output must not deepen the call stack.
         var folders = [""]

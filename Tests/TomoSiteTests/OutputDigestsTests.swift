@@ -1,0 +1,74 @@
+import Testing
+import TomoCore
+import TomoTestSupport
+@testable import TomoSite
+
+/// The kept output digests (a table read from the kept state, with the changes since in a
+/// dictionary) answer as one dictionary given the same changes would: random sets, removals and
+/// lookups, written and read back between rounds, against a plain dictionary.
+@Suite struct OutputDigestsTests {
+    private static func readBack(_ digests: OutputDigests) throws -> OutputDigests {
+        var writer = ByteWriter()
+        #expect(digests.write(into: &writer))
+        var reader = ByteReader(writer.bytes)
+        let table = try #require(OutputDigests.Table(reading: &reader, in: writer.bytes))
+        return OutputDigests(table: table)
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aTableWithChangesAnswersAsADictionary(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        // Paths that share beginnings, are prefixes of each other, or are not ASCII.
+        let paths = (0..<400).map { number in
+            ["u\(number % 37)/index.html", "u\(number % 37)/posts/p\(number)/index.html", "u\(number)", "ü\(number)/é.html", "u\(number % 37)/posts/p\(number)"][number % 5]
+        }
+        var oracle: [String: FileDigest] = [:]
+        var digests = OutputDigests()
+        for round in 0..<12 {
+            for _ in 0..<Int.random(in: 0...300, using: &random) {
+                let path = random.pick(paths)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0:
+                    #expect(digests.removeValue(forKey: path) == oracle.removeValue(forKey: path), "round \(round)")
+                case 1:
+                    // Set back to what it is: no change.
+                    if let same = oracle[path] { digests[path] = same }
+                default:
+                    let digest = FileDigest(hash: random.next() % 4, size: Int.random(in: -1...3, using: &random))
+                    digests[path] = digest
+                    oracle[path] = digest
+                }
+                #expect(digests.count == oracle.count, "round \(round)")
+            }
+            for path in paths { #expect(digests[path] == oracle[path], "round \(round): \(path)") }
+            #expect(digests.dictionary == oracle, "round \(round)")
+            #expect(Set(digests.paths) == Set(oracle.keys) && digests.paths.count == oracle.count, "round \(round)")
+            digests = try Self.readBack(digests)
+            #expect(digests.dictionary == oracle, "round \(round), read back")
+            #expect(digests.count == oracle.count, "round \(round), read back")
+        }
+    }
+
+    /// Entries out of order, or bytes after the last one, are not a table: the kept state that
+    /// holds them is ignored (a full build), never half believed.
+    @Test func entriesOutOfOrderOrTrailingBytesAreNoTable() throws {
+        var writer = ByteWriter()
+        #expect(OutputDigests(["a": FileDigest(hash: 1, size: 1), "b": FileDigest(hash: 2, size: 2), "c": FileDigest(hash: 3, size: 3)]).write(into: &writer))
+        var good = ByteReader(writer.bytes)
+        #expect(OutputDigests.Table(reading: &good, in: writer.bytes)?.count == 3)
+        var trailing = writer.bytes
+        trailing.append(0)
+        var reader = ByteReader(trailing)
+        #expect(OutputDigests.Table(reading: &reader, in: trailing) == nil)
+        // The same three entries, the first two swapped.
+        var swapped = ByteWriter()
+        swapped.write(UInt64(3))
+        var entries: [(UInt64, String, FileDigest)] = []
+        for (path, number) in [("a", 1), ("b", 2), ("c", 3)] { entries.append((OutputDigests.Table.hash(path), path, FileDigest(hash: UInt64(number), size: number))) }
+        entries.sort { $0.0 < $1.0 }
+        entries.swapAt(0, 1)
+        for (hash, path, digest) in entries { OutputDigests.Table.writeEntry(hash: hash, path: path, digest: digest, into: &swapped) }
+        var outOfOrder = ByteReader(swapped.bytes)
+        #expect(OutputDigests.Table(reading: &outOfOrder, in: swapped.bytes) == nil)
+    }
+}
