@@ -260,17 +260,24 @@ struct BuildState: Sendable {
     private static let lineBreak = UInt8(ascii: "\n")
 
     /// The `outputs` file: every key with its fingerprint, then the output digests' table; nil
-    /// when an output's path has a line break.
+    /// when an output's path has a line break. The keys are written on another core.
     private func outputsBytes() -> [UInt8]? {
-        var writer = ByteWriter(capacity: keys.count * 40 + outputs.count * 64)
-        writer.write(Self.outputsFormat)
-        writer.write(UInt64(keys.count))
-        for (key, fingerprint) in keys {
-            writer.write(key.storageName)
-            writer.write(fingerprint)
-        }
-        guard outputs.write(into: &writer) else { return nil }
-        return writer.bytes
+        let keys = keys
+        let (keyBytes, outputBytes) = concurrently({
+            var writer = ByteWriter(capacity: keys.count * 40)
+            writer.write(Self.outputsFormat)
+            writer.write(UInt64(keys.count))
+            for (key, fingerprint) in keys {
+                writer.write(key.storageName)
+                writer.write(fingerprint)
+            }
+            return writer.bytes
+        }, { () -> ByteWriter? in
+            var writer = ByteWriter()
+            return outputs.write(into: &writer) ? writer : nil
+        })
+        guard let outputBytes else { return nil }
+        return keyBytes + outputBytes.bytes
     }
 
     /// The lines of `changes`, or nil when an output's path has a line break.

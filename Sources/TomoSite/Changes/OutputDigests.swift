@@ -82,35 +82,64 @@ struct OutputDigests: Sendable {
 
     /// Writes the count and every entry in the table's order, what `Table(reading:)` reads; false
     /// (nothing written) when a path has a line break, which the text files beside it cannot
-    /// hold. The table's entries are copied as they are; only the changes are hashed and sorted.
+    /// hold. The table's entries are copied as they are; only the changes are hashed and sorted
+    /// (after a full build, all 467,086 files at 10,000 users).
     func write(into writer: inout ByteWriter) -> Bool {
-        var changed: [(hash: UInt64, path: String, digest: FileDigest?)] = []
-        changed.reserveCapacity(changes.count)
+        // Each changed path is visited once, its bytes hashed, checked and copied into one
+        // buffer: the strings are scattered over the heap, and every visit to one is a cache
+        // miss (visiting each four times took a quarter of a second after a full build).
+        var pathBytes: [UInt8] = []
+        pathBytes.reserveCapacity(changes.count * 48)
+        var starts: [Int] = []
+        var hashes: [UInt64] = []
+        var digests: [FileDigest?] = []
+        starts.reserveCapacity(changes.count + 1)
+        hashes.reserveCapacity(changes.count)
+        digests.reserveCapacity(changes.count)
+        var lineBreak = false
         for (path, digest) in changes {
-            if digest != nil, path.utf8.contains(UInt8(ascii: "\n")) { return false }
-            changed.append((Table.hash(path), path, digest))
-        }
-        changed.sort { Table.precedes(($0.hash, $0.path), ($1.hash, $1.path)) }
-        var entries = ByteWriter(capacity: table.byteCount + changes.count * 64)
-        var written = 0
-        var next = 0
-        func writeChanges(before limit: (hash: UInt64, path: String)?) {
-            while next < changed.count, limit.map({ Table.precedes((changed[next].hash, changed[next].path), $0) }) ?? true {
-                if let digest = changed[next].digest {
-                    Table.writeEntry(hash: changed[next].hash, path: changed[next].path, digest: digest, into: &entries)
-                    written += 1
-                }
-                next += 1
+            var path = path
+            path.withUTF8 { bytes in
+                if digest != nil, let base = bytes.baseAddress, memchr(base, 0x0A, bytes.count) != nil { lineBreak = true }
+                hashes.append(Table.hash(bytes))
+                starts.append(pathBytes.count)
+                pathBytes.append(contentsOf: bytes)
             }
+            digests.append(digest)
         }
-        table.forEachEntry { hash, path, digest in
-            writeChanges(before: (hash, path))
-            // A kept entry that was changed is written (or not) by the change.
-            if next < changed.count, changed[next].hash == hash, changed[next].path.utf8.elementsEqual(path.utf8) { return }
-            Table.writeEntry(hash: hash, path: path, digest: digest, into: &entries)
-            written += 1
+        guard !lineBreak else { return false }
+        starts.append(pathBytes.count)
+        var entries = ByteWriter(capacity: table.byteCount + pathBytes.count + changes.count * 24)
+        let written = pathBytes.withUnsafeBufferPointer { buffer in
+            func path(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: buffer[starts[index]..<starts[index + 1]])
+            }
+            let order = hashes.indices.sorted { first, second in
+                hashes[first] != hashes[second] ? hashes[first] < hashes[second] : Table.compare(path(first), path(second)) < 0
+            }
+            var written = 0
+            var next = 0
+            func writeChanges(before limit: (hash: UInt64, path: UnsafeBufferPointer<UInt8>)?) {
+                while next < order.count {
+                    let index = order[next]
+                    if let limit, hashes[index] > limit.hash || (hashes[index] == limit.hash && Table.compare(path(index), limit.path) >= 0) { return }
+                    if let digest = digests[index] {
+                        Table.writeEntry(hash: hashes[index], path: path(index), digest: digest, into: &entries)
+                        written += 1
+                    }
+                    next += 1
+                }
+            }
+            table.forEachEntry { hash, keptPath, digest in
+                writeChanges(before: (hash, keptPath))
+                // A kept entry that was changed is written (or not) by the change.
+                if next < order.count, hashes[order[next]] == hash, Table.compare(path(order[next]), keptPath) == 0 { return }
+                Table.writeEntry(hash: hash, path: keptPath, digest: digest, into: &entries)
+                written += 1
+            }
+            writeChanges(before: nil)
+            return written
         }
-        writeChanges(before: nil)
         writer.write(UInt64(written))
         writer.append(entries.bytes)
         return true
@@ -195,31 +224,32 @@ struct OutputDigests: Sendable {
         }
 
         func forEach(_ body: (String, FileDigest) -> Void) {
-            forEachEntry { _, path, digest in body(path, digest) }
+            forEachEntry { _, path, digest in body(String(decoding: path, as: UTF8.self), digest) }
         }
 
-        fileprivate func forEachEntry(_ body: (UInt64, String, FileDigest) -> Void) {
+        /// Each entry in order, its path as the bytes the table holds.
+        fileprivate func forEachEntry(_ body: (UInt64, UnsafeBufferPointer<UInt8>, FileDigest) -> Void) {
             bytes.withUnsafeBufferPointer { buffer in
-                for entry in entries {
-                    body(entry.hash, String(decoding: Self.path(entry, in: buffer), as: UTF8.self), entry.digest)
-                }
+                for entry in entries { body(entry.hash, Self.path(entry, in: buffer), entry.digest) }
             }
         }
 
         static func hash(_ path: String) -> UInt64 {
+            var path = path
+            return path.withUTF8(hash)
+        }
+
+        static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
             var hasher = StableHasher()
-            hasher.add(path)
+            hasher.add(raw: UnsafeRawBufferPointer(bytes))
             return hasher.value
         }
 
-        /// The table's order: by hash, then by the path's bytes.
-        static func precedes(_ first: (hash: UInt64, path: String), _ second: (hash: UInt64, path: String)) -> Bool {
-            first.hash != second.hash ? first.hash < second.hash : first.path.utf8.lexicographicallyPrecedes(second.path.utf8)
-        }
-
-        static func writeEntry(hash: UInt64, path: String, digest: FileDigest, into writer: inout ByteWriter) {
+        static func writeEntry(hash: UInt64, path: UnsafeBufferPointer<UInt8>, digest: FileDigest, into writer: inout ByteWriter) {
             writer.write(hash)
-            writer.write(path)
+            // As `ByteWriter.write(_: String)` writes a string: its length, then its bytes.
+            writer.write(UInt64(path.count))
+            writer.append(path)
             writer.write(digest.hash)
             writer.write(digest.size)
         }
@@ -229,7 +259,7 @@ struct OutputDigests: Sendable {
         }
 
         /// memcmp's order of the bytes, the shorter first when one starts the other.
-        private static func compare(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Int {
+        static func compare(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Int {
             let common = min(first.count, second.count)
             if common > 0, let a = first.baseAddress, let b = second.baseAddress {
                 let order = memcmp(a, b, common)
