@@ -179,7 +179,9 @@ public enum SiteBuilder {
             }
             clock.finished("swap the output in")
             let pages = plan.count { $0.isPage }
-            if let marker = BuildState.markerIdentity(output: options.output) {
+            // The kept state names every planned file once; one that does not (which would be a
+            // bug) is not kept, and the next build is a full one.
+            if let marker = BuildState.markerIdentity(output: options.output), output.digests.count == plan.count {
                 BuildState(
                     setting: setting(options, marker: marker),
                     nextChange: TimedItems.nextChange(after: options.buildDate, in: model.published)?.nanosecondsSince1970,

@@ -67,9 +67,9 @@ import TomoTestSupport
         for (path, number) in [("a", 1), ("b", 2), ("c", 3)] { entries.append((OutputDigests.Table.hash(path), path, FileDigest(hash: UInt64(number), size: number))) }
         entries.sort { $0.0 < $1.0 }
         entries.swapAt(0, 1)
-        for (hash, path, digest) in entries {
+        for (_, path, digest) in entries {
             var path = path
-            path.withUTF8 { OutputDigests.Table.writeEntry(hash: hash, path: $0, digest: digest, into: &swapped) }
+            path.withUTF8 { OutputDigests.Table.writeEntry(path: $0, digest: digest, into: &swapped) }
         }
         var outOfOrder = ByteReader(swapped.bytes)
         #expect(OutputDigests.Table(reading: &outOfOrder, in: swapped.bytes) == nil)

@@ -197,7 +197,7 @@ struct BuildState: Sendable {
     /// The first line of `state`; another one (an older tomo's) means a full build.
     private static let formatLine = "tomo-build-state 5"
     /// The first thing in `outputs`.
-    private static let outputsFormat = "tomo-build-outputs 1"
+    private static let outputsFormat = "tomo-build-outputs 2"
     /// The last line of `state`: `sum ` and the digest of everything before it.
     static let checksumPrefix = "sum "
 

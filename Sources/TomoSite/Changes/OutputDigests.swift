@@ -124,7 +124,7 @@ struct OutputDigests: Sendable {
                     let index = order[next]
                     if let limit, hashes[index] > limit.hash || (hashes[index] == limit.hash && Table.compare(path(index), limit.path) >= 0) { return }
                     if let digest = digests[index] {
-                        Table.writeEntry(hash: hashes[index], path: path(index), digest: digest, into: &entries)
+                        Table.writeEntry(path: path(index), digest: digest, into: &entries)
                         written += 1
                     }
                     next += 1
@@ -134,7 +134,7 @@ struct OutputDigests: Sendable {
                 writeChanges(before: (hash, keptPath))
                 // A kept entry that was changed is written (or not) by the change.
                 if next < order.count, hashes[order[next]] == hash, Table.compare(path(order[next]), keptPath) == 0 { return }
-                Table.writeEntry(hash: hash, path: keptPath, digest: digest, into: &entries)
+                Table.writeEntry(path: keptPath, digest: digest, into: &entries)
                 written += 1
             }
             writeChanges(before: nil)
@@ -145,8 +145,8 @@ struct OutputDigests: Sendable {
         return true
     }
 
-    /// Kept digests as their file holds them: each entry the hash of its path, the path and
-    /// the digest, in the order of the hashes (and of the paths' bytes for equal hashes).
+    /// Kept digests as their file holds them: each entry a path and its digest, in the order of
+    /// a hash of the paths (and of the paths' bytes for equal hashes).
     final class Table: Sendable {
         private struct Entry {
             var hash: UInt64
@@ -176,13 +176,18 @@ struct OutputDigests: Sendable {
             do {
                 let count = try reader.count()
                 entries.reserveCapacity(count)
-                for _ in 0..<count {
-                    let hash = try reader.uint64()
-                    let pathCount = try reader.count()
-                    let pathStart = reader.offset
-                    try reader.skip(pathCount)
-                    let digest = FileDigest(hash: try reader.uint64(), size: try reader.int())
-                    entries.append(Entry(hash: hash, pathStart: pathStart, pathCount: pathCount, digest: digest))
+                try bytes.withUnsafeBufferPointer { buffer throws(ByteReader.Malformed) in
+                    for _ in 0..<count {
+                        let pathCount = try reader.count()
+                        let pathStart = reader.offset
+                        try reader.skip(pathCount)
+                        let digest = FileDigest(hash: try reader.uint64(), size: try reader.int())
+                        // Hashed here, not read: a table another tomo wrote with another hash is
+                        // then out of order, and not a table, instead of one whose paths are
+                        // never found.
+                        let path = UnsafeBufferPointer(rebasing: buffer[pathStart..<pathStart + pathCount])
+                        entries.append(Entry(hash: Self.hash(path), pathStart: pathStart, pathCount: pathCount, digest: digest))
+                    }
                 }
             } catch {
                 return nil
@@ -245,8 +250,7 @@ struct OutputDigests: Sendable {
             return hasher.value
         }
 
-        static func writeEntry(hash: UInt64, path: UnsafeBufferPointer<UInt8>, digest: FileDigest, into writer: inout ByteWriter) {
-            writer.write(hash)
+        static func writeEntry(path: UnsafeBufferPointer<UInt8>, digest: FileDigest, into writer: inout ByteWriter) {
             // As `ByteWriter.write(_: String)` writes a string: its length, then its bytes.
             writer.write(UInt64(path.count))
             writer.append(path)
