@@ -93,3 +93,26 @@ extension IncrementalBuildTests {
         }
     }
 }
+
+extension IncrementalBuildTests {
+    /// After another tomo's build (its kept state names another binary), a build makes every
+    /// file again but knows the output from the kept hashes: it rewrites nothing whose bytes
+    /// are the same, counts each file once, and the build after it finds nothing changed.
+    @Test func aBuildAfterAnotherTomosBuildCountsEachFileOnceAndKeepsItsState() throws {
+        let site = try twoFriends()
+        let options = BuildOptions(site: site.root)
+        let first = try SiteBuilder.build(options)
+        let outputPath = site.output.standardizedFileURL.path
+        var kept = try #require(BuildState.loadSummary(site: site.root, output: outputPath))
+        let loaded = kept.loadOutputs(site: site.root)
+        #expect(loaded)
+        kept.setting.tool = "another tomo"
+        kept.save(site: site.root)
+
+        let after = try SiteBuilder.build(options)
+        #expect(!after.nothingChanged)
+        #expect(after.files == first.files && after.written == 0, "\(after.files) files, \(after.written) written")
+        #expect(try SiteBuilder.build(options).nothingChanged)
+        #expect(SiteFolder.files(in: site.output) == (try site.fullBuild()))
+    }
+}
