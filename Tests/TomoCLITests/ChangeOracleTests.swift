@@ -8,7 +8,8 @@ import TomoTestSupport
 /// - the incremental `tomo build` into `public/` and a `tomo build --full` into a fresh folder
 ///   give the same tree: every file and folder name, every byte;
 /// - when the full build fails, the incremental one fails too, with the same error lines, and
-///   `public/` is byte for byte what it was before the step;
+///   `public/` is byte for byte what it was before the step; when it succeeds, a `tomo build`
+///   right after finds nothing changed;
 /// - a `tomo serve --no-reload` started once per sequence, on the site's own address, serves
 ///   every file of the full build with the same bytes, the last good site while the build
 ///   fails, and 404 for every other path any earlier step published (and for `.tomo-output`,
@@ -173,6 +174,15 @@ final class OracleRun {
         } else if incremental.tree != full.tree {
             fail(step: step, "public/ differs from a full build:\n" + OutputTree.differences(incremental.tree, full.tree, "public/", "the full build").joined(separator: "\n"))
             try heal()
+        } else {
+            // A build right after a good one finds nothing changed: the good one kept a state
+            // naming every file. Without it every build would be a full one, which no comparison
+            // of outputs sees.
+            let again = try ProcessRun.tomo(["build"], in: site, timeout: .seconds(300))
+            let said = String(decoding: again.output, as: UTF8.self)
+            if again.ending != .exited(0) || !said.contains("Nothing changed since the last build") {
+                fail(step: step, "a build right after a good build did not find nothing changed (\(again.ending)):\n\(said)\(again.error)")
+            }
         }
         if let outcome, let preview {
             try checkPreview(preview, outcome, step: step, full: fullFailed ? nil : full.tree)
