@@ -8,8 +8,8 @@ import TomoTestSupport
 /// - the incremental `tomo build` into `public/` and a `tomo build --full` into a fresh folder
 ///   give the same tree: every file and folder name, every byte;
 /// - when the full build fails, the incremental one fails too, with the same error lines, and
-///   `public/` is byte for byte what it was before the step; when it succeeds, a `tomo build`
-///   right after finds nothing changed;
+///   `public/` is byte for byte what it was before the step; when it succeeds, its summary
+///   counts the files `public/` has, and a `tomo build` right after finds nothing changed;
 /// - a `tomo serve --no-reload` started once per sequence, on the site's own address, serves
 ///   every file of the full build with the same bytes, the last good site while the build
 ///   fails, and 404 for every other path any earlier step published (and for `.tomo-output`,
@@ -175,6 +175,12 @@ final class OracleRun {
             fail(step: step, "public/ differs from a full build:\n" + OutputTree.differences(incremental.tree, full.tree, "public/", "the full build").joined(separator: "\n"))
             try heal()
         } else {
+            // The summary counts each file of the output once.
+            let summary = String(decoding: incremental.run.output, as: UTF8.self)
+            let files = incremental.tree.files.keys.count { !$0.hasSuffix("/") && $0 != OutputTree.marker }
+            if let counted = try Regex(#"\((\d+) files?, "#).firstMatch(in: summary).flatMap({ $0.output[1].substring }).flatMap({ Int($0) }), counted != files {
+                fail(step: step, "the build says \(counted) files, public/ has \(files):\n\(summary)")
+            }
             // A build right after a good one finds nothing changed: the good one kept a state
             // naming every file. Without it every build would be a full one, which no comparison
             // of outputs sees.
