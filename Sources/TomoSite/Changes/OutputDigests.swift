@@ -85,46 +85,18 @@ struct OutputDigests: Sendable {
     /// hold. The table's entries are copied as they are; only the changes are hashed and sorted
     /// (after a full build, all 467,086 files at 10,000 users).
     func write(into writer: inout ByteWriter) -> Bool {
-        // Each changed path is visited once, its bytes hashed, checked and copied into one
-        // buffer: the strings are scattered over the heap, and every visit to one is a cache
-        // miss (visiting each four times took a quarter of a second after a full build).
-        var pathBytes: [UInt8] = []
-        pathBytes.reserveCapacity(changes.count * 48)
-        var starts: [Int] = []
-        var hashes: [UInt64] = []
-        var digests: [FileDigest?] = []
-        starts.reserveCapacity(changes.count + 1)
-        hashes.reserveCapacity(changes.count)
-        digests.reserveCapacity(changes.count)
-        var lineBreak = false
-        for (path, digest) in changes {
-            var path = path
-            path.withUTF8 { bytes in
-                if digest != nil, let base = bytes.baseAddress, memchr(base, 0x0A, bytes.count) != nil { lineBreak = true }
-                hashes.append(Table.hash(bytes))
-                starts.append(pathBytes.count)
-                pathBytes.append(contentsOf: bytes)
-            }
-            digests.append(digest)
-        }
-        guard !lineBreak else { return false }
-        starts.append(pathBytes.count)
-        var entries = ByteWriter(capacity: table.byteCount + pathBytes.count + changes.count * 24)
-        let written = pathBytes.withUnsafeBufferPointer { buffer in
-            func path(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: buffer[starts[index]..<starts[index + 1]])
-            }
-            let order = hashes.indices.sorted { first, second in
-                hashes[first] != hashes[second] ? hashes[first] < hashes[second] : Table.compare(path(first), path(second)) < 0
-            }
+        guard let changed = ChangedPaths(changes) else { return false }
+        var entries = ByteWriter(capacity: table.byteCount + changed.byteCount + changes.count * 24)
+        let written = changed.inTableOrder { changes in
             var written = 0
             var next = 0
+            // The changes that come before `limit` in the table's order (all of them without one).
             func writeChanges(before limit: (hash: UInt64, path: UnsafeBufferPointer<UInt8>)?) {
-                while next < order.count {
-                    let index = order[next]
-                    if let limit, hashes[index] > limit.hash || (hashes[index] == limit.hash && Table.compare(path(index), limit.path) >= 0) { return }
-                    if let digest = digests[index] {
-                        Table.writeEntry(path: path(index), digest: digest, into: &entries)
+                while next < changes.count {
+                    let change = changes[next]
+                    if let limit, Table.order(change.hash, change.path, limit.hash, limit.path) >= 0 { return }
+                    if let digest = change.digest {
+                        Table.writeEntry(path: change.path, digest: digest, into: &entries)
                         written += 1
                     }
                     next += 1
@@ -133,7 +105,7 @@ struct OutputDigests: Sendable {
             table.forEachEntry { hash, keptPath, digest in
                 writeChanges(before: (hash, keptPath))
                 // A kept entry that was changed is written (or not) by the change.
-                if next < order.count, hashes[order[next]] == hash, Table.compare(path(order[next]), keptPath) == 0 { return }
+                if next < changes.count, Table.order(changes[next].hash, changes[next].path, hash, keptPath) == 0 { return }
                 Table.writeEntry(path: keptPath, digest: digest, into: &entries)
                 written += 1
             }
@@ -143,6 +115,50 @@ struct OutputDigests: Sendable {
         writer.write(UInt64(written))
         writer.append(entries.bytes)
         return true
+    }
+
+    /// The changed paths' bytes in one buffer, each with its hash and digest (nil: gone). Each
+    /// path is visited once, its bytes hashed, checked and copied: the strings are scattered over
+    /// the heap, and every visit to one is a cache miss (visiting each four times took a quarter
+    /// of a second after a full build).
+    private struct ChangedPaths {
+        private var bytes: [UInt8] = []
+        private var starts: [Int] = []
+        private var hashes: [UInt64] = []
+        private var digests: [FileDigest?] = []
+
+        var byteCount: Int { bytes.count }
+
+        /// Nil when a path that has a digest has a line break.
+        init?(_ changes: [String: FileDigest?]) {
+            bytes.reserveCapacity(changes.count * 48)
+            starts.reserveCapacity(changes.count + 1)
+            hashes.reserveCapacity(changes.count)
+            digests.reserveCapacity(changes.count)
+            var lineBreak = false
+            for (path, digest) in changes {
+                var path = path
+                path.withUTF8 { pathBytes in
+                    if digest != nil, let base = pathBytes.baseAddress, memchr(base, 0x0A, pathBytes.count) != nil { lineBreak = true }
+                    hashes.append(Table.hash(pathBytes))
+                    starts.append(bytes.count)
+                    bytes.append(contentsOf: pathBytes)
+                }
+                digests.append(digest)
+            }
+            guard !lineBreak else { return nil }
+            starts.append(bytes.count)
+        }
+
+        /// Runs `body` with the changes sorted in the table's order.
+        func inTableOrder<Result>(_ body: ([(hash: UInt64, path: UnsafeBufferPointer<UInt8>, digest: FileDigest?)]) -> Result) -> Result {
+            bytes.withUnsafeBufferPointer { buffer in
+                let sorted = hashes.indices.map { index in
+                    (hash: hashes[index], path: UnsafeBufferPointer(rebasing: buffer[starts[index]..<starts[index + 1]]), digest: digests[index])
+                }.sorted { Table.order($0.hash, $0.path, $1.hash, $1.path) < 0 }
+                return body(sorted)
+            }
+        }
     }
 
     /// Kept digests as their file holds them: each entry a path and its digest, in the order of
@@ -196,8 +212,7 @@ struct OutputDigests: Sendable {
             let ordered = bytes.withUnsafeBufferPointer { buffer in
                 entries.indices.dropFirst().allSatisfy { index in
                     let (before, after) = (entries[index - 1], entries[index])
-                    return before.hash < after.hash
-                        || (before.hash == after.hash && Self.compare(Self.path(before, in: buffer), Self.path(after, in: buffer)) < 0)
+                    return Self.order(before.hash, Self.path(before, in: buffer), after.hash, Self.path(after, in: buffer)) < 0
                 }
             }
             guard ordered else { return nil }
@@ -262,8 +277,13 @@ struct OutputDigests: Sendable {
             UnsafeBufferPointer(rebasing: buffer[entry.pathStart..<entry.pathStart + entry.pathCount])
         }
 
+        /// The table's order, three-way: by the paths' hashes, then by their bytes.
+        static func order(_ firstHash: UInt64, _ first: UnsafeBufferPointer<UInt8>, _ secondHash: UInt64, _ second: UnsafeBufferPointer<UInt8>) -> Int {
+            firstHash != secondHash ? (firstHash < secondHash ? -1 : 1) : compare(first, second)
+        }
+
         /// memcmp's order of the bytes, the shorter first when one starts the other.
-        static func compare(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Int {
+        private static func compare(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Int {
             let common = min(first.count, second.count)
             if common > 0, let a = first.baseAddress, let b = second.baseAddress {
                 let order = memcmp(a, b, common)
