@@ -67,18 +67,27 @@ enum ScriptJSON {
     /// ends to old JavaScript parsers) are written as `\u` escapes, which mean the same in
     /// JSON. They only ever occur inside strings, where an escape is valid.
     static func text(_ value: JSONValue) -> String {
-        var escaped = ""
-        for scalar in JSONWriter.string(value, style: .compact).unicodeScalars {
-            switch scalar {
-            case "<": escaped += "\\u003c"
-            case ">": escaped += "\\u003e"
-            case "&": escaped += "\\u0026"
-            case "\u{2028}": escaped += "\\u2028"
-            case "\u{2029}": escaped += "\\u2029"
-            default: escaped.unicodeScalars.append(scalar)
+        var json: [UInt8] = []
+        JSONWriter.append(value, to: &json, style: .compact)
+        // On the UTF-8 bytes: U+2028 and U+2029 are E2 80 A8 and E2 80 A9, and no other
+        // character's bytes contain those three in a row.
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(json.count + 32)
+        var index = 0
+        while index < json.count {
+            let byte = json[index]
+            switch byte {
+            case UInt8(ascii: "<"): escaped.append(contentsOf: #"\u003c"#.utf8)
+            case UInt8(ascii: ">"): escaped.append(contentsOf: #"\u003e"#.utf8)
+            case UInt8(ascii: "&"): escaped.append(contentsOf: #"\u0026"#.utf8)
+            case 0xE2 where index + 2 < json.count && json[index + 1] == 0x80 && (json[index + 2] == 0xA8 || json[index + 2] == 0xA9):
+                escaped.append(contentsOf: (json[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                index += 2
+            default: escaped.append(byte)
             }
+            index += 1
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// A schema.org object at the top of a script element: `thing` with its `@context`.
