@@ -75,3 +75,13 @@ import TomoTestSupport
         #expect(OutputDigests.Table(reading: &outOfOrder, in: swapped.bytes) == nil)
     }
 }
+
+extension OutputDigests {
+    /// Every path and digest, as one dictionary: what the tests compare with a plain one.
+    var dictionary: [String: FileDigest] {
+        var all: [String: FileDigest] = [:]
+        all.reserveCapacity(count)
+        forEach { all[$0] = $1 }
+        return all
+    }
+}

@@ -72,14 +72,6 @@ struct OutputDigests: Sendable {
         return paths
     }
 
-    /// Every path and digest, as one dictionary.
-    var dictionary: [String: FileDigest] {
-        var all: [String: FileDigest] = [:]
-        all.reserveCapacity(count)
-        forEach { all[$0] = $1 }
-        return all
-    }
-
     /// Writes the count and every entry in the table's order, what `Table(reading:)` reads; false
     /// (nothing written) when a path has a line break, which the text files beside it cannot
     /// hold. The table's entries are copied as they are; only the changes are hashed and sorted
