@@ -64,16 +64,11 @@ struct PublishedImage: Sendable {
     /// `"/media/alice/header-…-320.jpg 320w, …"`: descriptors are the files' real widths.
     /// Put together in one string: every card of every timeline page asks for two.
     static func srcset(_ sources: [Source], at address: SiteAddress) -> String {
-        let root = address.root
         var text = ""
-        text.reserveCapacity(sources.reduce(0) { $0 + root.utf8.count + $1.path.utf8.count + 8 })
         for (index, source) in sources.enumerated() {
             if index > 0 { text += ", " }
-            text += root
-            text += source.path
-            text += " "
-            text += String(source.width)
-            text += "w"
+            text += address.path(source.path)
+            text += " \(source.width)w"
         }
         return text
     }
