@@ -131,6 +131,43 @@ import TomoTestSupport
         #expect(read("notes.txt") == "my notes")
     }
 
+    /// A file `linkFile` cannot link to (here a source on another file system, /dev/shm; a file
+    /// with as many links as ext4 allows, 65,000, takes the same way) is copied once, and the
+    /// other paths that publish it are links to that copy. A rebuild over that output leaves
+    /// the copies as they are and links a new path to one of them.
+    @Test func aSourceThatCannotBeLinkedIsCopiedOnceAndTheOtherPathsLinkToTheCopy() throws {
+        let elsewhere = URL(fileURLWithPath: "/dev/shm/tomo-link-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let source = elsewhere.appendingPathComponent("thumbnail.jpg")
+        try "thumbnail bytes".write(to: source, atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        func device(_ path: String) -> UInt64 {
+            var status = stat()
+            return stat(path, &status) == 0 ? UInt64(status.st_dev) : 0
+        }
+        try #require(device(elsewhere.path) != device(root.path), "/dev/shm is on the file system of the temporary folder")
+        try FileManager.default.removeItem(at: output)
+
+        let paths = ["media/alice/a.jpg", "media/alice/b.jpg", "media/bob/c.jpg"]
+        // Each output folder holds its lock until it goes.
+        do {
+            let first = try OutputFolder(destination: output)
+            for path in paths { try first.linkFile(from: source.path, to: path) }
+            try first.commit()
+        }
+        #expect(paths.map(read) == Array(repeating: "thumbnail bytes", count: 3))
+        let copy = try inode(paths[0])
+        #expect(try paths.map(inode) == [copy, copy, copy])
+
+        let rebuild = try OutputFolder(destination: output, madeBefore: Set(paths))
+        for path in paths + ["media/carol/d.jpg"] { try rebuild.linkFile(from: source.path, to: path) }
+        #expect(rebuild.counts == OutputFolder.Tally(written: 1, unchanged: 3))
+        try rebuild.commit()
+        #expect(read("media/carol/d.jpg") == "thumbnail bytes")
+        #expect(try (paths + ["media/carol/d.jpg"]).map(inode) == [copy, copy, copy, copy])
+    }
+
     @Test func manyThreadsMayWriteAtOnce() throws {
         let folder = try OutputFolder(destination: output)
         let failures = Mutex(0)

@@ -48,6 +48,9 @@ public final class OutputFolder: Sendable {
         var foreign: [String] = []
         /// Temporary file → final path, for files to rename on commit.
         var pending: [(temporary: String, target: String)] = []
+        /// The copy in the output (where it is until commit) of each source `linkFile` could not
+        /// link to.
+        var copies: [String: String] = [:]
         /// Folders this build created in the output, to remove on discard.
         var createdFolders: [String] = []
         var knownFolders: Set<String> = [""]
@@ -94,16 +97,22 @@ public final class OutputFolder: Sendable {
     public func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
         let digest = FileDigest(of: bytes)
         if try isUnchanged(path, digest) { return }
-        let target = try prepare(path, digest)
+        _ = try place(bytes, at: try prepare(path, digest), for: path)
+    }
+
+    /// Puts `bytes` at `target` (`path`, prepared), unless it holds them already; returns the
+    /// file that holds them now (the temporary one until commit).
+    private func place(_ bytes: [UInt8], at target: String, for path: String) throws(Diagnostic) -> String {
         if !isFresh, kept == nil, Self.file(at: target, holds: bytes) {
             state.withLock { $0.unchanged += 1 }
-            return
+            return target
         }
         let file = pendingFile(for: target)
         if let failure = Self.create(file, with: bytes) {
             throw Diagnostic("cannot write \(path) in the output: \(String(cString: strerror(failure)))")
         }
         record(file, for: target)
+        return file
     }
 
     /// Takes `paths`, files the last build wrote, out of the new output: commit deletes them.
@@ -129,23 +138,30 @@ public final class OutputFolder: Sendable {
 
     /// Puts the file at `source` (an immutable file, such as a cached thumbnail) at `path` by hard
     /// link, so no bytes are copied and an unchanged file keeps its identity and mtime; copies
-    /// when a link is impossible (another file system).
+    /// when a link is impossible: the cache is on another file system, or `source` has as many
+    /// links as the file system allows (65,000 on ext4: one photo in every post of a large
+    /// site). The copy is then what the next paths of the same source link to, until it too has
+    /// as many as it may.
     public func linkFile(from source: String, to path: String) throws(Diagnostic) {
         let digest = FileDigest(linkedFrom: source)
         if try isUnchanged(path, digest) { return }
         let target = try prepare(path, digest)
-        if !isFresh, Self.sameFile(source, target) {
+        let copy = state.withLock { $0.copies[source] }
+        if !isFresh, Self.sameFile(source, target) || copy.map({ Self.sameFile($0, target) }) ?? false {
             state.withLock { $0.unchanged += 1 }
             return
         }
         let file = pendingFile(for: target)
-        if link(source, file) == 0 {
+        if copy.map({ link($0, file) == 0 }) ?? false || link(source, file) == 0 {
             record(file, for: target)
             return
         }
         switch RegularFile.read(source) {
-        case .success(let bytes): try write(bytes, to: path)
-        case .failure(let failure): throw Diagnostic("cannot read \(source) to publish it as \(path): \(failure.reason)")
+        case .success(let bytes):
+            let placed = try place(bytes, at: target, for: path)
+            state.withLock { $0.copies[source] = placed }
+        case .failure(let failure):
+            throw Diagnostic("cannot read \(source) to publish it as \(path): \(failure.reason)")
         }
     }
 
