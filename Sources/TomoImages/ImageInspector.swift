@@ -16,9 +16,16 @@ public struct ImageInspector: Sendable {
 
     /// One result per source, in order; one bad image does not stop the others.
     public func process(_ sources: [ImageSource]) -> [Result<ProcessedImage, Diagnostic>] {
-        sources.concurrentMap { source in
+        process(count: sources.count, source: { sources[$0] }, then: { $1 })
+    }
+
+    /// `ImageProcessor.process(count:source:then:)`'s counterpart.
+    public func process<Made: Sendable>(
+        count: Int, source: @Sendable (Int) -> ImageSource, then: @Sendable (_ index: Int, Result<ProcessedImage, Diagnostic>) -> Made
+    ) -> [Made] {
+        Array(0..<count).concurrentMap { index in
             defer { Vips.releaseThreadMemory() }
-            return Result { () throws(Diagnostic) in try process(source) }
+            return then(index, Result { () throws(Diagnostic) in try process(source(index)) })
         }
     }
 

@@ -74,15 +74,24 @@ public final class ImageProcessor: Sendable {
     /// Processes many images at once, one per core, each libvips call on one thread. Results come
     /// in the order of `sources`; one bad image does not stop the others.
     public func process(_ sources: [ImageSource]) -> [Result<ProcessedImage, Diagnostic>] {
+        process(count: sources.count, source: { sources[$0] }, then: { $1 })
+    }
+
+    /// `process(_:)` for `count` sources, each one made by `source` and its result turned by
+    /// `then` (with its index) on the core that processes it: at 100,000 photos, making the sources and turning
+    /// the results one by one on one core took as long as looking the photos up.
+    public func process<Made: Sendable>(
+        count: Int, source: @Sendable (Int) -> ImageSource, then: @Sendable (_ index: Int, Result<ProcessedImage, Diagnostic>) -> Made
+    ) -> [Made] {
         defer { index.save() }
-        return [Result<ProcessedImage, Diagnostic>](unsafeUninitializedCapacity: sources.count) { buffer, initialized in
+        return [Made](unsafeUninitializedCapacity: count) { buffer, initialized in
             let slots = Slots(base: buffer.baseAddress)
-            DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-                let result = Result { () throws(Diagnostic) in try process(sources[index]) }
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                let result = Result { () throws(Diagnostic) in try process(source(index)) }
                 Vips.releaseThreadMemory()
-                slots.fill(index, with: result)
+                slots.fill(index, with: then(index, result))
             }
-            initialized = sources.count
+            initialized = count
         }
     }
 

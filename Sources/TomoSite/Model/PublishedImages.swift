@@ -53,9 +53,9 @@ struct PublishedImages: Sendable {
         for content: SiteContent, site: URL, reusing previous: PublishedImages? = nil, stamps: InputStamps? = nil,
         processor: Background<Result<ImageProcessor, Diagnostic>>? = nil
     ) throws(DiagnosticList) -> PublishedImages {
-        var published = try publish(content, site: site, reusing: previous, stamps: stamps) { sources throws(Diagnostic) in
+        var published = try publish(content, site: site, reusing: previous, stamps: stamps) { count, source, then throws(Diagnostic) in
             // Made here, only when some image is not kept, unless one was started already.
-            try (processor?.value ?? newProcessor(widths: content.config.imageWidths, site: site)).get().process(sources)
+            try (processor?.value ?? newProcessor(widths: content.config.imageWidths, site: site)).get().process(count: count, source: source, then: then)
         }
         try published.setIcons(for: content.config, site: site) { source throws(Diagnostic) in try IconMaker(cacheFolder: cacheFolder(site)).icons(of: source) }
         return published
@@ -79,8 +79,8 @@ struct PublishedImages: Sendable {
     /// (`ImageInspector`), nothing is decoded beyond its header and nothing is written. The
     /// "thumbnails" are the source images themselves.
     static func inspect(for content: SiteContent, site: URL) throws(DiagnosticList) -> PublishedImages {
-        var published = try publish(content, site: site, reusing: nil, stamps: nil) { sources throws(Diagnostic) in
-            try ImageInspector(widths: content.config.imageWidths).process(sources)
+        var published = try publish(content, site: site, reusing: nil, stamps: nil) { count, source, then throws(Diagnostic) in
+            try ImageInspector(widths: content.config.imageWidths).process(count: count, source: source, then: then)
         }
         try published.setIcons(for: content.config, site: site, with: IconMaker.inspect)
         return published
@@ -100,7 +100,10 @@ struct PublishedImages: Sendable {
 
     private static func publish(
         _ content: SiteContent, site: URL, reusing previous: PublishedImages?, stamps: InputStamps?,
-        with process: ([ImageSource]) throws(Diagnostic) -> [Result<ProcessedImage, Diagnostic>]
+        with process: (
+            _ count: Int, _ source: @Sendable (Int) -> ImageSource,
+            _ then: @Sendable (Int, Result<ProcessedImage, Diagnostic>) -> Result<PublishedImage?, Diagnostic>
+        ) throws(Diagnostic) -> [Result<PublishedImage?, Diagnostic>]
     ) throws(DiagnosticList) -> PublishedImages {
         var published = previous ?? PublishedImages()
         let sources = Self.sources(of: content)
@@ -116,16 +119,20 @@ struct PublishedImages: Sendable {
         }
         if kept < published.count { published.keepOnly(sources) }
         guard !toMake.isEmpty else { return published }
-        let results: [Result<ProcessedImage, Diagnostic>]
+        let made: [Result<PublishedImage?, Diagnostic>]
         let root = site.path + "/"
+        // Each source, and each image's output paths, made on the core that looks the image up.
         do {
-            results = try process(toMake.map { ImageSource(path: root + $0.path, displayPath: $0.path, referencedAt: $0.at, stamp: stamps?.byPath[$0.path]) })
+            let byPath = stamps?.byPath
+            let toMake = toMake
+            made = try process(toMake.count, { index in
+                let (path, _, at) = toMake[index]
+                return ImageSource(path: root + path, displayPath: path, referencedAt: at, stamp: byPath?[path])
+            }, { index, result in
+                result.map { PublishedImage($0, folder: toMake[index].folder) }
+            })
         } catch {
             throw DiagnosticList([error])
-        }
-        // Each image's output paths on every core (100,000 photos at 10,000 users).
-        let made = Array(zip(toMake.map(\.folder), results)).concurrentMap { folder, result in
-            result.map { PublishedImage($0, folder: folder) }
         }
         var problems: [Diagnostic] = []
         published.bySitePath.reserveCapacity(published.bySitePath.count + toMake.count)
@@ -137,7 +144,7 @@ struct PublishedImages: Sendable {
                 problems.append(error)
             }
         }
-        ProcessMemory.releaseElsewhere((consume sources, consume toMake, consume results, consume made))
+        ProcessMemory.releaseElsewhere((consume sources, consume toMake, consume made))
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         return published
     }
