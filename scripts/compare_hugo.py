@@ -64,7 +64,11 @@ def set_aside(folder):
     """Moves `folder` out of the way, to be deleted when this size's figures are taken."""
     if os.path.exists(folder):
         os.makedirs(TRASH, exist_ok=True)
-        os.rename(folder, os.path.join(TRASH, f"{len(os.listdir(TRASH))}"))
+        # A name no folder there has, even one another run is still deleting.
+        number = len(os.listdir(TRASH))
+        while os.path.exists(os.path.join(TRASH, str(number))):
+            number += 1
+        os.rename(folder, os.path.join(TRASH, str(number)))
 
 
 # How long the inodes of deleted files are skipped when new ones are made (see the docstring).
