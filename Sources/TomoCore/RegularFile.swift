@@ -30,23 +30,32 @@ public enum RegularFile {
     /// The bytes of the regular file at `path`, read to its end.
     public static func read(_ path: String) -> Result<[UInt8], Failure> {
         withOpenFile(path) { descriptor, size -> Result<[UInt8], Failure> in
-            // The size fstat gave, then on to the end in case the file grew meanwhile.
-            var bytes = [UInt8](repeating: 0, count: size + 1)
-            var count = 0
+            // The size fstat gave and a byte more, then on to the end in case the file grew
+            // meanwhile. Read into memory that is not filled with zeros first: the caches are
+            // tens of megabytes, and zeroing them took longer than reading them.
+            var bytes: [UInt8] = []
+            var capacity = size + 1
             while true {
-                if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-                let result = bytes.withUnsafeMutableBytes { buffer in
-                    Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+                var failure: Int32?
+                let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                    initialized = 0
+                    guard let base = buffer.baseAddress else { return }
+                    while initialized < buffer.count {
+                        let result = Glibc.read(descriptor, base + initialized, buffer.count - initialized)
+                        if result < 0 {
+                            if errno == EINTR { continue }
+                            failure = errno
+                            return
+                        }
+                        if result == 0 { return }
+                        initialized += result
+                    }
                 }
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return .failure(.unreadable(errno: errno))
-                }
-                if result == 0 { break }
-                count += result
+                if let failure { return .failure(.unreadable(errno: failure)) }
+                if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+                if chunk.count < capacity { return .success(bytes) }
+                capacity = max(4096, bytes.count)
             }
-            bytes.removeSubrange(count...)
-            return .success(bytes)
         }
     }
 

@@ -23,6 +23,15 @@ import TomoTestSupport
         #expect(RegularFile.read(file.path + "/below").failure == .missing)
     }
 
+    /// A file longer than its size said when it was opened (one that grew meanwhile, or a
+    /// kernel file whose size reads 0) is read to its end all the same.
+    @Test func aFileLongerThanItsSizeIsReadToItsEnd() throws {
+        let status = try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
+        let read = try RegularFile.read("/proc/self/smaps").get()
+        #expect(read.count > 4096)
+        #expect(String(decoding: read, as: UTF8.self).hasPrefix(String(status.prefix(while: { $0 != "\n" }))))
+    }
+
     @Test func aFifoADeviceAndAFolderAreRefusedWithoutBlocking() throws {
         let fifo = folder.appendingPathComponent("fifo")
         #expect(mkfifo(fifo.path, 0o644) == 0)
