@@ -32,7 +32,7 @@ public enum RegularFile {
         withOpenFile(path) { descriptor, size -> Result<[UInt8], Failure> in
             // The size fstat gave and a byte more, then on to the end in case the file grew
             // meanwhile. Read into memory that is not filled with zeros first: the caches are
-            // tens of megabytes, and zeroing them took longer than reading them.
+            // tens of megabytes, and zeros the read writes over are work for nothing.
             var bytes: [UInt8] = []
             var capacity = size + 1
             while true {

@@ -78,8 +78,9 @@ public final class ImageProcessor: Sendable {
     }
 
     /// `process(_:)` for `count` sources, each one made by `source` and its result turned by
-    /// `then` (with its index) on the core that processes it: at 100,000 photos, making the sources and turning
-    /// the results one by one on one core took as long as looking the photos up.
+    /// `then` (with its index) on the core that processes it: at 100,000 photos, making the
+    /// sources and turning the results one by one on one core took as long as looking the
+    /// photos up.
     public func process<Made: Sendable>(
         count: Int, source: @Sendable (Int) -> ImageSource, then: @Sendable (_ index: Int, Result<ProcessedImage, Diagnostic>) -> Made
     ) -> [Made] {
