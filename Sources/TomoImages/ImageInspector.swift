@@ -14,12 +14,8 @@ public struct ImageInspector: Sendable {
         self.widths = widths
     }
 
-    /// One result per source, in order; one bad image does not stop the others.
-    public func process(_ sources: [ImageSource]) -> [Result<ProcessedImage, Diagnostic>] {
-        process(count: sources.count, source: { sources[$0] }, then: { $1 })
-    }
-
-    /// `ImageProcessor.process(count:source:then:)`'s counterpart.
+    /// `ImageProcessor.process(count:source:then:)`'s counterpart: one result per source, in
+    /// order; one bad image does not stop the others.
     public func process<Made: Sendable>(
         count: Int, source: @Sendable (Int) -> ImageSource, then: @Sendable (_ index: Int, Result<ProcessedImage, Diagnostic>) -> Made
     ) -> [Made] {

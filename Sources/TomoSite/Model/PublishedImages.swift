@@ -107,24 +107,17 @@ struct PublishedImages: Sendable {
     ) throws(DiagnosticList) -> PublishedImages {
         var published = previous ?? PublishedImages()
         let sources = Self.sources(of: content)
-        var toMake: [(path: String, folder: String, at: SourceLocation?)] = []
-        var kept = 0
-        for (path, handle, at) in sources {
+        let toMake: [(path: String, folder: String, at: SourceLocation?)] = sources.compactMap { path, handle, at in
             let folder = "media/" + handle
-            if published.bySitePath[path]?.folder == folder {
-                kept += 1
-            } else {
-                toMake.append((path, folder, at))
-            }
+            return published.bySitePath[path]?.folder == folder ? nil : (path, folder, at)
         }
-        if kept < published.count { published.keepOnly(sources) }
+        if sources.count - toMake.count < published.count { published.keepOnly(sources) }
         guard !toMake.isEmpty else { return published }
         let made: [Result<PublishedImage?, Diagnostic>]
         let root = site.path + "/"
         // Each source, and each image's output paths, made on the core that looks the image up.
         do {
             let byPath = stamps?.byPath
-            let toMake = toMake
             made = try process(toMake.count, { index in
                 let (path, _, at) = toMake[index]
                 return ImageSource(path: root + path, displayPath: path, referencedAt: at, stamp: byPath?[path])

@@ -146,13 +146,14 @@ public final class OutputFolder: Sendable {
         let digest = FileDigest(linkedFrom: source)
         if try isUnchanged(path, digest) { return }
         let target = try prepare(path, digest)
-        let copy = state.withLock { $0.copies[source] }
-        if !isFresh, Self.sameFile(source, target) || copy.map({ Self.sameFile($0, target) }) ?? false {
+        // The copies are looked up only once the source itself would not do: not for each of
+        // the hundreds of thousands of thumbnails that link to their cached file.
+        if !isFresh, Self.sameFile(source, target) || copy(of: source).map({ Self.sameFile($0, target) }) ?? false {
             state.withLock { $0.unchanged += 1 }
             return
         }
         let file = pendingFile(for: target)
-        if copy.map({ link($0, file) == 0 }) ?? false || link(source, file) == 0 {
+        if link(source, file) == 0 || copy(of: source).map({ link($0, file) == 0 }) ?? false {
             record(file, for: target)
             return
         }
@@ -163,6 +164,11 @@ public final class OutputFolder: Sendable {
         case .failure(let failure):
             throw Diagnostic("cannot read \(source) to publish it as \(path): \(failure.reason)")
         }
+    }
+
+    /// The copy `linkFile` made of `source` because it could not link to it, if any.
+    private func copy(of source: String) -> String? {
+        state.withLock { $0.copies[source] }
     }
 
     /// Makes the new output the output: renames every waiting file into place and deletes the
