@@ -118,31 +118,41 @@ public enum SiteBuilder {
         let stamps = scan.merged()
         ProcessMemory.releaseElsewhere(consume scan)
         // The kept fingerprints and output hashes (hundreds of thousands of lines) are read on
-        // another core while this one loads and plans the site.
+        // another core while this one loads and plans the site, and so are the last build's
+        // stamps, to tell which files changed.
         let kept = previous.map { summary in
             Background { () -> BuildState? in
                 var state = summary
                 return state.loadOutputs(site: options.site) ? state : nil
             }
         }
+        let inputs = Background { [previous] () -> (now: KeptInputs, changed: [String]?, lastImageOwners: UInt64?) in
+            let last = sameSetting ? previous.flatMap { KeptInputs.load(site: options.site, output: outputPath, inputs: $0.inputs) } : nil
+            let (now, changed) = KeptInputs.taking(stamps.byPath, comparedWith: last)
+            return (now, changed, last?.imageOwners)
+        }
 
-        let inputs = try SiteInputs.load(options, stamps: stamps)
+        let loaded = try SiteInputs.load(options, stamps: stamps)
         clock.finished("load content, theme and store")
-        let model = try SiteModel.make(from: inputs, options: options, stamps: stamps)
+        let model = try SiteModel.make(from: loaded, options: options, stamps: stamps)
         let images = model.images
         clock.finished("thumbnails")
-        // Neither needs the other: the fingerprints are made on another core, and compared there
-        // with the kept ones (none when the setting changed: every file is made again) while
-        // this one plans.
-        let ((keys, changedKeys), planned) = concurrently({
-            let keys = InputFingerprints.of(model, stamps: stamps)
-            return (keys, sameSetting ? kept?.value.map { ChangeEngine.changedKeys(from: $0.keys, to: keys) } : nil)
+        // Neither needs the other: the fingerprints are brought up to date on another core
+        // (none are kept when the setting changed: every file is made again) while this one plans.
+        let (fingerprinted, planned) = concurrently({
+            Result { () throws(DiagnosticList) in
+                try fingerprints(
+                    of: model, content: loaded.content, stamps: stamps, kept: sameSetting ? kept?.value : nil,
+                    changedPaths: inputs.value.changed, lastImageOwners: inputs.value.lastImageOwners, options: options
+                )
+            }
         }, {
             Result { () throws(DiagnosticList) in try SitePlan.files(for: model, expectedCount: previous?.files) }
         })
+        let (keys, changedKeys, updatedFrom) = try fingerprinted.get()
         let plan = try planned.get()
         ProcessMemory.releaseElsewhere(stamps)
-        clock.finished("index the site, plan its files and fingerprint its inputs")
+        clock.finished("index the site, plan its files and " + (updatedFrom.map { "update the fingerprints of \(Plural.count($0, "changed file"))" } ?? "fingerprint its inputs"))
         previous = kept?.value
         clock.finished("read the last build's state")
         let planPaths = ChangeEngine.pathsDigest(plan)
@@ -182,10 +192,13 @@ public enum SiteBuilder {
             // The kept state names every planned file once; one that does not (which would be a
             // bug) is not kept, and the next build is a full one.
             if let marker = BuildState.markerIdentity(output: options.output), output.digests.count == plan.count {
+                var kept = inputs.value.now
+                kept.imageOwners = images.ownersDigest
+                kept.save(site: options.site, output: outputPath, inputs: inputsDigest)
                 BuildState(
                     setting: setting(options, marker: marker),
                     nextChange: TimedItems.nextChange(after: options.buildDate, in: model.published)?.nanosecondsSince1970,
-                    pages: pages, images: images.count, files: counts.total, warnings: inputs.warnings.map(\.description),
+                    pages: pages, images: images.count, files: counts.total, warnings: loaded.warnings.map(\.description),
                     inputs: inputsDigest, planPaths: planPaths, keys: keys, outputs: output.digests
                 ).save(
                     // Only the keys and files of this build changed since the last one's state.
@@ -194,10 +207,10 @@ public enum SiteBuilder {
                 )
             }
             clock.finished("save the build state")
-            ProcessMemory.keep(model, plan, inputs, keys, previous, output)
+            ProcessMemory.keep(model, plan, loaded, keys, previous, output)
             return BuildReport(
                 pages: pages, images: images.count, files: counts.total, written: counts.written,
-                seconds: clock.total, warnings: foreignFilesWarning(output.foreignFiles, in: output.destination) + inputs.warnings, output: output.destination, nothingChanged: false,
+                seconds: clock.total, warnings: foreignFilesWarning(output.foreignFiles, in: output.destination) + loaded.warnings, output: output.destination, nothingChanged: false,
                 steps: clock.steps
             )
         } catch {
@@ -211,6 +224,30 @@ public enum SiteBuilder {
             default: throw DiagnosticList([Diagnostic("\(error)")])
             }
         }
+    }
+
+    /// Every input's fingerprint, and the keys whose fingerprint differs from `kept`'s (nil
+    /// without a kept state: every file is made). After an edit of profiles or posts alone the
+    /// kept fingerprints are brought up to date from the files that changed (`changedPaths`, nil
+    /// when files appeared or went), as `tomo serve` does; otherwise, and when a moment the last
+    /// build kept (an item's `from`/`until`, a post's date) has passed or the profiles' images
+    /// are published in other folders (`KeptInputs.imageOwners`), every one is made again.
+    private static func fingerprints(
+        of model: SiteModel, content: SiteContent, stamps: InputStamps, kept: BuildState?, changedPaths: [String]?, lastImageOwners: UInt64?, options: BuildOptions
+    ) throws(DiagnosticList) -> (keys: [InputKey: UInt64], changed: Set<InputKey>?, updatedFrom: Int?) {
+        guard let kept else { return (InputFingerprints.of(model, stamps: stamps), nil, nil) }
+        var reload = ContentReload(everything: true)
+        if let changedPaths, lastImageOwners == model.images.ownersDigest,
+           kept.nextChange.map({ options.buildDate.nanosecondsSince1970 < $0 }) ?? true {
+            reload = ContentReload()
+            reload.add(changedPaths, content: content)
+        }
+        let update = InputFingerprints.updated(kept.keys, to: model, stamps: stamps, reload: reload, changedImages: [], lastBuildDate: nil)
+        try InputFingerprints.check(update, of: kept.keys, model: model, stamps: stamps, who: "tomo build")
+        var keys = kept.keys
+        update.apply(to: &keys)
+        let updatedFrom: Int? = if case .changes = update { changedPaths?.count } else { nil }
+        return (keys, update.changedKeys(from: kept.keys), updatedFrom)
     }
 
     /// The files in the output that tomo did not make: kept, and named, with where they belong.

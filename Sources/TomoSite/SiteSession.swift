@@ -262,22 +262,14 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     }
 
     /// How the fingerprints of the last model change for `next`, and the keys that changed: the
-    /// last model's brought up to date with what was read again. Debug builds (the tests) also
-    /// make them all, as `tomo build` does, and stop when the two differ: an update that missed
-    /// a key would leave pages stale.
+    /// last model's brought up to date with what was read again (checked against all of them
+    /// made anew in debug builds, `InputFingerprints.check`).
     /// `sameImages`: `next` has the very thumbnail table of the last model.
     private func fingerprints(of next: SiteModel, sameImages: Bool) throws(DiagnosticList) -> (InputFingerprints.Update, changed: Set<InputKey>) {
         guard let model else { return (.whole(InputFingerprints.of(next, stamps: stamps)), []) }
         let changedImages = sameImages ? [] : next.images.changedPaths(comparedWith: model.images)
-        let update = InputFingerprints.updated(fingerprints, from: model, to: next, stamps: stamps, reload: reload, changedImages: changedImages)
-        if DebugChecks.enabled {
-            var updated = fingerprints
-            update.apply(to: &updated)
-            let wrong = ChangeEngine.changedKeys(from: InputFingerprints.of(next, stamps: stamps), to: updated)
-            guard wrong.isEmpty else {
-                throw DiagnosticList([Diagnostic("internal error: tomo serve's fingerprints of \(wrong.map { "\($0)" }.sorted().joined(separator: ", ")) differ from a full build's")])
-            }
-        }
+        let update = InputFingerprints.updated(fingerprints, to: next, stamps: stamps, reload: reload, changedImages: changedImages, lastBuildDate: model.buildDate)
+        try InputFingerprints.check(update, of: fingerprints, model: next, stamps: stamps, who: "tomo serve")
         return (update, update.changedKeys(from: fingerprints))
     }
 

@@ -81,7 +81,7 @@ extension IncrementalBuildTests {
                 try SiteBuilder.build(BuildOptions(site: site.root, buildDate: firstDate))
             }
             let cache = BuildState.folder(site: site.root, output: site.output.standardizedFileURL.path)
-            for name in ["state", "outputs", "changes"] where random.chance(0.6) && FileManager.default.fileExists(atPath: cache.appendingPathComponent(name).path) {
+            for name in ["state", "outputs", "changes", "inputs"] where random.chance(0.6) && FileManager.default.fileExists(atPath: cache.appendingPathComponent(name).path) {
                 let file = cache.appendingPathComponent(name)
                 try Data(Self.damage(Array(try Data(contentsOf: file)), random: &random)).write(to: file)
             }

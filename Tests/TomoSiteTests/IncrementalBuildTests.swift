@@ -191,6 +191,51 @@ import TomoStore
         #expect(full.files == first.files)
     }
 
+    /// The `--timings` step that says how the fingerprints were made.
+    static func fingerprintStep(_ report: BuildReport) -> String? {
+        report.steps.map(\.name).first { $0.contains("fingerprint") }
+    }
+
+    @Test func profileAndPostEditsUpdateTheKeptFingerprintsFromTheChangedFilesAlone() throws {
+        let site = try twoFriends()
+        #expect(try Self.fingerprintStep(site.build())?.hasSuffix("fingerprint its inputs") == true)
+        try rewrite(site, "content/users/bob.yaml", "name: Robert\n")
+        #expect(try Self.fingerprintStep(site.build())?.hasSuffix("update the fingerprints of 1 changed file") == true)
+        #expect(site.page("alice/followers/index.html")?.contains("Robert") == true)
+        #expect(try site.outputFiles() == site.fullBuild())
+
+        try rewrite(site, "content/posts/alice/harbour.md", "---\nphoto: p.jpg\ndate: 2026-05-01T12:00:00+00:00\nalt: A harbour\n---\nEvening at the harbour\n")
+        try rewrite(site, "content/pages/about.md", "---\ntitle: About us\n---\nWho we are.\n")
+        #expect(try Self.fingerprintStep(site.build())?.hasSuffix("update the fingerprints of 2 changed files") == true)
+        #expect(site.page("bob/timeline/index.html")?.contains("Evening at the harbour") == true)
+        #expect(try site.outputFiles() == site.fullBuild())
+
+        // The store, and a file that appeared, change more than their own keys: every one is made.
+        try changeStore(site) { store throws(Diagnostic) in _ = try store.unfollow("bob", "alice") }
+        #expect(try Self.fingerprintStep(site.build())?.hasSuffix("fingerprint its inputs") == true)
+        try rewrite(site, "content/posts/bob/dune.md", "---\nphoto: d.jpg\ndate: 2026-06-01T12:00:00+00:00\nalt: A dune\n---\nDunes\n")
+        try site.write("content/posts/bob/d.jpg", bytes: PostPagesTests.photo)
+        #expect(try Self.fingerprintStep(site.build())?.hasSuffix("fingerprint its inputs") == true)
+        #expect(try site.outputFiles() == site.fullBuild())
+    }
+
+    @Test func anImageThatMovesToAnotherUsersMediaFolderRemakesThatUsersPages() throws {
+        // Both show one icon file; it is published in the first user's media folder.
+        let site = try SiteFolder([
+            "content/users/alice.yaml": "name: Alice\nicon: shared.jpg\n",
+            "content/users/bob.yaml": "name: Bob\nicon: shared.jpg\n",
+        ])
+        try site.write("content/users/shared.jpg", bytes: PostPagesTests.photo)
+        try site.build()
+        #expect(site.page("bob/index.html")?.contains("/media/alice/") == true)
+        // Alice stops showing it: Bob's file did not change, but his icon is now his own.
+        try rewrite(site, "content/users/alice.yaml", "name: Alice\n")
+        #expect(try Self.fingerprintStep(site.build())?.hasSuffix("fingerprint its inputs") == true)
+        #expect(site.page("bob/index.html")?.contains("/media/bob/") == true)
+        #expect(site.page("bob/index.html")?.contains("/media/alice/") == false)
+        #expect(try site.outputFiles() == site.fullBuild())
+    }
+
     @Test func anItemThatExpiresIsTakenOffWithoutAnyFileChanging() throws {
         let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\nitems:\n  - text: Summer sale\n    until: 2026-08-31\n"])
         let july = Date(timeIntervalSince1970: 1_782_864_000) // 2026-07-01

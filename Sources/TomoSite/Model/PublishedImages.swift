@@ -184,6 +184,25 @@ struct PublishedImages: Sendable {
         path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
     }
 
+    /// A digest of the media folder each profile's image is published in. An image two users
+    /// show is published in the first one's folder, and moves to the other's when the first
+    /// stops showing it: that changes the other's pages though their file did not change, so a
+    /// build that finds this digest changed makes every fingerprint again. (A post's photo lies
+    /// inside its post's folder and is published in its owner's media folder, whoever else
+    /// shows it.)
+    var ownersDigest: UInt64 {
+        var digest: UInt64 = 0
+        let users = ContentPath.usersFolder + "/"
+        for (path, image) in bySitePath where path.hasPrefix(users) {
+            var hasher = StableHasher()
+            hasher.add(path)
+            hasher.add(image.folder)
+            // `&+ 1`: how many there are is part of the sum.
+            digest &+= hasher.value &+ 1
+        }
+        return digest
+    }
+
     /// Whether `other` publishes the files this one does: the same images, each at the same
     /// paths, and the same site icons. (False may still mean the same paths, which only costs
     /// a plan made anew.)
