@@ -196,7 +196,7 @@ import TomoStore
         report.steps.map(\.name).first { $0.contains("fingerprint") }
     }
 
-    @Test func profileAndPostEditsUpdateTheKeptFingerprintsFromTheChangedFilesAlone() throws {
+    @Test func profilePostPageAndStoreEditsUpdateTheKeptFingerprintsFromTheChangedFilesAlone() throws {
         let site = try twoFriends()
         #expect(try Self.fingerprintStep(site.build())?.hasSuffix("fingerprint its inputs") == true)
         try rewrite(site, "content/users/bob.yaml", "name: Robert\n")
@@ -210,9 +210,17 @@ import TomoStore
         #expect(site.page("bob/timeline/index.html")?.contains("Evening at the harbour") == true)
         #expect(try site.outputFiles() == site.fullBuild())
 
-        // The store, and a file that appeared, change more than their own keys: every one is made.
+        // A change of the store makes the keys of what it says again, unless it changed which
+        // posts are published; a file that appeared changes more than its own keys. Then every
+        // one is made.
         try changeStore(site) { store throws(Diagnostic) in _ = try store.unfollow("bob", "alice") }
+        #expect(try Self.fingerprintStep(site.build())?.hasSuffix("update the fingerprints of 1 changed file") == true)
+        #expect(site.page("alice/followers/index.html")?.contains("Robert") == false)
+        #expect(try site.outputFiles() == site.fullBuild())
+        try changeStore(site) { store throws(Diagnostic) in _ = try store.hidePost(PostID(handle: "alice", slug: "harbour"), visibility: .public) }
         #expect(try Self.fingerprintStep(site.build())?.hasSuffix("fingerprint its inputs") == true)
+        #expect(site.page("alice/posts/harbour/index.html") == nil)
+        #expect(try site.outputFiles() == site.fullBuild())
         try rewrite(site, "content/posts/bob/dune.md", "---\nphoto: d.jpg\ndate: 2026-06-01T12:00:00+00:00\nalt: A dune\n---\nDunes\n")
         try site.write("content/posts/bob/d.jpg", bytes: PostPagesTests.photo)
         #expect(try Self.fingerprintStep(site.build())?.hasSuffix("fingerprint its inputs") == true)

@@ -20,7 +20,6 @@ enum InputFingerprints {
         var keys: Keys = [:]
         keys[.site] = site(model, stamps: stamps)
         for (key, value) in theme(model, stamps: stamps) + rootFiles(model, stamps: stamps) + pages(model.content.pages, stamps: stamps) { keys[key] = value }
-        var shape = pageShape(model.content.pages.map(\.name))
         var anyCard: UInt64 = 0
         for profile in model.content.profiles {
             let (whole, contact, card) = self.profile(profile, model: model, stamps: stamps)
@@ -29,7 +28,6 @@ enum InputFingerprints {
             keys[.card(profile.handle)] = card
             keys[.postsOf(profile.handle)] = 0
             anyCard &+= part(profile.handle, card)
-            shape &+= part("user", profile.handle)
         }
         keys[.anyCard] = anyCard
         var anyPost: UInt64 = 0
@@ -38,13 +36,20 @@ enum InputFingerprints {
             keys[.post(post.id)] = value
             keys[.postsOf(post.handle), default: 0] &+= part(post.id, value)
             anyPost &+= part(post.id, value)
-            shape &+= part("post", post.id)
         }
         keys[.anyPost] = anyPost
-        keys[.siteShape] = shape
+        keys[.siteShape] = shape(of: model)
         keys[.redirects] = redirects(model)
-        addGraph(model, to: &keys)
+        for (key, value) in graphKeys(model) { keys[key] = value }
         return keys
+    }
+
+    /// `.siteShape`: which profiles, posts and pages are published.
+    private static func shape(of model: SiteModel) -> UInt64 {
+        var shape = pageShape(model.content.pages.map(\.name))
+        for profile in model.content.profiles { shape &+= part("user", profile.handle) }
+        for post in model.content.posts { shape &+= part("post", post.id) }
+        return shape
     }
 
     /// What `updated` made of the previous keys: every key made again, or only the keys it set.
@@ -90,8 +95,8 @@ enum InputFingerprints {
     }
 
     /// `previous` (the keys of the last model) brought up to `model`, which differs from the
-    /// last model only by what `reload` names, with the same profiles and graph unless the whole
-    /// site or the store was read again (then every key is made again, as `of` does).
+    /// last model only by what `reload` names, with the same profiles unless the whole site was
+    /// read again or an image changed (then every key is made again, as `of` does).
     /// `changedImages` are the images (by path in the site) whose thumbnails differ between the
     /// two models: every profile and post showing one of them is made again too (an image two
     /// users show moves to the other's media folder when one stops showing it).
@@ -102,7 +107,7 @@ enum InputFingerprints {
     static func updated(
         _ previous: Keys, to model: SiteModel, stamps: InputStamps, reload: ContentReload, changedImages: Set<String>, lastBuildDate: Date?
     ) -> Update {
-        if reload.everything || reload.store || reload.images { return .whole(of(model, stamps: stamps)) }
+        if reload.everything || reload.images { return .whole(of(model, stamps: stamps)) }
         var keys = Draft(previous: previous)
         keys[.site] = site(model, stamps: stamps)
         // What the previous keys name, looked for only when something that changes it was read
@@ -190,6 +195,14 @@ enum InputFingerprints {
             let before = keys[.postStats(owner)] ?? 0
             keys[.postStats(owner)] = value
             keys.add(part(owner, value) &- part(owner, before), to: .anyPostStats)
+        }
+        // What the store says reaches the pages through the graph's keys and the redirects, and
+        // through which posts are published (a hidden one is not): the first two are made again,
+        // and when the published posts are others than the files alone make, every key is.
+        if reload.store {
+            guard keys[.siteShape] == shape(of: model) else { return .whole(of(model, stamps: stamps)) }
+            for (key, value) in graphKeys(model) { keys[key] = value }
+            keys[.redirects] = redirects(model)
         }
         return .changes(keys.changes)
     }
@@ -332,28 +345,31 @@ enum InputFingerprints {
     }
 
     /// The keys of what the store says (follows, blocks, likes, registrations and their order).
-    private static func addGraph(_ model: SiteModel, to keys: inout Keys) {
+    private static func graphKeys(_ model: SiteModel) -> [(InputKey, UInt64)] {
         let graph = model.graph
+        var keys: [(InputKey, UInt64)] = []
+        keys.reserveCapacity(model.profiles.count * 5 + 2)
         var anyStats: UInt64 = 0
         var anyRegistration: UInt64 = 0
         for handle in model.profiles.keys {
-            keys[.followers(handle)] = digest(graph.followers(of: handle))
-            keys[.following(handle)] = digest(graph.following(of: handle))
-            keys[.timeline(handle)] = digest(graph.timelineOwners(of: handle))
+            keys.append((.followers(handle), digest(graph.followers(of: handle))))
+            keys.append((.following(handle), digest(graph.following(of: handle))))
+            keys.append((.timeline(handle), digest(graph.timelineOwners(of: handle))))
             let registration = digest(graph.registration(of: handle))
-            keys[.registration(handle)] = registration
+            keys.append((.registration(handle), registration))
             anyRegistration &+= part(handle, registration)
             let stats = postStats(handle, model: model)
-            keys[.postStats(handle)] = stats
+            keys.append((.postStats(handle), stats))
             anyStats &+= part(handle, stats)
         }
-        keys[.anyPostStats] = anyStats
+        keys.append((.anyPostStats, anyStats))
         var order = StableHasher()
         order.add(digest(graph.newestFirst))
         order.add(digest(graph.newestRegistration))
         // Every registration: the site feed reads its entries' owners' (`InputKey.covers`).
         order.add(anyRegistration)
-        keys[.userOrder] = order.value
+        keys.append((.userOrder, order.value))
+        return keys
     }
 
     private static func redirects(_ model: SiteModel) -> UInt64 {
