@@ -1,3 +1,4 @@
+import Glibc
 import TomoCore
 
 /// Walks compiled nodes against a context stack, appending UTF-8 bytes to one output buffer.
@@ -178,19 +179,24 @@ struct Renderer {
             atLineStart = last == 0x0A
             return
         }
-        var start = 0
-        while start < bytes.count {
-            if atLineStart { output.append(contentsOf: indentation) }
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            if end < bytes.count {
-                end += 1
-                atLineStart = true
-            } else {
-                atLineStart = false
+        // Inside an indented partial every line of text is prefixed: the line breaks are
+        // found with memchr, not byte by byte (most of a page's text is inside one).
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            while start < buffer.count {
+                if atLineStart { output.append(contentsOf: indentation) }
+                let end: Int
+                if let lineBreak = memchr(base + start, 0x0A, buffer.count - start) {
+                    end = base.distance(to: lineBreak.assumingMemoryBound(to: UInt8.self)) + 1
+                    atLineStart = true
+                } else {
+                    end = buffer.count
+                    atLineStart = false
+                }
+                output.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
+                start = end
             }
-            output.append(contentsOf: bytes[start..<end])
-            start = end
         }
     }
 
