@@ -36,8 +36,11 @@ let package = Package(
         // Argument parsing and commands; the `tomo` executable only calls it.
         .target(name: "TomoCLI", dependencies: ["TomoCore", "TomoYAML", "TomoTemplates", "TomoContent", "TomoImages", "TomoSite", "TomoStore", "TomoPreview"]),
         .executableTarget(name: "tomo", dependencies: ["TomoCLI", "TomoSite", "CSystem"]),
-        // libvips through a fixed-argument C shim (its API is variadic); CVips only carries pkg-config flags.
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // libvips through a fixed-argument C shim (its API is variadic), which opens the library when
+        // an image is first made: CVips only carries the include paths of glib, which libvips'
+        // headers need (pkg-config's `vips` would link libvips and its hundred libraries into
+        // tomo, loaded at every start).
+        .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         // Responsive thumbnails: orient, strip metadata, encode WebP/JPEG, cache by content hash.
         .target(name: "TomoImages", dependencies: ["TomoCore", "CVipsShim"]),

@@ -290,7 +290,7 @@ static int make_cover(void *context) {
 
 int tomo_card_cover(const char *path, int width, int height, unsigned char **pixels, char **error) {
     *error = NULL;
-    if (width <= 0 || height <= 0) {
+    if (width <= 0 || height <= 0 || tomo_vips_library_open(error)) {
         return -1;
     }
     struct cover_call call = {path, width, height, g_malloc((size_t)width * (size_t)height * 3), (size_t)width * 3};

@@ -3,6 +3,7 @@
 #include "shim.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <vips/vips.h>
 
@@ -29,6 +30,9 @@ static char *take_error(void) {
 
 int tomo_run_isolating_errors(int (*operation)(void *), void *call, char **error) {
     *error = NULL;
+    if (tomo_vips_library_open(error)) {
+        return -1;
+    }
     pthread_rwlock_rdlock(&vips_lock);
     int status = operation(call);
     pthread_rwlock_unlock(&vips_lock);
@@ -55,6 +59,9 @@ static void ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *m
 
 int tomo_vips_start(char **error) {
     *error = NULL;
+    if (tomo_vips_library_open(error)) {
+        return -1;
+    }
     if (VIPS_INIT("tomo")) {
         *error = take_error();
         return -1;
@@ -68,7 +75,7 @@ int tomo_vips_start(char **error) {
 }
 
 const char *tomo_vips_version(void) {
-    return vips_version_string();
+    return tomo_vips_library_is_open() ? vips_version_string() : "";
 }
 
 struct header_call {
@@ -370,9 +377,16 @@ void tomo_vips_image_free(TomoVipsImage *image) {
 }
 
 void tomo_vips_free(void *memory) {
-    g_free(memory);
+    // Without libvips the only memory handed out is the text of why it did not open (malloc).
+    if (tomo_vips_library_is_open()) {
+        g_free(memory);
+    } else {
+        free(memory);
+    }
 }
 
 void tomo_vips_release_thread_memory(void) {
-    vips_thread_shutdown();
+    if (tomo_vips_library_is_open()) {
+        vips_thread_shutdown();
+    }
 }
