@@ -7,18 +7,8 @@ import TomoTestSupport
 @Suite struct LibraryLoadingTests {
     /// Runs the real binary with the dynamic loader telling (on stderr) every library it opens.
     static func runTellingLibraries(_ arguments: [String], in directory: URL) throws -> (status: Int32, libraries: String) {
-        let process = Process()
-        process.executableURL = tomoBinary()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(["LD_DEBUG": "files"]) { _, new in new }
-        let error = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = error
-        try process.run()
-        let told = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: told, as: UTF8.self))
+        let run = try runProcess(tomoBinary(), arguments, in: directory, environment: ["LD_DEBUG": "files"])
+        return (run.status, run.error)
     }
 
     @Test func aCommandThatMakesNoImageNeverOpensLibvips() throws {

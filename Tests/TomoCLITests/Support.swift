@@ -40,21 +40,33 @@ func runBinary(_ arguments: [String], in directory: URL) throws -> CommandResult
     try runProcess(tomoBinary(), arguments, in: directory)
 }
 
-/// Runs `executable` with `arguments` in `directory`, capturing what it prints.
-func runProcess(_ executable: URL, _ arguments: [String], in directory: URL) throws -> CommandResult {
+/// Runs `executable` with `arguments` in `directory`, capturing what it prints; `environment`
+/// adds to (or replaces in) this process's.
+func runProcess(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    }
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output
     process.standardError = error
     try process.run()
+    // Both pipes are drained at once: a process that fills one while the other is read to its
+    // end would wait for ever.
+    let errorData = Mutex(Data())
+    let readingError = DispatchGroup()
+    DispatchQueue.global().async(group: readingError) {
+        let data = error.fileHandleForReading.readDataToEndOfFile()
+        errorData.withLock { $0 = data }
+    }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    readingError.wait()
     process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData, as: UTF8.self))
+    return CommandResult(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
 }
 
 extension TemporaryFolder {
