@@ -57,8 +57,9 @@ struct InputStamps: Sendable {
         }
     }
 
-    /// Takes the stamps with `readdir` and `fstatat`: the first level of each folder here, its
-    /// subfolders (one per user under content/posts and content/users) on every core.
+    /// Takes the stamps with `readdir` and `fstatat`: the first level of each folder here, then
+    /// content/posts and content/users (a folder or file per user) one on each core, then their
+    /// subfolders on every core.
     static func take(site: URL) -> Scan {
         let root = site.path
         var jobs: [String] = []
@@ -66,20 +67,22 @@ struct InputStamps: Sendable {
         for folder in folders {
             top.collect(folder: folder, root: root, recursive: false, subfolders: &jobs)
         }
-        var expanded: [String] = []
-        for job in jobs {
-            if job == ContentPath.postsFolder || job == ContentPath.usersFolder {
-                top.collect(folder: job, root: root, recursive: false, subfolders: &expanded)
-            } else {
-                expanded.append(job)
-            }
+        let wide: Set<String> = [ContentPath.postsFolder, ContentPath.usersFolder]
+        // 20,000 entries at 10,000 users: listed one after the other, they kept a core idle.
+        let widened = jobs.filter(wide.contains).concurrentMap { folder -> (part: Walk, digest: UInt64, subfolders: [String]) in
+            var part = Walk()
+            var subfolders: [String] = []
+            part.collect(folder: folder, root: root, recursive: false, subfolders: &subfolders)
+            return (part, part.digest, subfolders)
         }
-        let parts = expanded.concurrentMap { folder -> (Walk, UInt64) in
+        let expanded = jobs.filter { !wide.contains($0) } + widened.flatMap(\.subfolders)
+        let walked = expanded.concurrentMap { folder -> (part: Walk, digest: UInt64) in
             var part = Walk()
             var ignored: [String] = []
             part.collect(folder: folder, root: root, recursive: true, subfolders: &ignored)
             return (part, part.digest)
         }
+        let parts = widened.map { ($0.part, $0.digest) } + walked
         // Each path is in one part only (each part is a folder of its own), so the digests add up.
         let digest = parts.reduce(top.digest) { $0 &+ $1.1 }
         return Scan(parts: [top] + parts.map(\.0), digest: digest)
