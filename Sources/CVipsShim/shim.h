@@ -6,9 +6,9 @@
 #include "tomo_vips.h"
 #include "vips_functions.h"
 
-/// Opens libvips and looks up every function of vips_functions.h, once per process; 0 when they are all
-/// there, otherwise -1 and why in `*error` (to release with tomo_vips_free, which never needs
-/// libvips for it). The shim's entry points call it before anything else.
+/// Opens libvips and looks up every function of vips_functions.h, once per process; 0 when
+/// they are all there, otherwise -1 and why in `*error` (to release with tomo_vips_free, which
+/// never needs libvips for it). The shim's entry points call it before anything else.
 int tomo_vips_library_open(char **error);
 
 /// Whether tomo_vips_library_open has succeeded (it is not tried here): for the calls that

@@ -8,16 +8,13 @@
 
 #include <vips/vips.h>
 
+// Here the pointers are defined and filled: calls are not turned into calls through them.
 #define TOMO_VIPS_LOOKING_UP
-#include "vips_functions.h"
 #include "shim.h"
 
 #define TOMO_DEFINE_POINTER(name) __typeof__(&name) tomo_vips_pointer_##name;
 TOMO_VIPS_FUNCTIONS(TOMO_DEFINE_POINTER)
 #undef TOMO_DEFINE_POINTER
-
-/// The library's name as Debian installs it (package libvips42), then the development link.
-static const char *const library_names[] = {"libvips.so.42", "libvips.so"};
 
 static pthread_once_t opening = PTHREAD_ONCE_INIT;
 /// Set once by open_library; read without opening by tomo_vips_library_is_open.
@@ -26,12 +23,13 @@ static int is_open = 0;
 static char failure[512];
 
 static void open_library(void) {
-    void *library = dlopen(library_names[0], RTLD_LAZY | RTLD_GLOBAL);
+    // The name Debian's package libvips42 installs, then the development link.
+    void *library = dlopen("libvips.so.42", RTLD_LAZY | RTLD_GLOBAL);
     if (!library) {
         // Why the installed name failed says more than why the development link did.
         const char *reason = dlerror();
         snprintf(failure, sizeof failure, "cannot open libvips (%s): install it with `apt-get install libvips42`", reason ? reason : "not found");
-        library = dlopen(library_names[1], RTLD_LAZY | RTLD_GLOBAL);
+        library = dlopen("libvips.so", RTLD_LAZY | RTLD_GLOBAL);
         if (!library) {
             return;
         }

@@ -5,8 +5,10 @@
 // changed).
 //
 // A function the shim starts calling goes in both lists below: in TOMO_VIPS_FUNCTIONS, so its
-// pointer is looked up, and among the #defines, so calls go through the pointer. One missing
-// from the second makes tomo need libvips at start again, which `make test` reports (`ldd`).
+// pointer is looked up, and among the #defines, so calls go through the pointer. A libvips
+// function missing from the #defines does not link (tomo is not linked with libvips); one
+// missing from TOMO_VIPS_FUNCTIONS does not compile. LibraryLoadingTests checks that tomo
+// starts without libvips and opens it to make thumbnails.
 #ifndef TOMO_VIPS_FUNCTIONS_H
 #define TOMO_VIPS_FUNCTIONS_H
 
