@@ -200,13 +200,12 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     private func reloaded(_ current: SiteInputs) throws(DiagnosticList) -> SiteInputs? {
         var next = current
         var problems: [Diagnostic] = []
-        var warnings = next.warnings
+        var reread: [(prefix: String, warnings: [Diagnostic])] = []
         /// Takes what reading the files under `prefix` again reported: their errors stop the
         /// rebuild, their warnings replace the ones those files had.
         func absorb(_ diagnostics: [Diagnostic], from prefix: String) {
             problems += diagnostics.filter { $0.severity == .error }
-            warnings.removeAll { $0.location?.file.hasPrefix(prefix) == true }
-            warnings += diagnostics.filter { $0.severity == .warning }
+            reread.append((prefix, diagnostics.filter { $0.severity == .warning }))
         }
         for handle in reload.profiles.sorted() {
             let (profile, diagnostics) = ContentLoader.loadProfile(site: options.site, handle: handle)
@@ -245,8 +244,26 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             }
         }
         guard problems.isEmpty else { throw DiagnosticList(problems.sorted(by: Diagnostic.isOrderedBefore)) }
-        next.warnings = warnings
+        next.warnings = Self.warnings(next.warnings, replacing: reread)
         return next
+    }
+
+    /// `warnings` with those of the files under each prefix replaced by what reading them again
+    /// gave; the very same array when that is what they were, as after most edits: a site with
+    /// a warning for each of its 10,000 users copied them all on every rebuild.
+    static func warnings(_ warnings: [Diagnostic], replacing reread: [(prefix: String, warnings: [Diagnostic])]) -> [Diagnostic] {
+        guard !reread.isEmpty else { return warnings }
+        // Compared as bytes: `hasPrefix` on each of 10,000 warnings took 4 ms.
+        let prefixes = reread.map { Array($0.prefix.utf8) }
+        func isReread(_ warning: Diagnostic) -> Bool {
+            guard let file = warning.location?.file else { return false }
+            return file.utf8.withContiguousStorageIfAvailable { bytes in
+                prefixes.contains { bytes.starts(with: $0) }
+            } ?? prefixes.contains { file.utf8.starts(with: $0) }
+        }
+        let fresh = reread.flatMap(\.warnings)
+        if warnings.filter(isReread) == fresh { return warnings }
+        return warnings.filter { !isReread($0) } + fresh
     }
 
     private static func images(_ profile: Profile) -> [String] { profile.images.map(\.path) }

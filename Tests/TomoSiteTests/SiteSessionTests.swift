@@ -39,6 +39,63 @@ import TomoStore
         #expect(!update.isWhole)
     }
 
+    /// A rebuild's warnings are the last ones with those of the files it read again replaced:
+    /// a fixed warning goes, a new one comes, the other users' stay.
+    @Test func aRebuildReplacesTheWarningsOfTheFilesItReadAgain() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\n", "content/users/bob.yaml": "name: Bob\n"])
+        try site.write("content/users/alice/icon.jpg", bytes: Array(try Data(contentsOf: SiteBuildTests.demoIcon)))
+        let session = session(site)
+        func warned(_ update: SiteSession<[UInt8]>.Update) -> [String] { update.warnings.compactMap(\.location?.file).sorted() }
+        #expect(warned(try session.buildAll()) == ["content/users/alice.yaml", "content/users/bob.yaml"])
+        try site.write("content/users/alice.yaml", "name: Alice\nicon: alice/icon.jpg\n")
+        #expect(warned(try session.rebuild(changedPaths: ["content/users/alice.yaml"])) == ["content/users/bob.yaml"])
+        try site.write("content/users/alice.yaml", "name: Alice Changed\nicon: alice/icon.jpg\n")
+        #expect(warned(try session.rebuild(changedPaths: ["content/users/alice.yaml"])) == ["content/users/bob.yaml"])
+        try site.write("content/users/alice.yaml", "name: Alice\n")
+        #expect(warned(try session.rebuild(changedPaths: ["content/users/alice.yaml"])) == ["content/users/alice.yaml", "content/users/bob.yaml"])
+        try site.write("content/users/bob.yaml", "name: Bobby\n")
+        let same = try session.rebuild(changedPaths: ["content/users/bob.yaml"])
+        #expect(warned(same) == ["content/users/alice.yaml", "content/users/bob.yaml"])
+        #expect(same.warnings.count == 2)
+    }
+
+    /// The search index's entries are taken over from one rebuild to the next, each only while
+    /// nothing it shows changed: after edits of names, bios, an icon, the site's address and a
+    /// user's removal, the preview's search.json is the one a fresh session makes.
+    @Test func theSearchIndexAfterEditsIsTheOneAFreshBuildMakes() throws {
+        var files = ["content/users/alice.yaml": "name: Alice\n", "content/site.yaml": "title: Friends\n"]
+        for index in 0..<12 { files["content/users/user\(index).yaml"] = "name: User \(index)\nbio: Bio \(index).\n" }
+        let site = try SiteFolder(files)
+        try site.write("content/users/alice/icon.jpg", bytes: Array(try Data(contentsOf: SiteBuildTests.demoIcon)))
+        let session = session(site)
+        var served = try #require(session.buildAll().files["search.json"])
+        let edits: [(path: String, text: String)] = [
+            ("content/users/alice.yaml", "name: Alice Changed\n"),
+            ("content/users/user3.yaml", "name: User Three\nbio: A new bio.\n"),
+            ("content/users/alice.yaml", "name: Alice Changed\nicon: alice/icon.jpg\n"),
+            ("content/users/user5.yaml", "name: User 5 \"quoted\"\n"),
+            ("content/site.yaml", "title: Friends\nbaseURL: https://example.com/friends/\n"),
+            ("content/users/user7.yaml", "name: Seven\n"),
+            ("content/users/user9.yaml", ""),
+            ("content/users/user3.yaml", "name: User Three\n"),
+        ]
+        for (path, text) in edits {
+            if text.isEmpty {
+                try FileManager.default.removeItem(at: site.root.appendingPathComponent(path))
+            } else {
+                try site.write(path, text)
+            }
+            if let file = try session.rebuild(changedPaths: [path]).files["search.json"] { served = file }
+            let fresh = try #require(self.session(site).buildAll().files["search.json"])
+            #expect(String(decoding: served, as: UTF8.self) == String(decoding: fresh, as: UTF8.self), "after writing \(path)")
+        }
+        let index = String(decoding: served, as: UTF8.self)
+        #expect(index.contains(#""name":"User 5 \"quoted\"""#))
+        #expect(index.contains(#""url":"/friends/alice/""#))
+        #expect(index.contains(#""src":"/friends/media/alice/icon-"#))
+        #expect(!index.contains(#""handle":"user9""#))
+    }
+
     @Test func anEditorsTemporaryFileBesideTheProfilesIsNotTakenForAnImage() throws {
         let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\n", "content/users/bob.yaml": "name: Bob\n"])
         let session = session(site)

@@ -393,12 +393,20 @@ struct PageViews: Sendable {
     }
 
     /// From now on, records what each view made by `shared` reads, and takes over the post
-    /// cards `previous` (the last model's views) made that read nothing in `changed`: this
-    /// model shows them alike. For `tomo serve`, whose rebuild after a small edit makes the
-    /// same timelines again, each showing a score of other users' cards.
+    /// cards and search entries `previous` (the last model's views) made that read nothing in
+    /// `changed`: this model shows them alike. For `tomo serve`, whose rebuild after a small
+    /// edit makes the same timelines again, each showing a score of other users' cards, and
+    /// the search index of every user.
     func takeOver(from previous: PageViews, unless changed: Set<InputKey>) {
         sharedViews.keepReads()
-        sharedViews.takeOverPostCards(from: previous.sharedViews, unless: changed)
+        sharedViews.takeOver(from: previous.sharedViews, unless: changed)
+    }
+
+    /// `handle`'s entry in the search index; nil without a profile.
+    func searchEntry(_ handle: String) -> [UInt8]? {
+        shared(.searchEntry(handle)) { views in
+            views.card(handle).map { SiteFiles.searchEntry($0, address: views.address) }
+        }
     }
 
     /// A user in a list; only the first card's icon loads at once. The icon is put in for each
@@ -448,6 +456,8 @@ final class SharedViews: Sendable {
         /// A post's card in a grid or timeline, by post ID, in the language of the page that
         /// shows it, without its photo.
         case postCard(String, language: LanguageTag)
+        /// A user's entry in `search.json` (`SiteFiles.searchEntry`), as bytes.
+        case searchEntry(String)
     }
 
     struct Kept: Sendable {
@@ -458,7 +468,17 @@ final class SharedViews: Sendable {
     }
 
     private let views = Mutex<[Key: Kept]>([:])
+    /// The search entries, apart from the other views: one per user, each read by the one file
+    /// `search.json`, which a display-name edit makes again; they are always taken over, however
+    /// many users there are (`takenOverLimit` counts the other views).
+    private let searchEntries = Mutex<[Key: Kept]>([:])
     private let readsKept = Atomic<Bool>(false)
+
+    /// Runs `body` on the table that keeps `key`'s view.
+    private func withTable<T>(of key: Key, _ body: (inout [Key: Kept]) -> T) -> T {
+        if case .searchEntry = key { return searchEntries.withLock { body(&$0) } }
+        return views.withLock { body(&$0) }
+    }
 
     /// Whether views are made with what they read in any build (see `PageViews.shared`).
     var keepsReads: Bool { readsKept.load(ordering: .relaxed) }
@@ -471,33 +491,58 @@ final class SharedViews: Sendable {
     /// the timelines a few edits made again, not every post's.
     static let takenOverLimit = 20_000
 
-    /// Takes the post cards of `previous` that read nothing in `changed` (those made without
-    /// their reads are left); none when `previous` keeps more than `takenOverLimit` views.
-    func takeOverPostCards(from previous: SharedViews, unless changed: Set<InputKey>) {
-        let cards = previous.views.withLock { views in
-            views.count > Self.takenOverLimit ? [:] : views.filter { key, kept in
-                guard case .postCard = key, let reads = kept.reads else { return false }
-                return !reads.contains(where: changed.contains)
+    /// Takes the post cards and search entries of `previous` that read nothing in `changed`
+    /// (those made without their reads are left); no post card when `previous` keeps more than
+    /// `takenOverLimit` views. They are moved, not copied (copying 10,000 search entries cost
+    /// as much as making them): `previous` is left without its views, which only costs it time
+    /// should it render again (after a rebuild that failed).
+    func takeOver(from previous: SharedViews, unless changed: Set<InputKey>) {
+        // An edit changes a few keys, which are compared one by one: hashing each read of
+        // 10,000 views cost more than the rest of the take-over.
+        let changedKeys = Array(changed)
+        let isChanged: (InputKey) -> Bool = changedKeys.count <= 8 ? { changedKeys.contains($0) } : { changed.contains($0) }
+        /// The views of `table` that `keeps` and that read nothing in `changed`; `table` is emptied.
+        func take(_ table: inout [Key: Kept], keeping keeps: (Key) -> Bool) -> [Key: Kept] {
+            var taken: [Key: Kept] = [:]
+            swap(&taken, &table)
+            let left = taken.compactMap { key, kept -> Key? in
+                guard keeps(key), let reads = kept.reads, !reads.contains(where: isChanged) else { return key }
+                return nil
+            }
+            for key in left { taken.removeValue(forKey: key) }
+            return taken
+        }
+        /// `taken` put into `table`, the views already there kept.
+        func put(_ taken: [Key: Kept], into table: inout [Key: Kept]) {
+            if table.isEmpty { table = taken } else { table.merge(taken) { own, _ in own } }
+        }
+        let cards = previous.views.withLock { table in
+            table.count > Self.takenOverLimit ? [:] : take(&table) { key in
+                if case .postCard = key { return true }
+                return false
             }
         }
-        views.withLock { $0.merge(cards) { own, _ in own } }
+        views.withLock { put(cards, into: &$0) }
+        let entries = previous.searchEntries.withLock { take(&$0) { _ in true } }
+        searchEntries.withLock { put(entries, into: &$0) }
     }
 
     /// The view kept for `key`; nil when there is none, or when `withReads` asks for what it
     /// read and that was not recorded.
     func kept(_ key: Key, withReads: Bool) -> Kept? {
-        views.withLock { views in
+        withTable(of: key) { views in
             guard let kept = views[key], !withReads || kept.reads != nil else { return nil }
             return kept
         }
     }
 
     func keep(_ key: Key, view: any Sendable, reads: [InputKey]?) {
-        views.withLock { $0[key] = Kept(view: view, reads: reads) }
+        withTable(of: key) { $0[key] = Kept(view: view, reads: reads) }
     }
 
     func forget() {
         views.withLock { $0 = [:] }
+        searchEntries.withLock { $0 = [:] }
     }
 }
 

@@ -24,7 +24,7 @@ enum SitePages {
             }))
         }
         files.append(PlannedFile(path: "search.json", inputs: [.site, .anyCard, .userOrder], source: .bytes { views in
-            SiteFiles.searchIndex(views.newestUsers.compactMap(views.card), address: views.address)
+            SiteFiles.searchIndex(views.newestUsers.compactMap(views.searchEntry))
         }))
         for path in model.theme.staticFiles.keys.sorted() {
             files.append(PlannedFile(path: path, inputs: [.staticFile(path)], source: .bytes { views throws(Diagnostic) in
