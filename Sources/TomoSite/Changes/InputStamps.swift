@@ -67,25 +67,22 @@ struct InputStamps: Sendable {
         for folder in folders {
             top.collect(folder: folder, root: root, recursive: false, subfolders: &jobs)
         }
-        let wide: Set<String> = [ContentPath.postsFolder, ContentPath.usersFolder]
-        // 20,000 entries at 10,000 users: listed one after the other, they kept a core idle.
-        let widened = jobs.filter(wide.contains).concurrentMap { folder -> (part: Walk, digest: UInt64, subfolders: [String]) in
+        /// `folder` walked, with its digest made on the same core, and its subfolders when it
+        /// is not walked to the bottom.
+        @Sendable func walk(_ folder: String, recursive: Bool) -> (part: Walk, digest: UInt64, subfolders: [String]) {
             var part = Walk()
             var subfolders: [String] = []
-            part.collect(folder: folder, root: root, recursive: false, subfolders: &subfolders)
+            part.collect(folder: folder, root: root, recursive: recursive, subfolders: &subfolders)
             return (part, part.digest, subfolders)
         }
+        let wide: Set<String> = [ContentPath.postsFolder, ContentPath.usersFolder]
+        // 20,000 entries at 10,000 users: listed one after the other, they kept a core idle.
+        let widened = jobs.filter(wide.contains).concurrentMap { walk($0, recursive: false) }
         let expanded = jobs.filter { !wide.contains($0) } + widened.flatMap(\.subfolders)
-        let walked = expanded.concurrentMap { folder -> (part: Walk, digest: UInt64) in
-            var part = Walk()
-            var ignored: [String] = []
-            part.collect(folder: folder, root: root, recursive: true, subfolders: &ignored)
-            return (part, part.digest)
-        }
-        let parts = widened.map { ($0.part, $0.digest) } + walked
+        let parts = widened + expanded.concurrentMap { walk($0, recursive: true) }
         // Each path is in one part only (each part is a folder of its own), so the digests add up.
-        let digest = parts.reduce(top.digest) { $0 &+ $1.1 }
-        return Scan(parts: [top] + parts.map(\.0), digest: digest)
+        let digest = parts.reduce(top.digest) { $0 &+ $1.digest }
+        return Scan(parts: [top] + parts.map(\.part), digest: digest)
     }
 
     /// Adds what `walk` found: a stamp for each file by its path, each folder walked, and the

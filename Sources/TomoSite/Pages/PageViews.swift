@@ -458,6 +458,13 @@ final class SharedViews: Sendable {
         case postCard(String, language: LanguageTag)
         /// A user's entry in `search.json` (`SiteFiles.searchEntry`), as bytes.
         case searchEntry(String)
+
+        /// Whether the next model may take the view over (`takeOver`): a list's user card is
+        /// cheap to make again.
+        var isTakenOver: Bool {
+            if case .userCard = self { return false }
+            return true
+        }
     }
 
     struct Kept: Sendable {
@@ -498,15 +505,15 @@ final class SharedViews: Sendable {
     /// should it render again (after a rebuild that failed).
     func takeOver(from previous: SharedViews, unless changed: Set<InputKey>) {
         // An edit changes a few keys, which are compared one by one: hashing each read of
-        // 10,000 views cost more than the rest of the take-over.
+        // 10,000 views was about a third of the take-over.
         let changedKeys = Array(changed)
         let isChanged: (InputKey) -> Bool = changedKeys.count <= 8 ? { changedKeys.contains($0) } : { changed.contains($0) }
-        /// The views of `table` that `keeps` and that read nothing in `changed`; `table` is emptied.
-        func take(_ table: inout [Key: Kept], keeping keeps: (Key) -> Bool) -> [Key: Kept] {
+        /// The views of `table` taken over that read nothing in `changed`; `table` is emptied.
+        func take(_ table: inout [Key: Kept]) -> [Key: Kept] {
             var taken: [Key: Kept] = [:]
             swap(&taken, &table)
             let left = taken.compactMap { key, kept -> Key? in
-                guard keeps(key), let reads = kept.reads, !reads.contains(where: isChanged) else { return key }
+                guard key.isTakenOver, let reads = kept.reads, !reads.contains(where: isChanged) else { return key }
                 return nil
             }
             for key in left { taken.removeValue(forKey: key) }
@@ -516,14 +523,9 @@ final class SharedViews: Sendable {
         func put(_ taken: [Key: Kept], into table: inout [Key: Kept]) {
             if table.isEmpty { table = taken } else { table.merge(taken) { own, _ in own } }
         }
-        let cards = previous.views.withLock { table in
-            table.count > Self.takenOverLimit ? [:] : take(&table) { key in
-                if case .postCard = key { return true }
-                return false
-            }
-        }
+        let cards = previous.views.withLock { $0.count > Self.takenOverLimit ? [:] : take(&$0) }
         views.withLock { put(cards, into: &$0) }
-        let entries = previous.searchEntries.withLock { take(&$0) { _ in true } }
+        let entries = previous.searchEntries.withLock { take(&$0) }
         searchEntries.withLock { put(entries, into: &$0) }
     }
 
