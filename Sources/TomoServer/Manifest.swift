@@ -82,12 +82,16 @@ enum Manifest {
 /// its own at the lowest priority: when edits come quickly it waits for the rebuilds instead of
 /// taking a core from them. It holds the snapshot only while it lists it: a snapshot still
 /// held when the next publish changes the served one in place makes that publish copy all of
-/// it (30 ms at 10,000 users, and as long again to free the old one). The manifest only lets a
-/// restarted preview serve at once (each kept blob is checked before it is served), so one a
-/// few seconds old costs nothing but freshness.
+/// it (30 ms at 10,000 users, and as long again to free the old one). So it waits for the
+/// publishes to pause: during a quick run of edits it lists none of the snapshots between them.
+/// The manifest only lets a restarted preview serve at once (each kept blob is checked before
+/// it is served), so one a few seconds old costs nothing but freshness.
 final class ManifestWriter: @unchecked Sendable {
-    /// How long after a publish its snapshot is written.
+    /// How long after the last publish the snapshot is written.
     static let delay = Duration.seconds(2)
+    /// However often it publishes, the snapshot is written at most this long after the first
+    /// publish not yet recorded.
+    static let longestDelay = Duration.seconds(30)
 
     private let store: BlobStore
     private let condition = NSCondition()
@@ -96,6 +100,8 @@ final class ManifestWriter: @unchecked Sendable {
     private weak var router: RequestRouter?
     /// When the next write is due (nil: nothing was published since the last one).
     private var due: ContinuousClock.Instant?
+    /// When the first publish the next write records came.
+    private var firstUnrecorded: ContinuousClock.Instant?
     /// Whether the thread is writing a snapshot (which `flush` waits for).
     private var writing = false
     private var threadStarted = false
@@ -112,7 +118,10 @@ final class ManifestWriter: @unchecked Sendable {
         defer { condition.unlock() }
         guard !stopped else { return }
         self.router = router
-        if due == nil { due = ContinuousClock.now + Self.delay }
+        let now = ContinuousClock.now
+        let first = firstUnrecorded ?? now
+        firstUnrecorded = first
+        due = min(now + Self.delay, first + Self.longestDelay)
         if !threadStarted {
             threadStarted = true
             Thread.detachNewThread { self.writeWhenDue() }
@@ -135,6 +144,7 @@ final class ManifestWriter: @unchecked Sendable {
                 continue
             }
             self.due = nil
+            firstUnrecorded = nil
             writing = true
             condition.unlock()
             write()
@@ -161,6 +171,7 @@ final class ManifestWriter: @unchecked Sendable {
         while writing { condition.wait() }
         let pending = due != nil
         due = nil
+        firstUnrecorded = nil
         stopped = true
         condition.broadcast()
         condition.unlock()

@@ -100,6 +100,33 @@ import TomoTestSupport
         #expect(paths == Set(sampleSite.files.keys))
     }
 
+    /// Publishes half a second apart for three seconds (a quick run of edits) leave the
+    /// manifest as it was: it lists the served snapshot once they pause, and then the last one.
+    @Test func theManifestWaitsForAQuickRunOfPublishesToPause() throws {
+        let server = try start()
+        defer { server.stop() }
+        let manifest = folder.url.appendingPathComponent("manifest")
+        /// The paths the manifest lists now.
+        func recorded() -> Set<String> {
+            let lines = ((try? String(contentsOf: manifest, encoding: .utf8)) ?? "").split(separator: "\n")
+            return Set(lines.dropFirst().dropLast().compactMap { $0.split(separator: "\t", maxSplits: 1).last.map(String.init) })
+        }
+        func version(_ number: Int) -> ServedSite { ServedSite(files: ["v\(number).txt": Array("version \(number)".utf8)]) }
+        func waitFor(_ paths: Set<String>) -> Bool {
+            let deadline = Date().addingTimeInterval(20)
+            while recorded() != paths, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            return recorded() == paths
+        }
+        server.publish(version(0))
+        #expect(waitFor(["v0.txt"]))
+        for number in 1...6 {
+            Thread.sleep(forTimeInterval: 0.5)
+            server.publish(version(number))
+        }
+        #expect(recorded() == ["v0.txt"], "no snapshot of the run was listed while it went on")
+        #expect(waitFor(["v6.txt"]))
+    }
+
     @Test func aDamagedOrMissingKeptBlobIsNeverServed() throws {
         let pages = (0..<3).map { Array("<!doctype html><p>page \($0)</p>".utf8) }
         let site = ServedSite(files: ["a.html": pages[0], "b.html": pages[1], "c.html": pages[2]])

@@ -84,6 +84,32 @@ import TomoCore
         #expect(session.nextChange == nil)
     }
 
+    /// A profile that gets its first dated item in an edit, or loses its last one, moves the
+    /// next moment: the session keeps the other profiles as they were, and which of them have
+    /// dated items, from one rebuild to the next.
+    @Test func anEditGivesOrTakesAProfilesDatedItems() throws {
+        let site = try SiteFolder([
+            "content/users/alice.yaml": "name: Alice\nitems:\n  - text: Leaving at 30\n    until: \(Self.moment(30))\n",
+            "content/users/carol.yaml": "name: Carol\nitems:\n  - text: Untimed\n",
+        ])
+        let session = SiteSession(options: BuildOptions(site: site.root, buildDate: Self.start))
+        var served = Served()
+        served.apply(try session.buildAll())
+        #expect(session.nextChange == Self.start.addingTimeInterval(30))
+        try site.write("content/users/carol.yaml", "name: Carol\nitems:\n  - text: Leaving at 5\n    until: \(Self.moment(5))\n")
+        served.apply(try session.rebuild(changedPaths: ["content/users/carol.yaml"]))
+        #expect(session.nextChange == Self.start.addingTimeInterval(5), "carol's new item goes first")
+        let five = Self.start.addingTimeInterval(5)
+        served.apply(try session.rebuild(changedPaths: [], buildDate: five))
+        #expect(served.files == (try Self.freshBuild(site, at: five)))
+        #expect(!String(decoding: served.files["carol/index.html"] ?? [], as: UTF8.self).contains("Leaving at 5"))
+        #expect(session.nextChange == Self.start.addingTimeInterval(30))
+        try site.write("content/users/alice.yaml", "name: Alice\nitems:\n  - text: Staying\n")
+        served.apply(try session.rebuild(changedPaths: ["content/users/alice.yaml"]))
+        #expect(session.nextChange == nil, "no profile has a dated item left")
+        #expect(served.files == (try Self.freshBuild(site, at: five)))
+    }
+
     /// Moments a count of nanoseconds cannot hold (after April 2262) or before the Gregorian
     /// calendar are moments like any other.
     @Test func distantMomentsAreKept() throws {

@@ -151,13 +151,9 @@ enum InputFingerprints {
             }
             for post in model.content.posts where changedImages.contains(post.photoFile) { postIDs.insert(post.id) }
         }
-        if lastBuildDate != model.buildDate {
-            for profile in model.content.profiles where profile.items.contains(where: { $0.from != nil || $0.until != nil }) {
-                profiles.insert(profile.handle)
-            }
-        }
+        if lastBuildDate != model.buildDate { profiles.formUnion(model.published.itemMoments.keys) }
         for handle in profiles {
-            guard let profile = model.profiles[handle] else { continue }
+            guard let profile = model.profile(handle) else { continue }
             let (whole, contact, card) = self.profile(profile, model: model, stamps: stamps)
             keys[.profile(handle)] = whole
             keys[.contactCard(handle)] = contact
@@ -190,7 +186,7 @@ enum InputFingerprints {
             }
         }
         // The likes on a user's posts list the posts.
-        for owner in owners where model.profiles[owner] != nil {
+        for owner in owners where model.profile(owner) != nil {
             let value = postStats(owner, model: model)
             let before = keys[.postStats(owner)] ?? 0
             keys[.postStats(owner)] = value
@@ -348,10 +344,10 @@ enum InputFingerprints {
     private static func graphKeys(_ model: SiteModel) -> [(InputKey, UInt64)] {
         let graph = model.graph
         var keys: [(InputKey, UInt64)] = []
-        keys.reserveCapacity(model.profiles.count * 5 + 2)
+        keys.reserveCapacity(model.content.profiles.count * 5 + 2)
         var anyStats: UInt64 = 0
         var anyRegistration: UInt64 = 0
-        for handle in model.profiles.keys {
+        for handle in model.content.profiles.lazy.map(\.handle) {
             keys.append((.followers(handle), digest(graph.followers(of: handle))))
             keys.append((.following(handle), digest(graph.following(of: handle))))
             keys.append((.timeline(handle), digest(graph.timelineOwners(of: handle))))

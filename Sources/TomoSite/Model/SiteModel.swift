@@ -7,7 +7,6 @@ import TomoCore
 /// is made from, so what is not published cannot be read here.
 struct SiteModel: Sendable {
     let published: PublishedSite
-    let profiles: [String: Profile]
     let posts: PostIndex
     let views: PageViews
     let images: PublishedImages
@@ -23,20 +22,20 @@ struct SiteModel: Sendable {
     var theme: Theme { published.theme }
     var address: SiteAddress { published.address }
 
+    /// The published profile of `handle`.
+    func profile(_ handle: String) -> Profile? { published.profile(handle) }
+
     /// `posts` from the previous model, when the published posts and the graph are the same,
     /// saves indexing them again after a profile edit.
     init(published: PublishedSite, images: PublishedImages, cards: PublishedCards, buildDate: Date, sitemapLimit: Sitemap.Limit, posts reusedPosts: PostIndex? = nil) {
-        let content = published.content
-        let profiles = Dictionary(content.profiles.map { ($0.handle, $0) }, uniquingKeysWith: { first, _ in first })
-        let posts = reusedPosts ?? PostIndex(published: content.posts)
+        let posts = reusedPosts ?? PostIndex(published: published.content.posts)
         self.published = published
-        self.profiles = profiles
         self.posts = posts
         self.images = images
         self.cards = cards
         self.buildDate = buildDate
         self.sitemapLimit = sitemapLimit
-        views = PageViews(published: published, profilesByHandle: profiles, posts: posts, buildDate: buildDate, images: images.bySitePath, icons: images.icons, cards: cards)
+        views = PageViews(published: published, posts: posts, buildDate: buildDate, images: images.bySitePath, icons: images.icons, cards: cards)
     }
 
     /// The published part of `inputs`, its thumbnails and share cards made (or found in the

@@ -14,8 +14,8 @@ import TomoTemplates
 /// when a page read an input its plan does not name: a page that would be left stale after an
 /// edit is a failing test, not a silent mistake.
 struct PageViews: Sendable {
-    private let content: SiteContent
-    private let profilesByHandle: [String: Profile]
+    private let published: PublishedSite
+    private var content: SiteContent { published.content }
     /// The labels of the site's language and of every profile's own, made once per model.
     private let labelsByLanguage: [LanguageTag: Labels]
     private let labelFiles: LabelFiles
@@ -38,9 +38,8 @@ struct PageViews: Sendable {
     /// The cards many pages show alike, made once for this model (see `shared`).
     private let sharedViews = SharedViews()
 
-    init(published: PublishedSite, profilesByHandle: [String: Profile], posts: PostIndex, buildDate: Date, images: [String: PublishedImage], icons: [IconMaker.Icon], cards: PublishedCards) {
-        content = published.content
-        self.profilesByHandle = profilesByHandle
+    init(published: PublishedSite, posts: PostIndex, buildDate: Date, images: [String: PublishedImage], icons: [IconMaker.Icon], cards: PublishedCards) {
+        self.published = published
         labelFiles = published.theme.labelFiles
         let languages = Set([published.content.config.language] + published.content.profiles.compactMap(\.language))
         labelsByLanguage = Dictionary(uniqueKeysWithValues: languages.map { ($0, Labels($0, files: published.theme.labelFiles)) })
@@ -53,7 +52,7 @@ struct PageViews: Sendable {
         theme = published.theme
         renamed = published.redirects
         rootFolder = published.rootFolder
-        let config = content.config
+        let config = published.content.config
         let address = published.address
         siteView = [
             "title": .string(config.title),
@@ -70,7 +69,7 @@ struct PageViews: Sendable {
             "icons": Self.iconLinks(icons, address: address),
             "params": .object(config.params),
         ]
-        pageLinks = .array(content.pages.map { page in ["title": .string(page.title), "url": .string(address.path(page.name + "/"))] })
+        pageLinks = .array(published.content.pages.map { page in ["title": .string(page.title), "url": .string(address.path(page.name + "/"))] })
     }
 
     /// Every page's `<link rel="icon">` set: the site icon's sizes (180 for Apple's home screen),
@@ -203,14 +202,14 @@ struct PageViews: Sendable {
     /// Everything a profile says, for the user's own pages.
     func profile(_ handle: String) -> Profile? {
         read(.profile(handle))
-        return profilesByHandle[handle]
+        return published.profile(handle)
     }
 
     /// The profile, for its contact card (`InputKey.contactCard`), which must show none of
     /// its items.
     func contactProfile(_ handle: String) -> Profile? {
         read(.contactCard(handle))
-        return profilesByHandle[handle]
+        return published.profile(handle)
     }
 
     /// The profile's items shown at the build date.
@@ -256,7 +255,7 @@ struct PageViews: Sendable {
     /// How other pages show a user (`InputKey.card`).
     func card(_ handle: String) -> UserCard? {
         read(.card(handle))
-        return profilesByHandle[handle].map { UserCard($0, images: images) }
+        return published.profile(handle).map { UserCard($0, images: images) }
     }
 
     /// Every old handle whose addresses redirect, with the handle they lead to (`InputKey.redirects`).
@@ -467,11 +466,18 @@ final class SharedViews: Sendable {
         }
     }
 
-    struct Kept: Sendable {
+    /// A class: the tables hand it out and go through it by reference (a value of an
+    /// existential and an array was copied for each of 10,000 views at each take-over).
+    final class Kept: Sendable {
         /// A view (`JSONValue`) or what one is made from (`PostCard`).
-        var view: any Sendable
+        let view: any Sendable
         /// The inputs making it read, when it was made with a read log (see `PageViews.shared`).
-        var reads: [InputKey]?
+        let reads: [InputKey]?
+
+        init(view: any Sendable, reads: [InputKey]?) {
+            self.view = view
+            self.reads = reads
+        }
     }
 
     private let views = Mutex<[Key: Kept]>([:])
