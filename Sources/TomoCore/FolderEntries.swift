@@ -152,13 +152,18 @@ public enum FolderEntries {
         throw FolderFailure(.unreadable(errno: code), entry: name).diagnostic(folder: folder)
     }
 
+    /// The file that marks a folder `tomo build` writes (its output). A walk of the site's inputs
+    /// (`files(under:…links:)`) does not read a folder holding it: an output inside `static/`, or
+    /// reached from there by a link, would be published into itself, one level deeper each build.
+    public static let outputMarker = ".tomo-output"
+
     /// Every file under the folder at `path` (anything but a folder), by path relative to it,
     /// sorted; hidden names left out unless asked for. Links are followed, each folder walked once (a loop of
     /// links ends), under the site's rule when `links` is given (`display` is then the folder's
     /// path in the site); without `followingLinks`, a link is neither walked nor listed. Nil and no
-    /// problem when the folder does not exist; each folder that cannot be read, and each link
-    /// to nothing that is followed (or that `links` refuses), is a problem, named as `display` +
-    /// its relative path.
+    /// problem when the folder does not exist; each folder that cannot be read, each link to
+    /// nothing that is followed (or that `links` refuses), and with `links` each folder holding
+    /// the `outputMarker`, is a problem, named as `display` + its relative path.
     public static func files(under path: String, display: String, followingLinks: Bool = true, includingHidden: Bool = false,
                              links: SiteLinks? = nil) -> (files: [String]?, problems: [Diagnostic]) {
         var files: [String] = []
@@ -173,8 +178,13 @@ public enum FolderEntries {
         }
         while let relative = pending.popLast() {
             let entries: [Entry]
+            let folder = relative.isEmpty ? path : path + "/" + relative
+            var marker = stat()
+            if links != nil, lstat(folder + "/" + outputMarker, &marker) == 0 {
+                problems.append(Diagnostic("this folder is an output of tomo build (it holds \(outputMarker)), and its files would be published again inside it: build into a folder outside content/, templates/ and static/ (tomo build --out DIR), or remove the link that leads here", at: SourceLocation(file: shown(relative) + "/", line: 1, column: 1)))
+                continue
+            }
             do {
-                let folder = relative.isEmpty ? path : path + "/" + relative
                 entries = followingLinks
                     ? try read(folder, display: shown(relative), links: links, includingHidden: includingHidden, problems: &problems)
                     : try read(folder, followingLinks: false, includingHidden: includingHidden)

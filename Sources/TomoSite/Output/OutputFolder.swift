@@ -319,10 +319,33 @@ public final class OutputFolder: Sendable {
     }
 
     /// Deletes the files the last build left that the site no longer has, then their folders
-    /// that became empty, without listing the whole output.
+    /// that became empty, without listing the whole output. Only inside real folders of the
+    /// output: where a folder of the path is now a symbolic link (to a folder anywhere), the
+    /// file is not deleted through it.
     private func removeGoneFiles(_ gone: some Sequence<String>) {
         var folders: Set<String> = []
+        var isRealFolder: [Substring: Bool] = ["": true]
+        /// Whether `folder` and every folder it is in are folders of the output, not links.
+        func isReal(_ folder: Substring) -> Bool {
+            if let known = isRealFolder[folder] { return known }
+            // From the top down, each folder looked at once.
+            var start = folder.startIndex
+            while true {
+                let end = folder[start...].firstIndex(of: "/") ?? folder.endIndex
+                let prefix = folder[..<end]
+                let real = isRealFolder[prefix] ?? {
+                    var status = stat()
+                    let real = lstat(root + "/" + prefix, &status) == 0 && status.isFolder
+                    isRealFolder[prefix] = real
+                    return real
+                }()
+                if !real || end == folder.endIndex { return real }
+                start = folder.index(after: end)
+            }
+        }
         for path in gone {
+            let parent = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+            guard isReal(parent) else { continue }
             unlink(root + "/" + path)
             var folder = Substring(path)
             while let slash = folder.lastIndex(of: "/") {

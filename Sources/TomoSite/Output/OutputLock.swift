@@ -31,7 +31,7 @@ public final class OutputLock: Sendable {
         var released = false
     }
 
-    static let markerName = ".tomo-output"
+    static let markerName = FolderEntries.outputMarker
     static let markerText = "This folder is written by tomo build. It deletes only files it made; put files to publish in the site's static/ folder.\n"
     /// The flag of a build writing into a folder it created (`new`) or changing one (`update`).
     static let writingFlags = (new: ".tomo-writing-new", update: ".tomo-writing-update")
@@ -164,8 +164,17 @@ public final class OutputLock: Sendable {
         } catch {
             throw Diagnostic("cannot create the output folder \(folder.path): \(error.localizedDescription)")
         }
-        guard mkdir(folder.path, 0o755) == 0 || errno == EEXIST else {
-            throw Diagnostic("cannot create the output folder \(folder.path): \(String(cString: strerror(errno)))")
+        if mkdir(folder.path, 0o755) == 0 { return }
+        let code = errno
+        // Something is at the name that the folder was not found at: a link to nothing (listing
+        // it again would find nothing again, for ever), or what another build just made there.
+        var status = stat()
+        if code == EEXIST, lstat(folder.path, &status) == 0, status.isLink, stat(folder.path, &status) != 0 {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) ?? "nothing"
+            throw Diagnostic("the output folder \(folder.path) is a symbolic link to \(target), which does not exist: create that folder, or remove the link, or choose another output folder with --out")
+        }
+        guard code == EEXIST else {
+            throw Diagnostic("cannot create the output folder \(folder.path): \(String(cString: strerror(code)))")
         }
     }
 
