@@ -4,6 +4,8 @@ public enum Identifiers {
     /// Names the site needs for its own paths; no handle or free page may take them.
     public static let reservedWords: Set<String> = [
         "posts", "static", "assets", "media", "feed", "search", "index", "404", "sitemap", "tags", "page", "users",
+        // The hosts' redirect rules at the output's root (`RedirectPages`).
+        "_redirects",
     ]
 
     /// Why `handle` is not a valid handle, or nil when it is (`^[a-z0-9_]{1,30}$`, not reserved).

@@ -126,6 +126,22 @@ import TomoTestSupport
         #expect(DisplayWidth.prefix("健一 山田", columns: 5) == "健一 ")
     }
 
+    /// Every page of a user's folder runs into the same problem (a file stands where the
+    /// folder was): it is said once, and counted once.
+    @Test func theCountIsOfTheErrorsShown() throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appendingPathComponent("site")
+        #expect(runTomo(["init", site.path]).status == 0)
+        #expect(runTomo(["build"], in: site).status == 0)
+        let example = site.appendingPathComponent("public/example")
+        try FileManager.default.removeItem(at: example)
+        try "not a folder".write(to: example, atomically: true, encoding: .utf8)
+        let failed = runTomo(["build", "--full"], in: site)
+        let shown = failed.error.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(shown.count == 1 && shown.first?.contains("example in the output is not a folder") == true, "\(failed.error)")
+        #expect(failed.error.hasSuffix("Build failed: 1 error; public/ is unchanged\n"), "\(failed.error)")
+    }
+
     @Test func aFailedBuildEndsWithTheCountAndWhatBecameOfTheOutput() throws {
         let folder = try TemporaryFolder()
         let site = folder.url.appendingPathComponent("site")

@@ -92,7 +92,7 @@ enum BuildCommand {
     /// The last line of a failed build: how many errors, and what became of the output (a
     /// build swaps its output in only when everything succeeded).
     static func failure(_ error: DiagnosticList, output: String, hadOutput: Bool) -> String {
-        let errors = error.diagnostics.count { $0.severity == .error }
+        let errors = error.inReportOrder.count { $0.severity == .error }
         let outcome = hadOutput ? "\(output) is unchanged" : "no \(output) was made"
         return "Build failed: \(Plural.count(errors, "error")); \(outcome)"
     }

@@ -29,6 +29,7 @@ enum UserCommands {
             let handle = invocation.arguments[0]
             if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
             let site = try invocation.siteDirectory()
+            try UserContentFiles(site: site, handle: handle).checkNoPage()
             let name = try invocation.option("name").map { try DisplayName.checked($0, handle: handle, site: site, usage: invocation.command.usage) }
             let outcome = try StoreCommandSupport.apply(invocation, sections: [.users]) { store, _ throws(Diagnostic) in
                 try store.addUser(handle)
@@ -164,6 +165,7 @@ enum UserCommands {
             if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
             let settings = try UserSettings(invocation)
             let site = try invocation.siteDirectory()
+            try UserContentFiles(site: site, handle: handle).checkNoPage()
             let name = try invocation.option("name").map { try DisplayName.checked($0, handle: handle, site: site, usage: invocation.command.usage) }
             if settings.changesStore {
                 _ = try StoreCommandSupport.change(invocation, sections: [.users]) { store, _ throws(Diagnostic) in
@@ -267,6 +269,7 @@ enum UserCommands {
             if old != new, let taken = try destination.conflicts.first {
                 throw Diagnostic("\(taken) already exists: \(new) is taken; choose another handle")
             }
+            if old != new { try destination.checkNoPage() }
             try source.checkRename(to: destination, finishing: false)
             let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
                 try store.renameUser(old, to: new)

@@ -32,6 +32,22 @@ struct UserContentFiles {
 
     func url(_ relativePath: String) -> URL { site.appendingPathComponent(relativePath) }
 
+    /// The free page at this handle's address (`content/pages/HANDLE.md`), if there is one: a
+    /// user of that handle would take the page's place, which a build refuses.
+    var page: String? {
+        get throws(Diagnostic) {
+            let path = ContentPath.pageFile(handle + ".md")
+            return try FolderEntries.exists(path, in: site.path) ? path : nil
+        }
+    }
+
+    /// Throws when a free page has this handle's address.
+    func checkNoPage() throws(Diagnostic) {
+        if let page = try page {
+            throw Diagnostic("\(page) is the page at /\(handle)/: \(handle) is taken; choose another handle, or rename the page")
+        }
+    }
+
     var hasProfile: Bool {
         get throws(Diagnostic) { try existing.contains { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") } }
     }
