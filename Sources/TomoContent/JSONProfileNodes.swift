@@ -13,7 +13,9 @@ enum JSONProfileNodes {
         if let problem = TextChecks.textProblem(in: bytes, file: file) { throw DiagnosticList([problem]) }
         let value: JSONValue
         do {
-            value = try JSONParser.parse(bytes: bytes, file: file)
+            // A byte order mark, which some editors put first, is left out as a YAML profile's
+            // is (RFC 8259 lets a parser ignore it); libyaml skips it itself.
+            value = try JSONParser.parse(bytes: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, file: file)
         } catch {
             throw DiagnosticList([error])
         }

@@ -36,4 +36,17 @@ import TomoTestSupport
         #expect(result.error.contains("give one of them"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.url.path).isEmpty)
     }
+
+    /// A file, or a link to nothing, at the folder's name is named as what it is.
+    @Test func aFileOrALinkToNothingWhereTheFolderGoesIsSaidSo() throws {
+        let work = try TemporaryFolder()
+        try work.write("afile", "text")
+        let file = runTomo(["init", "afile"], in: work.url)
+        #expect(file.status == 1 && file.error.contains("afile is a file, not a folder"), "\(file.error)")
+        let link = work.url.appendingPathComponent("dangling")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: work.url.appendingPathComponent("nowhere").path)
+        let dangling = runTomo(["init", "dangling"], in: work.url)
+        #expect(dangling.status == 1 && dangling.error.contains("dangling is a symbolic link to \(work.url.path)/nowhere, which does not exist"), "\(dangling.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.url.path).sorted() == ["afile", "dangling"])
+    }
 }

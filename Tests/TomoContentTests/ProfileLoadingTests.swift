@@ -115,6 +115,16 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
         #expect(fixed.load().content?.profiles.first?.name == "Alice 😀")
     }
 
+    /// A byte order mark before the JSON, as some Windows editors save it, is read past as a
+    /// YAML profile's is, and errors still point at their line and column.
+    @Test func jsonAfterAByteOrderMarkLoads() throws {
+        let bom = "\u{FEFF}"
+        let site = try profileSite(bom + "{\n  \"name\": \"Alice\",\n  \"icon\": \"alice/icon.png\"\n}\n", file: "content/users/alice.json")
+        #expect(site.load().content?.profiles.first?.name == "Alice")
+        let wrong = try profileSite(bom + "{\n  \"name\": \"Alice\",\n  \"icon\": \"alice/icon.png\",\n  \"itemColor\": \"pruple\"\n}\n", file: "content/users/alice.json")
+        #expect(wrong.errors() == ["content/users/alice.json:4:16: unknown colour \"pruple\" (did you mean \"purple\"?)"])
+    }
+
     @Test func plainTextItemShowsTheItemForm() throws {
         let site = try profileSite("name: Alice\nicon: alice/icon.png\nitems:\n  - Hello there\n")
         #expect(site.errors() == ["content/users/alice.yaml:4:5: an item is a `key: value` block: write `- text: Hello there` (add `url:` on the next line for a link)"])
