@@ -6,6 +6,8 @@ import TomoCore
 enum ContainedFile {
     enum Outcome: Equatable {
         case inside, outside, missing
+        /// The path stays inside, but a symbolic link on its way leads to this file outside.
+        case linkedOutside(String)
         /// There, but not a file that can be read: why, with the fix ("is a folder, not a file: …").
         case unusable(String)
 
@@ -41,7 +43,10 @@ enum ContainedFile {
         guard !status.isFolder else { return .folder }
         let realFolder = folder.resolvingSymlinksInPath().path
         let realFile = file.resolvingSymlinksInPath().path
-        return realFile.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/") ? .inside : .outside
+        if realFile.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/") { return .inside }
+        // The path itself stays inside: a link on the way leads out, which the path's own fix
+        // ("use a path like …") would not mend.
+        return .linkedOutside(realFile)
     }
 
     /// The answer for the usual path (`alice/icon.jpg`: no `.` or `..` parts, no symbolic link
@@ -79,6 +84,8 @@ extension NodeReader {
             return path
         case .outside:
             error("\(key) \"\(path)\" \(outside)", at: location)
+        case .linkedOutside(let target):
+            error("\(key) \"\(path)\" is a symbolic link (or goes through one) to \(target), outside the folder it must stay in: put the file itself there instead of the link", at: location)
         case .missing:
             error("\(key) file not found: \(missing)", at: location)
         case .unusable(let reason):
