@@ -45,6 +45,21 @@ private func snapshot(_ folder: URL) -> [String: Data] {
 }
 
 @Suite struct UnreadableFolderTests {
+    /// `post list` over a posts folder it cannot read says so, and not that there are no posts.
+    @Test func postListOverAnUnreadablePostsFolderSaysSo() throws {
+        let folder = try TemporaryFolder()
+        try writeListedSite(in: folder)
+        #expect(runTomo(["user", "add", "alice"], in: folder.url).status == 0)
+        let posts = folder.url.appendingPathComponent("content/posts/alice")
+        try FileManager.default.removeItem(at: posts)
+        try FileManager.default.createSymbolicLink(atPath: posts.path, withDestinationPath: "alice")
+        for arguments in [["post", "list"], ["post", "list", "alice"]] {
+            let listed = runTomo(arguments, in: folder.url)
+            #expect(listed.status == 1 && listed.error.contains("error: content/posts/alice"), "\(arguments): \(listed.error)")
+            #expect(!listed.output.contains("no posts yet"), "\(arguments): \(listed.output)")
+        }
+    }
+
     /// A folder the build cannot list (a loop of links: unreadable even for root) or a file in
     /// place of the folder fails `build` and `check` with the folder's path, and leaves the
     /// last output as it was. Read as empty, each would have deleted pages.

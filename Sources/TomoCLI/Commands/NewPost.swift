@@ -46,8 +46,11 @@ struct NewPost {
         let photoArgument = invocation.arguments[1]
         photo = invocation.path(photoArgument)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: photo.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: photo.path, isDirectory: &isDirectory) else {
             throw Diagnostic("no photo at \(photoArgument): give the path of an image file")
+        }
+        guard !isDirectory.boolValue else {
+            throw Diagnostic("\(photoArgument) is a folder: give the path of an image file in it")
         }
         // Named after the path as typed: the working-directory path may already have followed a link.
         let typedName = (photoArgument as NSString).lastPathComponent as NSString

@@ -70,7 +70,8 @@ enum PostCommands {
                         "likes": .int(store.likeCount(post.id)), "hidden": .bool(store.isHidden(post.id)),
                     ])
                 }), on: console)
-            } else if posts.isEmpty {
+            } else if posts.isEmpty, !diagnostics.contains(where: { $0.severity == .error }) {
+                // Only when every post folder was read: one that cannot be read may hold posts.
                 console.line(console.paint("no posts yet: add one with `tomo post add \(handle ?? "HANDLE") PHOTO`", .dim))
             } else {
                 let idWidth = posts.map(\.id.count).max() ?? 0
