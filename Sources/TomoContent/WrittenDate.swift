@@ -51,8 +51,9 @@ public struct WrittenDate: Sendable, Hashable {
             }
         }
         // On the proleptic Gregorian calendar, as pages show dates: 2026-02-30 and 1500-02-29
-        // do not exist and are refused, 1582-10-10 does.
-        guard scanner.atEnd, hour <= 23, minute <= 59, second <= 59, CivilDate.isValid(year: year, month: month, day: day) else { return nil }
+        // do not exist and are refused, 1582-10-10 does. Years start at 0001: a page would show
+        // the year 0000 as the year 1.
+        guard scanner.atEnd, year >= 1, hour <= 23, minute <= 59, second <= 59, CivilDate.isValid(year: year, month: month, day: day) else { return nil }
         let instant = CivilDate.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond, utcOffset: offset)
         return WrittenDate(instant: instant, utcOffset: offset, hasTime: hasTime, hasZone: hasZone)
     }
