@@ -230,8 +230,9 @@ enum Unprivileged {
     }
 
     /// With real permissions (as `nobody` when run as root): a folder below the user's that
-    /// cannot be read stops `user rm` before the store forgets the user.
-    @Test func userRmStopsBeforeTheStoreWhenAFolderOfTheUserCannotBeRead() throws {
+    /// cannot be read stops `user rm` before the store forgets the user, and `user rename`
+    /// before it renames them.
+    @Test func userRmAndRenameStopBeforeTheStoreWhenAFolderOfTheUserCannotBeRead() throws {
         for path in ["content/users/alice", "content/posts/alice", "content/users"] {
             let (folder, content) = try Self.site()
             try Unprivileged.handOver(folder.url)
@@ -239,9 +240,12 @@ enum Unprivileged {
             #expect(chmod(url.path, 0) == 0)
             let show = try Unprivileged.tomo(["user", "show", "alice"], in: folder.url)
             let remove = try Unprivileged.tomo(["user", "rm", "alice", "--yes"], in: folder.url)
+            let rename = try Unprivileged.tomo(["user", "rename", "alice", "anna"], in: folder.url)
             #expect(chmod(url.path, 0o755) == 0)
             #expect(remove.status == 1, "user rm with \(path) unreadable: \(remove.output)")
             #expect(remove.error.contains("error: \(path)"), "user rm with \(path) unreadable: \(remove.error)")
+            #expect(rename.status == 1, "user rename with \(path) unreadable: \(rename.output)")
+            #expect(rename.error.contains("error: \(path)"), "user rename with \(path) unreadable: \(rename.error)")
             #expect(snapshot(folder.url.appendingPathComponent("content")) == content, "user rm with \(path) unreadable changed the content or the store")
             if path.hasPrefix("content/posts") {
                 #expect(show.status == 1 && show.error.contains("error: \(path)"), "user show with \(path) unreadable: \(show.output)\(show.error)")

@@ -212,7 +212,7 @@ enum UserCommands {
                 let what = (registered ? ["\(handle)'s store entry and relations"] : []) + existing
                 throw Diagnostic("this deletes \(what.joined(separator: ", ")): run `tomo user rm \(handle) --yes` to confirm")
             }
-            try files.checkRemovable()
+            try files.checkReadable()
             if registered {
                 let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
                     store.user(handle) == nil ? .unchanged("\(handle) is not registered") : try store.removeUser(handle)

@@ -118,9 +118,10 @@ struct UserContentFiles {
         }
     }
 
-    /// Refuses, before anything is deleted, when a folder among the user's files cannot be
-    /// read: deleting would stop half way, after the store forgot the user.
-    func checkRemovable() throws(DiagnosticList) {
+    /// Refuses, before the store changes, when a folder among the user's files cannot be read:
+    /// deleting would stop half way, after the store forgot the user, and a rename would move
+    /// posts that no build can read under the new handle.
+    func checkReadable() throws(DiagnosticList) {
         var problems: [Diagnostic] = []
         do {
             for path in try existing {
@@ -188,7 +189,7 @@ struct UserContentFiles {
     /// rewritten, before anything changes. When finishing an interrupted rename, also one whose
     /// file of some kind exists at both places: no rename leaves that, so it is for a person to sort out.
     func checkRename(to other: UserContentFiles, finishing: Bool) throws {
-        _ = try existing
+        try checkReadable()
         if finishing {
             let pairs = [(imagesFolder, other.imagesFolder), (postsFolder, other.postsFolder)]
             for (from, to) in pairs where try FolderEntries.exists(from, in: site.path) && FolderEntries.exists(to, in: site.path) {
