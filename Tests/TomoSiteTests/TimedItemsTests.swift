@@ -29,8 +29,17 @@ import TomoCore
         try SiteSession(options: BuildOptions(site: site.root, buildDate: date)).buildAll().files
     }
 
+    /// A site of `files`, a session on it built at `start`, and what it serves.
+    static func served(_ files: [String: String]) throws -> (site: SiteFolder, session: SiteSession<[UInt8]>, served: Served) {
+        let site = try SiteFolder(files)
+        let session = SiteSession(options: BuildOptions(site: site.root, buildDate: start))
+        var served = Served()
+        served.apply(try session.buildAll())
+        return (site, session, served)
+    }
+
     @Test func eachMomentShowsWhatAFreshBuildThenShows() throws {
-        let site = try SiteFolder([
+        var (site, session, served) = try Self.served([
             "content/users/alice.yaml": """
                 name: Alice
                 items:
@@ -44,9 +53,6 @@ import TomoCore
             "content/users/bob.yaml": "name: Bob\nitems:\n  - text: Arriving at 20\n    from: \(Self.moment(20))\n  - text: Long ago\n    from: 1500-03-01\n",
             "content/users/carol.yaml": "name: Carol\nitems:\n  - text: Untimed\n",
         ])
-        let session = SiteSession(options: BuildOptions(site: site.root, buildDate: Self.start))
-        var served = Served()
-        served.apply(try session.buildAll())
         var moments: [Date] = []
         while let next = session.nextChange {
             moments.append(next)
@@ -64,13 +70,10 @@ import TomoCore
     /// A rebuild after an edit, or one that failed, keeps the time of the last good build, and
     /// the next good one catches up on every moment passed since.
     @Test func anEditKeepsTheTimeAndAFailedRebuildIsCaughtUp() throws {
-        let site = try SiteFolder([
+        var (site, session, served) = try Self.served([
             "content/users/alice.yaml": "name: Alice\nitems:\n  - text: Leaving at 10\n    until: \(Self.moment(10))\n",
             "content/users/bob.yaml": "name: Bob\n",
         ])
-        let session = SiteSession(options: BuildOptions(site: site.root, buildDate: Self.start))
-        var served = Served()
-        served.apply(try session.buildAll())
         try site.write("content/users/bob.yaml", "name: Bob\nitems:\n  - text: Here\n")
         served.apply(try session.rebuild(changedPaths: ["content/users/bob.yaml"]))
         #expect(served.files == (try Self.freshBuild(site, at: Self.start)))
@@ -88,13 +91,10 @@ import TomoCore
     /// next moment: the session keeps the other profiles as they were, and which of them have
     /// dated items, from one rebuild to the next.
     @Test func anEditGivesOrTakesAProfilesDatedItems() throws {
-        let site = try SiteFolder([
+        var (site, session, served) = try Self.served([
             "content/users/alice.yaml": "name: Alice\nitems:\n  - text: Leaving at 30\n    until: \(Self.moment(30))\n",
             "content/users/carol.yaml": "name: Carol\nitems:\n  - text: Untimed\n",
         ])
-        let session = SiteSession(options: BuildOptions(site: site.root, buildDate: Self.start))
-        var served = Served()
-        served.apply(try session.buildAll())
         #expect(session.nextChange == Self.start.addingTimeInterval(30))
         try site.write("content/users/carol.yaml", "name: Carol\nitems:\n  - text: Leaving at 5\n    until: \(Self.moment(5))\n")
         served.apply(try session.rebuild(changedPaths: ["content/users/carol.yaml"]))
