@@ -21,7 +21,7 @@ public enum Identifiers {
 
     /// Why `slug` is not a valid post slug or page name, or nil when it is (`^[a-z0-9][a-z0-9-]{0,79}$`).
     public static func slugProblem(_ slug: String) -> String? {
-        let bytes = Array(slug.utf8)
+        let bytes = slug.utf8
         guard let first = bytes.first else { return "a slug cannot be empty" }
         if bytes.count > 80 { return "slug \"\(slug)\" is longer than 80 characters" }
         if !isLowercaseLetterOrDigit(first) { return "slug \"\(slug)\" must start with a-z or 0-9" }

@@ -244,9 +244,9 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         }
         if reload.store {
             do {
-                next.store = try StoreFile(site: options.site).read()
+                next.store = try StoreFile(site: options.site).readForBuild()
             } catch {
-                problems.append(error)
+                problems += error.diagnostics
             }
         }
         guard problems.isEmpty else { throw DiagnosticList(problems.sorted(by: Diagnostic.isOrderedBefore)) }

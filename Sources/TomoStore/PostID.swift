@@ -12,12 +12,14 @@ public struct PostID: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `alice/sunset`; the handle and slug must be valid.
     public init(parsing text: String) throws(Diagnostic) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2 else {
+        // Exactly one slash, found without splitting: a build tests the id of every liked post
+        // of the store (100,000 at 10,000 users).
+        let slash = UInt8(ascii: "/")
+        guard let at = text.utf8.firstIndex(of: slash), !text.utf8[text.utf8.index(after: at)...].contains(slash) else {
             throw Diagnostic("\"\(text)\" is not a post id: write it as HANDLE/SLUG, e.g. alice/sunset")
         }
-        let handle = String(parts[0])
-        let slug = String(parts[1])
+        let handle = String(text[..<at])
+        let slug = String(text[text.utf8.index(after: at)...])
         if let problem = Identifiers.handleProblem(handle) { throw Diagnostic("post \"\(text)\": \(problem)") }
         if let problem = Identifiers.slugProblem(slug) { throw Diagnostic("post \"\(text)\": \(problem)") }
         self.init(handle: handle, slug: slug)

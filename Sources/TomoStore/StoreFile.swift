@@ -30,6 +30,25 @@ public struct StoreFile: Sendable {
         return try StoreDecoder.decode(bytes, file: Self.displayPath, sections: sections)
     }
 
+    /// The store as a build reads it: `read()`, refused with the errors `tomo check` reports
+    /// (`StoreAudit`, each at its line) when a record breaks a rule that no command lets it
+    /// break: a relation naming someone not registered or its own user twice, a post id that
+    /// is none, two users with one `sequence` (their feeds would give the same ids). The
+    /// commands read it as it is, so that they can repair it.
+    public func readForBuild() throws(DiagnosticList) -> Store {
+        let store: Store
+        do { store = try read() } catch { throw DiagnosticList([error]) }
+        guard StoreAudit.hasErrors(store) else { return store }
+        let errors: [Diagnostic]
+        do {
+            errors = try audit(profiles: [:], postExists: { _ in true }).filter { $0.severity == .error }
+        } catch {
+            throw DiagnosticList([error])
+        }
+        guard errors.isEmpty else { throw DiagnosticList(errors) }
+        return store
+    }
+
     /// What is wrong between the store and the content (`StoreAudit`), after every record was
     /// read as `read()` reads it; nothing when the site has no store yet.
     public func audit(profiles: [String: String], postExists: (PostID) -> Bool) throws(Diagnostic) -> [Diagnostic] {

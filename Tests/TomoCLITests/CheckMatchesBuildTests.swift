@@ -77,11 +77,26 @@ import TomoTestSupport
             try FileManager.default.createDirectory(at: $0.url.appendingPathComponent("content/posts/alice/sunset.md"), withIntermediateDirectories: true)
         },
         "a broken store": { try $0.write("content/store.json", "{\"users\": [") },
+        "a follow of someone not registered": { try $0.write("content/store.json", storeOfAlice(follows: #"["alice","zed","2026-01-01T00:00:00.000Z"]"#)) },
+        "a follow of oneself": { try $0.write("content/store.json", storeOfAlice(follows: #"["alice","alice","2026-01-01T00:00:00.000Z"]"#)) },
+        "a like by someone not registered": { try $0.write("content/store.json", storeOfAlice(likes: #""alice/sunset": ["zed"]"#)) },
+        "two users with one sequence": { try $0.write("content/store.json", storeOfAlice(users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":1}"#)) },
+        "a rename to the same handle": { try $0.write("content/store.json", storeOfAlice(renames: #"{"created":"2026-01-01T00:00:00.000Z","from":"alice","to":"alice"}"#)) },
         "a bad base URL": { try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/?x=1\n") },
         "an empty visibility": { try $0.write("content/posts/alice/sunset.md", "---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A\nvisibility: #private\n---\n") },
         "an escape in a name": { try $0.write("content/users/alice.yaml", "name: \"Alice\\e[31m\"\nicon: alice/icon.jpg\n") },
         "posts of nobody": { try $0.writePost("bob/hello") },
     ]
+
+    /// A store with alice registered (sequence 1) and the records given, as a hand edit
+    /// leaves them.
+    static func storeOfAlice(users: String? = nil, follows: String = "", likes: String = "", renames: String = "") -> String {
+        let alice = #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"alice","sequence":1}"#
+        return """
+            {"blocks": [], "follows": [\(follows)], "hidden": [], "likes": {\(likes)}, "picks": [], "renames": [\(renames)],
+             "reports": [], "requests": [], "users": [\(([alice] + (users.map { [$0] } ?? [])).joined(separator: ","))], "version": 3}
+            """
+    }
 
     /// The `error:` lines a command printed.
     static func errors(_ result: CommandResult) -> Set<String> {

@@ -22,7 +22,7 @@ struct SiteInputs: Sendable {
     /// folders are read as that walk found them, not listed again.
     static func load(_ options: BuildOptions, stamps: InputStamps? = nil) throws(DiagnosticList) -> SiteInputs {
         // The store is read on another core while the content loads.
-        let store = Background { Result { () throws(Diagnostic) in try StoreFile(site: options.site).read() } }
+        let store = Background { Result { () throws(DiagnosticList) in try StoreFile(site: options.site).readForBuild() } }
         let parsed = stamps.map { ParsedFiles(site: options.site, stamps: $0.byPath, tool: BuildState.toolIdentity, readingKept: !options.full) }
         let loaded = ContentLoader.load(site: options.site, parsed: parsed, listings: stamps?.listings)
         parsed?.save()
@@ -37,7 +37,7 @@ struct SiteInputs: Sendable {
     /// are theirs (the content's own are in `loaded`); `inputs` is nil when there is any.
     /// `store`: the store as read already, when it was.
     static func load(
-        _ options: BuildOptions, content loaded: ContentLoadResult, store storeRead: Result<Store, Diagnostic>? = nil
+        _ options: BuildOptions, content loaded: ContentLoadResult, store storeRead: Result<Store, DiagnosticList>? = nil
     ) -> (inputs: SiteInputs?, theme: Theme?, problems: [Diagnostic]) {
         var problems: [Diagnostic] = []
         var theme: Theme?
@@ -54,9 +54,9 @@ struct SiteInputs: Sendable {
         }
         var store: Store?
         do {
-            store = try (storeRead ?? Result { () throws(Diagnostic) in try StoreFile(site: options.site).read() }).get()
+            store = try (storeRead ?? Result { () throws(DiagnosticList) in try StoreFile(site: options.site).readForBuild() }).get()
         } catch {
-            problems.append(error)
+            problems += error.diagnostics
         }
         guard let content = try? loaded.validated() else { return (nil, theme, problems) }
         var address: SiteAddress?
