@@ -13,7 +13,15 @@ extension Store {
         if let existing = followRecord(for: RecordPair(first: from, second: to)) {
             switch existing.status {
             case .accepted: return .unchanged("\(from) already follows \(to)")
-            case .pending: return .unchanged("\(from) already asked to follow \(to); it waits for `tomo accept \(to) \(from)`")
+            case .pending where target.approveFollows:
+                return .unchanged("\(from) already asked to follow \(to); it waits for `tomo accept \(to) \(from)`")
+            case .pending:
+                // Asked while `to` approved follows, which they no longer do: followed now, as
+                // a new follow would be, instead of a request nobody is asked to accept.
+                var request = existing
+                request.status = .accepted
+                storeFollow(request)
+                return .changed("\(from) now follows \(to) (the request waiting since \(to) approved follows is accepted)")
             }
         }
         if target.approveFollows {

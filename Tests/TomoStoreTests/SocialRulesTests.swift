@@ -34,6 +34,21 @@ import TomoCore
         #expect(try site.apply { store throws(Diagnostic) in try store.accept("bob", "alice") } == .unchanged("alice already follows bob"))
     }
 
+    /// A request made while the user approved follows, asked again once they no longer do,
+    /// is a follow: nobody is asked to accept it any more.
+    @Test func aRequestAskedAgainAfterApprovalIsTurnedOffIsAFollow() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        try site.apply { store throws(Diagnostic) in try store.updateUser("bob") { $0.approveFollows = true } }
+        try site.apply { store throws(Diagnostic) in try store.follow("alice", "bob") }
+        #expect(try site.apply { store throws(Diagnostic) in try store.follow("alice", "bob") }.changed == false, "still waiting")
+        try site.apply { store throws(Diagnostic) in try store.updateUser("bob") { $0.approveFollows = false } }
+        let outcome = try site.apply { store throws(Diagnostic) in try store.follow("alice", "bob") }
+        #expect(outcome.changed && outcome.message.hasPrefix("alice now follows bob"), "\(outcome.message)")
+        let store = try site.read()
+        #expect(store.requests("bob").isEmpty && store.followers("bob") == ["alice"])
+    }
+
     @Test func declineRemovesTheRequestAndRepeatingItChangesNothing() throws {
         let site = try TemporarySite()
         try site.addUsers("alice", "bob")
