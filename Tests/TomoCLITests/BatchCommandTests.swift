@@ -141,6 +141,14 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         #expect(try site.store().following("alice") == ["bob"])
     }
 
+    /// A file saved with a byte order mark (as Notepad saves one) reads from its first command.
+    @Test func aByteOrderMarkBeforeTheFirstLineIsReadPast() throws {
+        let site = try BatchSite()
+        let result = try site.batch(["\u{FEFF}user add alice", "user add bob"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try site.store().users.map(\.handle) == ["alice", "bob"])
+    }
+
     @Test func repeatedLinesCountAsUnchanged() throws {
         let site = try BatchSite()
         let result = try site.batch(["user add alice", "user add bob", "follow alice bob", "follow alice bob", "user add bob"])

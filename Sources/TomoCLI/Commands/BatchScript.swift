@@ -2,7 +2,7 @@
 /// blanks separate words, `"…"` and `'…'` quote (a backslash escapes the next character outside
 /// single quotes), and `#` at the start of a word comments out the rest of the line. Blank and
 /// comment-only lines are skipped; a leading `tomo` word is dropped, so a file of full
-/// `tomo …` command lines works as it is.
+/// `tomo …` command lines works as it is. A byte order mark before the first line is left out.
 struct BatchScript {
     /// How messages name the input: the path as given, or `<stdin>` for `-`.
     let name: String
@@ -17,7 +17,8 @@ struct BatchScript {
     /// the first error (`body`'s, or a line that does not split) together with its line number.
     func forEachCommand(_ body: (_ line: Int, _ words: [String]) throws -> Void) throws(BatchLineError) {
         var number = 0
-        var start = 0
+        // A byte order mark, which some editors save first, is read past.
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count {
             number += 1
             var end = start
