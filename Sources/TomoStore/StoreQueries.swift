@@ -78,8 +78,10 @@ extension Store {
     /// Users `handle` accepted who accepted `handle` too, sorted.
     public func matches(_ handle: String) -> [String] {
         needs(.picks)
+        // Nobody is matched across a block, as nobody picks across one.
         return outgoingPicks(handle).filter { pick in
             pick.decision == .accept && picks.record(for: RecordPair(first: pick.to, second: handle))?.decision == .accept
+                && !isBlocked(between: handle, pick.to)
         }.map(\.to)
     }
 

@@ -239,6 +239,20 @@ import TomoCore
         #expect(try site.read().matches("alice").isEmpty)
     }
 
+    /// A match ends with a block, either way, as a pick across one is refused.
+    @Test func aBlockEndsAMatch() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        try site.apply { store throws(Diagnostic) in
+            _ = try store.pick("alice", "bob", .accept)
+            return try store.pick("bob", "alice", .accept)
+        }
+        #expect(try site.read().matches("alice") == ["bob"])
+        try site.apply { store throws(Diagnostic) in try store.block("bob", "alice") }
+        let store = try site.read()
+        #expect(store.matches("alice").isEmpty && store.matches("bob").isEmpty)
+    }
+
     @Test func discoverListsNearbyUsersOfTheSoughtGenderNearestFirst() throws {
         let site = try TemporarySite()
         try site.addUsers("alice", "near", "nearer", "far", "wrong", "picked", "blocker", "noplace")

@@ -32,7 +32,7 @@ enum DatingCommands {
 
     static let matches = CommandSpec(
         path: ["matches"],
-        summary: "List A's matches: users A accepted who accepted A",
+        summary: "List A's matches: users A accepted who accepted A (none across a block)",
         arguments: [ArgumentSpec("A", "the user")],
         options: [StoreCommandSupport.jsonOption],
         discussion: """
@@ -43,7 +43,7 @@ enum DatingCommands {
         """,
         run: { invocation in
             let handle = invocation.arguments[0]
-            let (store, _) = try StoreCommandSupport.read(invocation, sections: [.picks])
+            let (store, _) = try StoreCommandSupport.read(invocation, sections: [.picks, .blocks])
             _ = try store.requireUser(handle)
             let handles = store.matches(handle)
             if invocation.flag("json") {
