@@ -15,7 +15,7 @@ enum JSONProfileNodes {
         do {
             // A byte order mark, which some editors put first, is left out as a YAML profile's
             // is (RFC 8259 lets a parser ignore it); libyaml skips it itself.
-            value = try JSONParser.parse(bytes: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, file: file)
+            value = try JSONParser.parse(bytes: Array(bytes.dropFirst(ByteOrderMark.length(in: bytes))), file: file)
         } catch {
             throw DiagnosticList([error])
         }

@@ -176,7 +176,7 @@ public struct ProfileFile: Sendable {
     /// The byte offset of a parser location: lines counted by line feeds, columns in characters
     /// (as libyaml counts them, after a byte-order mark it skips).
     private func offset(of location: SourceLocation) -> Int? {
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var index = ByteOrderMark.length(in: bytes)
         var line = 1
         while line < location.line {
             guard let newline = bytes[index...].firstIndex(of: 0x0A) else { return nil }

@@ -152,6 +152,14 @@ public enum FolderEntries {
         throw FolderFailure(.unreadable(errno: code), entry: name).diagnostic(folder: folder)
     }
 
+    /// Where the symbolic link at `path` points, when nothing is there ("nothing" when the link
+    /// cannot be read); nil when `path` is no such link.
+    public static func danglingLinkTarget(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.isLink, stat(path, &status) != 0 else { return nil }
+        return (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "nothing"
+    }
+
     /// The file that marks a folder `tomo build` writes (its output). A walk of the site's inputs
     /// (`files(under:…links:)`) does not read a folder holding it: an output inside `static/`, or
     /// reached from there by a link, would be published into itself, one level deeper each build.

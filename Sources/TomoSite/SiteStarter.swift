@@ -68,15 +68,12 @@ public enum SiteStarter {
         let fileManager = FileManager.default
         // Something at the folder's name that is no folder (a file, a device, a link to
         // nothing) is named as what it is, not as a file that cannot be written inside it.
+        if let target = FolderEntries.danglingLinkTarget(folder.path) {
+            throw Diagnostic("\(folder.path) is a symbolic link to \(target), which does not exist: create that folder first, or choose another folder for the site")
+        }
         var status = stat()
-        if lstat(folder.path, &status) == 0, !status.isFolder {
-            if status.isLink, stat(folder.path, &status) != 0 {
-                let target = (try? fileManager.destinationOfSymbolicLink(atPath: folder.path)) ?? "nothing"
-                throw Diagnostic("\(folder.path) is a symbolic link to \(target), which does not exist: create that folder first, or choose another folder for the site")
-            }
-            if !status.isFolder {
-                throw Diagnostic("\(folder.path) is a file, not a folder: choose another folder for the site")
-            }
+        if stat(folder.path, &status) == 0, !status.isFolder {
+            throw Diagnostic("\(folder.path) is a file, not a folder: choose another folder for the site")
         }
         if fileManager.fileExists(atPath: folder.appendingPathComponent(ContentPath.siteConfigFile).path) {
             throw Diagnostic("\(folder.path) already holds a site (content/site.yaml exists): nothing was changed")

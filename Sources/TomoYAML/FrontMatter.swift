@@ -39,8 +39,7 @@ public struct FrontMatter: Sendable {
 
     /// `---` alone on its line (trailing spaces and a UTF-8 byte-order mark allowed).
     private static func isDelimiter(_ line: ArraySlice<UInt8>) -> Bool {
-        var text = line
-        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        var text = line.dropFirst(ByteOrderMark.length(in: line))
         while let last = text.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") {
             text = text.dropLast()
         }

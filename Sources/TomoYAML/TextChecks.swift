@@ -34,7 +34,7 @@ public enum TextChecks {
     /// True when `bytes` holds nothing but a byte-order mark, whitespace and YAML comments.
     public static func isBlank(_ bytes: [UInt8]) -> Bool {
         var inComment = false
-        for byte in bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...] {
+        for byte in bytes.dropFirst(ByteOrderMark.length(in: bytes)) {
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 inComment = false
             } else if inComment || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {

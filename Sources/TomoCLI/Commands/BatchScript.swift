@@ -1,3 +1,5 @@
+import TomoCore
+
 /// The lines of a `tomo batch` file, split into words as a shell would split a command line:
 /// blanks separate words, `"…"` and `'…'` quote (a backslash escapes the next character outside
 /// single quotes), and `#` at the start of a word comments out the rest of the line. Blank and
@@ -18,7 +20,7 @@ struct BatchScript {
     func forEachCommand(_ body: (_ line: Int, _ words: [String]) throws -> Void) throws(BatchLineError) {
         var number = 0
         // A byte order mark, which some editors save first, is read past.
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var start = ByteOrderMark.length(in: bytes)
         while start < bytes.count {
             number += 1
             var end = start

@@ -85,8 +85,7 @@ struct PublishedSite: Sendable {
         let graph = madeGraph.value
         let pageNames = Set(content.pages.map(\.name))
         redirects = graph.renamed.filter { !pageNames.contains($0.key) }
-        // The same handles are at the same places: the previous index holds.
-        profileIndex = kept != nil ? reuse?.previous.profileIndex ?? [:] : Dictionary(profiles.indices.map { (profiles[$0].handle, $0) }, uniquingKeysWith: { first, _ in first })
+        profileIndex = kept?.index ?? Dictionary(profiles.indices.map { (profiles[$0].handle, $0) }, uniquingKeysWith: { first, _ in first })
         itemMoments = kept?.moments ?? Dictionary(uniqueKeysWithValues: profiles.lazy.compactMap { profile in
             Self.itemMoments(of: profile).map { (profile.handle, $0) }
         })
@@ -98,8 +97,9 @@ struct PublishedSite: Sendable {
     }
 
     /// `all` published, each profile but those of `reread` taken from `previous`, with their
-    /// `itemMoments`; nil when the handles are not the same ones.
-    private static func profiles(_ all: [Profile], keeping previous: PublishedSite, but reread: Set<String>) -> (profiles: [Profile], moments: [String: [Date]])? {
+    /// `itemMoments` and the index of where each is (the previous one: the same handles are at
+    /// the same places); nil when the handles are not the same ones.
+    private static func profiles(_ all: [Profile], keeping previous: PublishedSite, but reread: Set<String>) -> (profiles: [Profile], moments: [String: [Date]], index: [String: Int])? {
         var profiles = previous.content.profiles
         var moments = previous.itemMoments
         guard profiles.count == all.count else { return nil }
@@ -110,7 +110,7 @@ struct PublishedSite: Sendable {
             profiles[index] = profile
             moments[handle] = itemMoments(of: profile)
         }
-        return (profiles, moments)
+        return (profiles, moments, previous.profileIndex)
     }
 
     /// The published profile of `handle`.

@@ -168,9 +168,7 @@ public final class OutputLock: Sendable {
         let code = errno
         // Something is at the name that the folder was not found at: a link to nothing (listing
         // it again would find nothing again, for ever), or what another build just made there.
-        var status = stat()
-        if code == EEXIST, lstat(folder.path, &status) == 0, status.isLink, stat(folder.path, &status) != 0 {
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) ?? "nothing"
+        if code == EEXIST, let target = FolderEntries.danglingLinkTarget(folder.path) {
             throw Diagnostic("the output folder \(folder.path) is a symbolic link to \(target), which does not exist: create that folder, or remove the link, or choose another output folder with --out")
         }
         guard code == EEXIST else {
