@@ -66,9 +66,13 @@ struct BuildState: Sendable {
     }
 
     /// One folder per output folder (`--out`), so building elsewhere keeps `public/`'s state.
+    /// An output inside the site is named by its path in the site: a site folder moved or
+    /// renamed keeps its record of the files tomo made (which the marker, moved with it, still
+    /// vouches for), so the next build deletes what the site no longer publishes.
     static func folder(site: URL, output: String) -> URL {
         var hasher = StableHasher()
-        hasher.add(output)
+        let sitePath = site.standardizedFileURL.path + "/"
+        hasher.add(output.hasPrefix(sitePath) ? "site/" + output.dropFirst(sitePath.count) : output)
         let name = String(hasher.value, radix: 16)
         return site.appendingPathComponent(".tomo-cache/build/" + String(repeating: "0", count: 16 - name.count) + name)
     }
