@@ -81,8 +81,7 @@ public enum ContentSchema {
             // Said once under `$defs`: a profile has a key for each of thousands of brands.
             return ["$ref": "#/$defs/link"]
         case .siteAddress:
-            let raw = "\\s\"<>\\\\^`{|}"
-            return ["type": "string", "format": "uri", "pattern": .string("^\(anyCase("http"))\(anyCase("s"))?://[^/?#@\(raw)]+(?:/[^?#\(raw)]*)?$")]
+            return ["type": "string", "format": "uri", "pattern": .string("^\(anyCase("http"))\(anyCase("s"))?://[^/?#@\(notInAddresses)]+(?:/[^?#\(notInAddresses)]*)?$")]
         case .email:
             return ["type": "string", "pattern": .string("^(?:\(anyCase("mailto")):)?\(emailPattern)$")]
         case .languageTag:
@@ -107,8 +106,12 @@ public enum ContentSchema {
 
     /// The rules that keys share by reference, which every document carries.
     static let definitions: [String: JSONValue] = [
-        "link": ["type": "string", "format": "uri", "pattern": .string("^(?:\(anyCase("http"))\(anyCase("s"))?://(?:[^/?#\\s]*@)?[^/?#\\s@:][^/?#\\s@]*(?:[/?#]\\S*)?|\(anyCase("mailto")):\(emailPattern)(?:\\?\\S*)?)$")],
+        "link": ["type": "string", "format": "uri", "pattern": .string("^(?:\(anyCase("http"))\(anyCase("s"))?://(?:[^/?#@\(notInAddresses)]*@)?[^/?#@:\(notInAddresses)][^/?#@\(notInAddresses)]*(?:[/?#][^\(notInAddresses)]*)?|\(anyCase("mailto")):\(emailPattern)(?:\\?\\S*)?)$")],
     ]
+
+    /// What an http(s) address may not hold raw (`URLRules`), as a pattern's character class:
+    /// white space, quotes, `<>` and `\\ ^ ` { | }`.
+    private static let notInAddresses = "\\s\"<>\\\\^`{|}"
 
     /// `http` as `[Hh][Tt][Tt][Pp]`: the schema's patterns have no flag for letter case.
     private static func anyCase(_ word: String) -> String {

@@ -26,9 +26,13 @@ public enum ForbiddenCharacters {
 
     /// `the control character U+001B` or `the noncharacter U+FFFF`.
     public static func describe(_ scalar: Unicode.Scalar) -> String {
+        scalar.value <= 0x9F ? "the control character \(code(scalar))" : "the noncharacter \(code(scalar))"
+    }
+
+    /// `U+001B`.
+    public static func code(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        return scalar.value <= 0x9F ? "the control character \(code)" : "the noncharacter \(code)"
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// What is wrong with `text`, the value of `name` (`"name"`, `--name`), with the fix; nil

@@ -3,44 +3,49 @@
 public enum URLRules {
     static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
 
-    /// Why `text` may not be used as a link, with the fix; nil when it may.
+    /// Why `text` may not be used as a link, with the fix; nil when it may. An http(s) address
+    /// is held to what a page's `href` may hold raw (the checks `siteAddressProblem` makes too),
+    /// so that no accepted link makes a page invalid HTML: a host or IPv6 host, a port from 1
+    /// to 65535, `%` only before two hex digits, no space, control character or `"<>\\^`{|}`.
+    /// Unlike the site's own address, a link may have a query, a fragment and a user name.
     public static func linkProblem(_ text: String) -> String? {
+        let quoted = "\"\(text)\""
+        if let problem = characterProblem(text, quoted: quoted) { return problem }
         guard let colon = text.firstIndex(of: ":"), let scheme = scheme(String(text[..<colon])) else {
             if text.hasPrefix("/") || text.hasPrefix(".") {
-                return "\"\(text)\" is a relative address: write the full URL, starting with https://"
+                return "\(quoted) is a relative address: write the full URL, starting with https://"
             }
             let hint = text.contains("@") && !text.contains("/") ? "mailto:\(text)" : "https://\(text)"
-            return "\"\(text)\" is not an absolute URL: start it with https:// or mailto: (e.g. \"\(hint)\")"
+            return "\(quoted) is not an absolute URL: start it with https:// or mailto: (e.g. \"\(hint)\")"
         }
         guard allowedSchemes.contains(scheme) else {
             return "URL scheme \"\(scheme):\" is not allowed: use an http, https or mailto URL"
         }
-        if text.contains(where: { $0.isWhitespace }) {
-            return "\"\(text)\" contains spaces: write them as %20 or remove them"
-        }
         if scheme == "mailto" {
             let address = text[text.index(after: colon)...]
-            return isEmailAddress(String(address.prefix { $0 != "?" })) ? nil : "\"\(text)\" needs an e-mail address after mailto:"
+            return isEmailAddress(String(address.prefix { $0 != "?" })) ? nil : "\(quoted) needs an e-mail address after mailto:"
         }
         let afterScheme = text[text.index(after: colon)...]
-        let authority = afterScheme.hasPrefix("//") ? afterScheme.dropFirst(2).prefix { !"/?#".contains($0) } : ""
-        // user:password@host:port: the host is what stays after removing the two ends.
+        guard afterScheme.hasPrefix("//") else { return "\(quoted) is not a valid URL: it needs a host, like \(scheme)://example.com/" }
+        let rest = afterScheme.dropFirst(2)
+        let authority = rest.prefix { !"/?#".contains($0) }
+        // user:password@host:port: the host and port are what follows the last @.
         let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        let host = hostAndPort.hasPrefix("[") ? hostAndPort : hostAndPort.prefix { $0 != ":" }
-        return host.isEmpty ? "\"\(text)\" is not a valid URL: it needs a host, like \(scheme)://example.com/" : nil
+        if hostAndPort.isEmpty || hostAndPort.hasPrefix(":") {
+            return "\(quoted) is not a valid URL: it needs a host, like \(scheme)://example.com/"
+        }
+        return hostAndPortProblem(hostAndPort, quoted: quoted) ?? escapeProblem(rest[authority.endIndex...], quoted: quoted)
     }
 
     /// Why `text` cannot be the site's own address (`baseURL`, `--base-url`), which every
     /// canonical URL, feed and the sitemap start with; nil when it can. It must be
     /// `http(s)://host[:port][/path]`: no user name or password (every page would publish
-    /// them), no query or fragment (pasted before every path, they would swallow it), a port
-    /// from 1 to 65535, nothing a URL cannot hold raw (spaces, control characters, quotes).
+    /// them), no query or fragment (pasted before every path, they would swallow it), no `.`
+    /// or `..` folder (each page's address would name another place than the one it is at),
+    /// and what `linkProblem` asks of any link.
     public static func siteAddressProblem(_ text: String) -> String? {
         let quoted = "\"\(text)\""
-        if let bad = text.unicodeScalars.first(where: { $0.properties.isWhitespace || ForbiddenCharacters.contains($0) || "\"<>\\^`{|}".unicodeScalars.contains($0) }) {
-            let what = bad.properties.isWhitespace ? "a space" : ForbiddenCharacters.contains(bad) ? ForbiddenCharacters.describe(bad) : "the character \(Character(bad))"
-            return "\(quoted) holds \(what): write the address without it (a space in a path is %20)"
-        }
+        if let problem = characterProblem(text, quoted: quoted) { return problem }
         let lowered = text.lowercased()
         guard let schemeEnd = lowered.range(of: "://"), ["http", "https"].contains(String(lowered[..<schemeEnd.lowerBound])) else {
             if text.hasPrefix("/") || text.hasPrefix(".") { return "\(quoted) is a relative address: write the full URL, starting with https://" }
@@ -51,7 +56,37 @@ public enum URLRules {
         if rest.contains("#") { return "\(quoted) has a fragment (#…): the site's address is a host and maybe a folder, like https://example.com/blog/" }
         let authority = rest.prefix { $0 != "/" }
         if authority.contains("@") { return "\(quoted) holds a user name or password (before @): remove it, every page would show it" }
-        var host = Substring(authority)
+        if authority.isEmpty || authority.hasPrefix(":") { return "\(quoted) needs a host, like https://example.com/" }
+        if let problem = hostAndPortProblem(authority, quoted: quoted) { return problem }
+        let path = rest[authority.endIndex...]
+        if path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) {
+            return "\(quoted) has a . or .. folder in its path: write the folder it leads to, like https://example.com/blog/"
+        }
+        return escapeProblem(path, quoted: quoted)
+    }
+
+    /// A character no address may hold raw: a space, a control character or noncharacter, or
+    /// one of `"<>\\^`{|}`.
+    private static func characterProblem(_ text: String, quoted: String) -> String? {
+        guard let bad = text.unicodeScalars.first(where: { $0.properties.isWhitespace || ForbiddenCharacters.contains($0) || notInAddressesRaw.contains($0) }) else { return nil }
+        let what = if bad == " " {
+            "a space"
+        } else if bad.value < 0x20 || (0x7F...0x9F).contains(bad.value) || ForbiddenCharacters.contains(bad) {
+            ForbiddenCharacters.describe(bad)
+        } else if bad.properties.isWhitespace {
+            "the space character \(ForbiddenCharacters.code(bad))"
+        } else {
+            "the character \(Character(bad))"
+        }
+        return "\(quoted) holds \(what): write the address without it (a space in a path is %20)"
+    }
+
+    private static let notInAddressesRaw = Set("\"<>\\^`{|}".unicodeScalars)
+
+    /// `host`, `host:port`, `[v6]` or `[v6]:port`: a domain name or an IP address, and a port
+    /// from 1 to 65535.
+    private static func hostAndPortProblem(_ authority: Substring, quoted: String) -> String? {
+        var host = authority
         var port: Substring?
         if authority.hasPrefix("[") {
             guard let close = authority.firstIndex(of: "]") else { return "\(quoted) has an IPv6 host without its closing ]" }
@@ -64,23 +99,28 @@ public enum URLRules {
             guard host.dropFirst().dropLast().allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }), host.count > 2 else {
                 return "\(quoted) has an IPv6 host that is not one, like [::1]"
             }
-        } else if let colon = authority.firstIndex(of: ":") {
-            host = authority[..<colon]
-            port = authority[authority.index(after: colon)...]
-        }
-        if host.isEmpty { return "\(quoted) needs a host, like https://example.com/" }
-        if !host.hasPrefix("["), host.hasPrefix(".") || host.contains("..") || host.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }) {
-            return "\(quoted) has a host that is not a domain name or an IP address, like example.com or 127.0.0.1"
+        } else {
+            if let colon = authority.firstIndex(of: ":") {
+                host = authority[..<colon]
+                port = authority[authority.index(after: colon)...]
+            }
+            if host.hasPrefix(".") || host.contains("..") || host.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }) {
+                return "\(quoted) has a host that is not a domain name or an IP address, like example.com or 127.0.0.1"
+            }
         }
         if let port {
             guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65_535).contains(number) else {
                 return "\(quoted) has the port \"\(port)\", which is not a number from 1 to 65535"
             }
         }
-        let path = rest[authority.endIndex...]
-        var index = path.startIndex
-        while let percent = path[index...].firstIndex(of: "%") {
-            let digits = path[path.index(after: percent)...].prefix(2)
+        return nil
+    }
+
+    /// A `%` in `part` that is not followed by two hex digits.
+    private static func escapeProblem(_ part: Substring, quoted: String) -> String? {
+        var index = part.startIndex
+        while let percent = part[index...].firstIndex(of: "%") {
+            let digits = part[part.index(after: percent)...].prefix(2)
             guard digits.count == 2, digits.allSatisfy(\.isHexDigit) else {
                 return "\(quoted) has a % that is not followed by two hex digits: write % itself as %25"
             }

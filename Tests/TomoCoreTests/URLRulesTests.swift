@@ -5,6 +5,7 @@ import Testing
     @Test(arguments: [
         "https://example.com", "http://example.com:8080/a?b#c", "HTTPS://EXAMPLE.COM/", "https://user@example.com/",
         "https://[::1]:8080/", "mailto:alice@example.com", "mailto:alice@example.com?subject=Hi", "https://例え.jp/",
+        "https://en.wikipedia.org/wiki/Foo_(bar)", "https://a.example/?q=a%20b&x=[1]", "https://a:b@c.example:1/",
     ])
     func allowed(url: String) {
         #expect(URLRules.linkProblem(url) == nil)
@@ -19,7 +20,17 @@ import Testing
         ("alice@example.com", "\"alice@example.com\" is not an absolute URL: start it with https:// or mailto: (e.g. \"mailto:alice@example.com\")"),
         ("https:example.com", "\"https:example.com\" is not a valid URL: it needs a host, like https://example.com/"),
         ("http://:80/", "\"http://:80/\" is not a valid URL: it needs a host, like http://example.com/"),
-        ("https://a b.example", "\"https://a b.example\" contains spaces: write them as %20 or remove them"),
+        ("https://a b.example", "\"https://a b.example\" holds a space: write the address without it (a space in a path is %20)"),
+        ("https://a.example/\nx", "\"https://a.example/\nx\" holds the control character U+000A: write the address without it (a space in a path is %20)"),
+        ("https://a.example/\u{2028}", "\"https://a.example/\u{2028}\" holds the space character U+2028: write the address without it (a space in a path is %20)"),
+        (" javascript:alert(1)", "\" javascript:alert(1)\" holds a space: write the address without it (a space in a path is %20)"),
+        ("https://ex.com/\"onx=1", "\"https://ex.com/\"onx=1\" holds the character \": write the address without it (a space in a path is %20)"),
+        ("https://ex.com/<x>", "\"https://ex.com/<x>\" holds the character <: write the address without it (a space in a path is %20)"),
+        ("https://ex.com/%zz", "\"https://ex.com/%zz\" has a % that is not followed by two hex digits: write % itself as %25"),
+        ("https://ex.com/?q=%", "\"https://ex.com/?q=%\" has a % that is not followed by two hex digits: write % itself as %25"),
+        ("https://ex.com:99999/", "\"https://ex.com:99999/\" has the port \"99999\", which is not a number from 1 to 65535"),
+        ("https://[::1/", "\"https://[::1/\" has an IPv6 host without its closing ]"),
+        ("https://ex!ample.com/", "\"https://ex!ample.com/\" has a host that is not a domain name or an IP address, like example.com or 127.0.0.1"),
         ("mailto:", "\"mailto:\" needs an e-mail address after mailto:"),
     ])
     func refused(url: String, message: String) {
@@ -30,6 +41,10 @@ import Testing
         #expect(URLRules.siteAddressProblem("https://example.com/") == nil)
         #expect(URLRules.siteAddressProblem("mailto:a@b.example") == "\"mailto:a@b.example\" must be an http or https address, like https://example.com/")
         #expect(URLRules.siteAddressProblem("https://example.com:99999/") == "\"https://example.com:99999/\" has the port \"99999\", which is not a number from 1 to 65535")
+        for dots in ["https://ex.com/a/../b/", "https://ex.com/./", "https://ex.com/a/.."] {
+            #expect(URLRules.siteAddressProblem(dots) == "\"\(dots)\" has a . or .. folder in its path: write the folder it leads to, like https://example.com/blog/")
+        }
+        #expect(URLRules.siteAddressProblem("https://ex.com/a..b/") == nil)
     }
 
     @Test func anEmailValueIsAnAddressOrAMailtoURLOfOne() {
