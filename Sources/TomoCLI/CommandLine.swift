@@ -50,6 +50,10 @@ public enum TomoCommandLine {
         console: Console = .standard(),
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ) -> Int32 {
+        console.exitStatus(after: status(of: arguments, console: console, workingDirectory: workingDirectory))
+    }
+
+    private static func status(of arguments: [String], console: Console, workingDirectory: URL) -> Int32 {
         do {
             guard let invocation = try parse(arguments, console: console, workingDirectory: workingDirectory) else {
                 return 0

@@ -10,12 +10,13 @@ import Synchronization
 public final class Console: Sendable {
     public enum Stream: Sendable { case output, error }
 
-    private let write: @Sendable (Console, Stream, String) -> Void
+    private let write: @Sendable (Stream, String) -> Void
     public let colorsOnOutput: Bool
     public let colorsOnError: Bool
     public let isInteractive: Bool
-    /// Set once `error(_:)` printed something: the exit status to use if output breaks off.
-    private let errorReported = Atomic<Bool>(false)
+    /// The exit status of a command that ended with the given one, after what this console's
+    /// streams did (`StandardStreams.exitStatus`).
+    private let exitStatus: @Sendable (Int32) -> Int32
 
     /// A console whose text goes to `write`, already escaped and painted (tests capture it).
     public convenience init(
@@ -24,18 +25,18 @@ public final class Console: Sendable {
         isInteractive: Bool = false,
         write: @escaping @Sendable (Stream, String) -> Void
     ) {
-        self.init(colorsOnOutput: colorsOnOutput, colorsOnError: colorsOnError, isInteractive: isInteractive) { _, stream, text in
-            write(stream, text)
-        }
+        self.init(colorsOnOutput: colorsOnOutput, colorsOnError: colorsOnError, isInteractive: isInteractive, exitStatus: { $0 }, sink: write)
     }
 
     private init(
         colorsOnOutput: Bool,
         colorsOnError: Bool,
         isInteractive: Bool,
-        sink: @escaping @Sendable (Console, Stream, String) -> Void
+        exitStatus: @escaping @Sendable (Int32) -> Int32,
+        sink: @escaping @Sendable (Stream, String) -> Void
     ) {
         self.write = sink
+        self.exitStatus = exitStatus
         self.colorsOnOutput = colorsOnOutput
         self.colorsOnError = colorsOnError
         self.isInteractive = isInteractive
@@ -49,11 +50,16 @@ public final class Console: Sendable {
         return Console(
             colorsOnOutput: colorsAllowed && isatty(STDOUT_FILENO) == 1,
             colorsOnError: colorsAllowed && isatty(STDERR_FILENO) == 1,
-            isInteractive: isatty(STDERR_FILENO) == 1
-        ) { console, stream, text in
-            StandardStreams.write(text, to: stream, statusIfReaderLeft: console.errorReported.load(ordering: .relaxed) ? 1 : 0)
+            isInteractive: isatty(STDERR_FILENO) == 1,
+            exitStatus: StandardStreams.exitStatus(after:)
+        ) { stream, text in
+            StandardStreams.write(text, to: stream)
         }
     }
+
+    /// The exit status of a command that ended with `status`: 1 instead of 0 when what it
+    /// printed was lost (a full disk, a closed descriptor), not when its reader went away.
+    public func exitStatus(after status: Int32) -> Int32 { exitStatus(status) }
 
     /// Whether the environment lets a terminal show colours: not when `NO_COLOR` is set to
     /// anything but the empty string (no-color.org: an empty NO_COLOR is as if unset), nor on a
@@ -63,7 +69,7 @@ public final class Console: Sendable {
     }
 
     private func emit(_ text: ConsoleText, on stream: Stream) {
-        write(self, stream, text.rendered(colors: stream == .output ? colorsOnOutput : colorsOnError))
+        write(stream, text.rendered(colors: stream == .output ? colorsOnOutput : colorsOnError))
     }
 
     /// Writes `text` to standard output as it is (no newline added).
@@ -77,7 +83,6 @@ public final class Console: Sendable {
 
     /// `error: message` in red on a terminal.
     public func error(_ message: ConsoleText) {
-        errorReported.store(true, ordering: .relaxed)
         errorLine("\(paint("error:", .red)) \(message)")
     }
 
@@ -89,7 +94,7 @@ public final class Console: Sendable {
     /// A progress line on standard error that the next one replaces (call only when
     /// `isInteractive`); `nil` clears it.
     public func progress(_ text: ConsoleText?) {
-        write(self, .error, "\r\u{1B}[2K" + (text?.rendered(colors: colorsOnError) ?? ""))
+        write(.error, "\r\u{1B}[2K" + (text?.rendered(colors: colorsOnError) ?? ""))
     }
 
     // Plain strings: escaped and printed without colour. `@_disfavoredOverload` keeps string

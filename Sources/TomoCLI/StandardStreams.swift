@@ -5,13 +5,16 @@ import Synchronization
 /// or an interrupted one is continued), one at a time across threads, and never a crash when a
 /// stream is closed, broken or full.
 ///
-/// - The reader went away (`tomo user list | head -1`, `tomo serve | tee log` stopped with
-///   Ctrl-C): EPIPE. tomo stops quietly, as a program killed by SIGPIPE would, but with a normal
-///   exit status: 0, or 1 when it had already reported an error.
-/// - Any other failure (`>/dev/full`, an I/O error, a closed descriptor): exit status 1, with
-///   a message on standard error when that still works.
+/// A stream that fails is not written to again, and the command goes on to its end: a store
+/// command stopped at its first line of output would leave its work half done (the store
+/// changed, the profile not written).
+/// - The reader went away (`tomo user list | head -1`): EPIPE. Nothing is said, and the exit
+///   status is the command's own.
+/// - Any other failure (`>/dev/full`, an I/O error, a closed descriptor): `error: cannot write
+///   to standard output: …` on standard error when that still works, and exit status 1.
 enum StandardStreams {
-    private static let lock = Mutex(())
+    /// The errno each stream failed with (output, error), nil while it works.
+    private static let failures = Mutex<(output: Int32?, error: Int32?)>((nil, nil))
 
     /// Ignores SIGPIPE, so a write to a pipe nobody reads fails with EPIPE instead of killing the
     /// process, and puts `/dev/null`, opened read-only, on any of descriptors 0–2 that is closed
@@ -28,16 +31,30 @@ enum StandardStreams {
         }
     }
 
-    static func write(_ text: String, to stream: Console.Stream, statusIfReaderLeft: Int32) {
-        lock.withLock { _ in
+    static func write(_ text: String, to stream: Console.Stream) {
+        failures.withLock { failures in
+            let failed = stream == .output ? failures.output : failures.error
+            guard failed == nil else { return }
             let descriptor = stream == .output ? STDOUT_FILENO : STDERR_FILENO
             guard let failure = writeAll(Array(text.utf8), to: descriptor) else { return }
-            if failure == EPIPE { _exit(statusIfReaderLeft) }
             if stream == .output {
-                _ = writeAll(Array("error: cannot write to standard output: \(String(cString: strerror(failure)))\n".utf8), to: STDERR_FILENO)
+                failures.output = failure
+                if failure != EPIPE, failures.error == nil,
+                   let second = writeAll(Array("error: cannot write to standard output: \(String(cString: strerror(failure)))\n".utf8), to: STDERR_FILENO) {
+                    failures.error = second
+                }
+            } else {
+                failures.error = failure
             }
-            _exit(1)
         }
+    }
+
+    /// The exit status of a command that ended with `status`: 1 when a stream failed for
+    /// another reason than its reader going away, since what it printed was lost.
+    static func exitStatus(after status: Int32) -> Int32 {
+        let (output, error) = failures.withLock { $0 }
+        let lost = [output, error].contains { $0 != nil && $0 != EPIPE }
+        return status == 0 && lost ? 1 : status
     }
 
     /// Writes every byte; the errno of the failure otherwise. A descriptor left non-blocking by

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TomoTestSupport
 
-/// The real binary with its standard output closed, broken or full: never a crash. A reader that
-/// went away is a quiet exit (0, or 1 after an error), any other failure is exit 1 with a message.
+/// The real binary with its standard output closed, broken or full: never a crash, and never a
+/// command stopped half way. A reader that went away is the command's own exit status, said
+/// nothing about; any other failure is exit 1 with a message.
 @Suite struct StandardStreamTests {
     /// A site with three users, so `user list` prints several lines.
     static func site() throws -> TemporaryFolder {
@@ -30,6 +31,33 @@ import TomoTestSupport
         // Errors and results share the broken pipe, as in `tomo check 2>&1 | head -1`.
         let run = try ProcessRun.tomo(["check"], in: site.url, output: .closedPipe, errorToOutput: true)
         #expect(run.ending == .exited(1), "\(run)")
+    }
+
+    /// Store commands print their first line before they write the profile or move the files:
+    /// with nobody reading (`| true`) or no descriptor at all (`>&-`), each still does all of it.
+    @Test(arguments: [ProcessRun.Output.closedPipe, .closed])
+    func aStoreCommandWithoutItsReaderStillDoesAllItsWork(output: ProcessRun.Output) throws {
+        let site = try Self.site()
+        let status: Int32 = if case .closed = output { 1 } else { 0 }
+        let files = FileManager.default
+        func exists(_ path: String) -> Bool { files.fileExists(atPath: site.url.appendingPathComponent(path).path) }
+
+        let add = try ProcessRun.tomo(["user", "add", "dee"], in: site.url, output: output)
+        #expect(add.ending == .exited(status), "\(add)")
+        #expect(exists("content/users/dee.yaml"), "the starter profile was written")
+
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("content/users/alice/icon.jpg")
+        #expect(runTomo(["post", "add", "ana", photo.path, "--slug", "sun", "--alt", "Sun", "--site", site.url.path]).status == 0)
+        let rename = try ProcessRun.tomo(["user", "rename", "ana", "anna"], in: site.url, output: output)
+        #expect(rename.ending == .exited(status), "\(rename)")
+        #expect(exists("content/users/anna.yaml") && !exists("content/users/ana.yaml"), "the profile moved")
+        #expect(exists("content/posts/anna/sun.md") && !exists("content/posts/ana"), "the posts moved")
+
+        let remove = try ProcessRun.tomo(["user", "rm", "ben", "--yes"], in: site.url, output: output)
+        #expect(remove.ending == .exited(status), "\(remove)")
+        #expect(!exists("content/users/ben.yaml"), "the profile was removed")
+        #expect(runTomo(["check", "--site", site.url.path]).status == 0, "the store and the files agree")
     }
 
     @Test(arguments: printingCommands)
