@@ -72,8 +72,14 @@ public struct StoreFile: Sendable {
     }
 
     private func acquireLock() throws(Diagnostic) -> Int32 {
-        let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw systemError("cannot open the store's lock file \(lockURL.path)") }
+        // Not through a link: a planted one would have tomo create or lock a file elsewhere.
+        let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            if errno == ELOOP {
+                throw Diagnostic("content/.store.lock is a symbolic link, and tomo locks the store only with a file of its own: delete the link and run the command again")
+            }
+            throw systemError("cannot open the store's lock file \(lockURL.path)")
+        }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno == EINTR { continue }
             let failure = systemError("cannot lock the store")
@@ -84,6 +90,8 @@ public struct StoreFile: Sendable {
     }
 
     private func readBytes() throws(Diagnostic) -> [UInt8]? {
+        // A store that is a link out of the site is refused like any content file that is.
+        if let problem = SiteLinks(site: site.path).problem(onPathOf: Self.displayPath) { throw problem }
         switch RegularFile.read(url.path) {
         case .success(let bytes): return bytes
         case .failure(.missing): return nil
@@ -93,7 +101,11 @@ public struct StoreFile: Sendable {
     }
 
     private func write(_ store: Store) throws(Diagnostic) {
-        let descriptor = open(temporaryURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Made anew, never opened through what is there (a leftover of a killed write, or a
+        // link planted to have the store written over a file elsewhere): the lock is held, so
+        // no other tomo is writing it.
+        unlink(temporaryURL.path)
+        let descriptor = open(temporaryURL.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw systemError("cannot write \(temporaryURL.path)") }
         var sink = FileSink(descriptor: descriptor, path: temporaryURL.path)
         do throws(Diagnostic) {
