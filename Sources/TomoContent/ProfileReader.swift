@@ -71,14 +71,16 @@ struct ProfileReader {
         if showEmail, email == nil, let node = fields["showEmail"] {
             reader.warning("showEmail is true but there is no email to show (add `email: you@example.com`)", at: node.location)
         }
-        if let email, !showEmail { refusePublishing(privateAddress: email, fields) }
+        let bio = reader.string(fields, "bio").flatMap { markdown -> (markdown: String, document: Markdown.Document)? in
+            guard let node = fields["bio"], reader.markdownIsReadable(markdown, named: "the bio", at: node.location) else { return nil }
+            return (markdown, Markdown.Document(markdown))
+        }
+        if let email, !showEmail { refusePublishing(privateAddress: email, fields, bio: bio?.document) }
         let profile = Profile(
             handle: handle,
             file: file,
             name: name ?? "",
-            bio: reader.string(fields, "bio").flatMap { markdown in
-                guard let node = fields["bio"], reader.markdownIsReadable(markdown, named: "the bio", at: node.location) else { return nil }
-                let document = Markdown.Document(markdown)
+            bio: bio.map { markdown, document in
                 let summary: String = document.firstParagraphPlainText.shortened(toAtMost: Profile.Bio.summaryLength)
                 return Profile.Bio(markdown: markdown, html: document.html, summary: summary, plainText: document.plainText)
             },
@@ -98,16 +100,24 @@ struct ProfileReader {
     }
 
     /// An `email` kept private (no `showEmail: true`) may not be published by another field of
-    /// the page: the same address in a link, in an item that is shown or in the bio is an error
-    /// there. Published, it would undo what the profile asks for.
-    private func refusePublishing(privateAddress address: String, _ fields: Fields) {
+    /// the page: the same address in the name, a link, an item that is shown or the bio is an
+    /// error there. Published, it would undo what the profile asks for. Each field is looked at
+    /// as the page shows it, in any letter case: the bio's text once its Markdown is rendered
+    /// (`hid&#64;example.org`, `hid\@example.org` and `hid@*example*.org` all show the
+    /// address) and every address with its `%` escapes decoded (`mailto:hid%40example.org`).
+    private func refusePublishing(privateAddress address: String, _ fields: Fields, bio: Markdown.Document?) {
         let needle = address.lowercased()
+        func shows(_ text: String) -> Bool {
+            let lowered = text.lowercased()
+            return lowered.contains(needle) || (lowered.contains("%") && (lowered.removingPercentEncoding ?? "").contains(needle))
+        }
         func holds(_ node: YAMLNode) -> Bool {
             guard case .scalar(let text, _) = node.kind else { return false }
-            return text.lowercased().contains(needle)
+            return shows(text)
         }
         var places: [SourceLocation] = []
-        if let bio = fields["bio"], holds(bio) { places.append(bio.location) }
+        if let name = fields["name"], holds(name) { places.append(name.location) }
+        if let node = fields["bio"], let bio, shows(bio.plainText) || bio.destinations.contains(where: shows) { places.append(node.location) }
         for pair in fields["links"]?.mapping ?? [] where holds(pair.value) { places.append(pair.value.location) }
         for entry in fields["links"]?.sequence ?? [] {
             for pair in entry.mapping ?? [] where ["label", "url"].contains(pair.key) && holds(pair.value) { places.append(pair.value.location) }

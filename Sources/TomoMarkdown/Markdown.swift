@@ -102,6 +102,20 @@ public enum Markdown {
         /// See `Markdown.firstParagraphPlainText`.
         public var firstParagraphPlainText: String { Markdown.firstBlockPlainText(of: self, endingAtLineBreak: false) }
 
+        /// The address of every link and image, as libcmark read it (character references
+        /// decoded, `%` escapes not).
+        public var destinations: [String] {
+            var found: [String] = []
+            walk { node, event in
+                let type = cmark_node_get_type(node)
+                if event == CMARK_EVENT_ENTER, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) {
+                    found.append(String(cString: url))
+                }
+                return true
+            }
+            return found
+        }
+
         /// Shows `visit` every node as the walk enters it (and leaves it, for nodes with
         /// children), until `visit` returns false.
         fileprivate func walk(_ visit: (_ node: OpaquePointer, _ event: cmark_event_type) -> Bool) {

@@ -313,6 +313,13 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
             ("items:\n  - text: Write to alice@example.com\n", "4:11"),
             ("items:\n  - text: Write to me\n    url: mailto:alice@example.com\n", "5:10"),
             ("bio: Reach me at ALICE@example.com\n", "3:6"),
+            // As the page shows the bio, once its Markdown is rendered, and addresses decoded.
+            ("bio: \"alice&#64;example.com\"\n", "3:6"),
+            ("bio: alice\\@example.com\n", "3:6"),
+            ("bio: \"alice@<!-- -->example.com\"\n", "3:6"),
+            ("bio: alice@*example*.com\n", "3:6"),
+            ("bio: \"[m](mailto:alice%40example.com)\"\n", "3:6"),
+            ("links:\n  website: https://example.com/?to=alice%40example.com\n", "4:12"),
         ]
         for (field, place) in places {
             for shown in ["", "showEmail: false\n", "showEmail: true\n"] {
@@ -323,6 +330,10 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
                 #expect(site.errors() == expected, "\(field) \(shown)")
             }
         }
+        let named = try profileSite("name: alice@example.com\nicon: alice/icon.png\nemail: alice@example.com\n")
+        #expect(named.errors() == [
+            "content/users/alice.yaml:1:7: this publishes alice@example.com, which `email:` keeps private (there is no `showEmail: true`): remove it here, or add `showEmail: true` to publish it",
+        ])
         // Not published: a hidden item; another address.
         let hidden = try profileSite("name: Alice\nicon: alice/icon.png\nitems:\n  - text: alice@example.com\n    hidden: true\nlinks:\n  email: bob@example.com\nemail: alice@example.com\n")
         #expect(hidden.errors() == [])
