@@ -24,19 +24,33 @@ final class NodeReader {
         diagnostics.append(Diagnostic(message, at: location, severity: .warning))
     }
 
-    /// Whether Markdown text may be given to libcmark: one nesting block quotes and lists
-    /// deeper than `Markdown.maximumNesting` is reported and refused. `firstLine` is the file
-    /// line the text starts on when it is a file's body (the error is then at its own line);
-    /// otherwise the error is at `location`, the value holding the text (a bio).
-    func markdownIsReadable(_ text: String, named name: String, at location: SourceLocation, firstLine: Int? = nil) -> Bool {
-        guard let (line, column) = Markdown.nestingProblem(in: text) else { return true }
-        let message = "\(name) nests block quotes and lists more than \(Markdown.maximumNesting) deep: write it with fewer `>` and list markers"
-        if let firstLine {
-            error(message, at: SourceLocation(file: location.file, line: firstLine + line - 1, column: column))
-        } else {
-            error(message + " (its line \(line))", at: location)
+    /// Markdown text parsed, or nil after reporting why it may not be published:
+    /// - it nests block quotes and lists deeper than `Markdown.maximumNesting` (refused before
+    ///   libcmark sees it, whose time grows with the square of that depth);
+    /// - a character reference gives a character no page may hold (`&#x1B;`, `&#xFFFF;`),
+    ///   which the check of raw text cannot see.
+    ///
+    /// `firstLine` is the file line the text starts on when it is a file's body (the error is
+    /// then at its own line); otherwise the error is at `location`, the value holding the text
+    /// (a bio), and names the text's line.
+    func readableMarkdown(_ text: String, named name: String, at location: SourceLocation, firstLine: Int? = nil) -> Markdown.Document? {
+        func report(_ message: String, line: Int, column: Int) {
+            if let firstLine {
+                error(message, at: SourceLocation(file: location.file, line: firstLine + line - 1, column: column))
+            } else {
+                error(message + " (its line \(line))", at: location)
+            }
         }
-        return false
+        if let (line, column) = Markdown.nestingProblem(in: text) {
+            report("\(name) nests block quotes and lists more than \(Markdown.maximumNesting) deep: write it with fewer `>` and list markers", line: line, column: column)
+            return nil
+        }
+        let document = Markdown.Document(text)
+        if let (scalar, line) = document.forbiddenCharacter {
+            report("\(name) gives \(ForbiddenCharacters.describe(scalar)) through a character reference (&#…;), which no page may hold: remove the reference", line: line, column: 1)
+            return nil
+        }
+        return document
     }
 
     /// Splits a Markdown file into front matter and body; a problem (such as a missing closing

@@ -23,7 +23,7 @@ enum PageReader {
         let title = reader.string(fields, "title", required: "About")
         let description = reader.string(fields, "description")
         let draft = reader.bool(fields, "draft") ?? false
-        guard let title, reader.markdownIsReadable(document.body, named: "the page", at: start, firstLine: document.bodyLine) else { return nil }
+        guard let title, let body = reader.readableMarkdown(document.body, named: "the page", at: start, firstLine: document.bodyLine) else { return nil }
         let page = Page(
             name: name,
             file: file,
@@ -31,7 +31,7 @@ enum PageReader {
             description: description,
             draft: draft,
             markdown: document.body,
-            html: Markdown.html(document.body)
+            html: body.html
         )
         return reader.hasErrors ? nil : page
     }

@@ -35,10 +35,11 @@ struct PostReader {
             reader.warning("no alt text: people who cannot see the photo learn nothing of it (add `alt: what the photo shows`)", at: fields["alt"]?.location ?? fields.location)
         }
         let start = SourceLocation(file: file, line: 1, column: 1)
-        guard reader.markdownIsReadable(document.body, named: "the caption", at: start, firstLine: document.bodyLine),
-              let photo, let date, let visibility, !reader.hasErrors else { return nil }
         let caption = document.body.trimmingWhitespace()
-        let parsedCaption = Markdown.Document(caption)
+        // The caption is parsed trimmed: its first line is the body's first one that is not blank.
+        let blankLines = document.body.prefix { $0.isWhitespace }.count { $0.isNewline }
+        guard let parsedCaption = reader.readableMarkdown(caption, named: "the caption", at: start, firstLine: document.bodyLine + blankLines),
+              let photo, let date, let visibility, !reader.hasErrors else { return nil }
         return Post(
             handle: handle,
             slug: slug,

@@ -72,8 +72,8 @@ struct ProfileReader {
             reader.warning("showEmail is true but there is no email to show (add `email: you@example.com`)", at: node.location)
         }
         let bio = reader.string(fields, "bio").flatMap { markdown -> (markdown: String, document: Markdown.Document)? in
-            guard let node = fields["bio"], reader.markdownIsReadable(markdown, named: "the bio", at: node.location) else { return nil }
-            return (markdown, Markdown.Document(markdown))
+            guard let node = fields["bio"], let document = reader.readableMarkdown(markdown, named: "the bio", at: node.location) else { return nil }
+            return (markdown, document)
         }
         if let email, !showEmail { refusePublishing(privateAddress: email, fields, bio: bio?.document) }
         let profile = Profile(

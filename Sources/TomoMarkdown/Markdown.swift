@@ -87,12 +87,66 @@ public enum Markdown {
             if let root { cmark_node_free(root) }
         }
 
-        /// The HTML of the text.
+        /// The HTML of the text. An image whose address libcmark dropped (a `javascript:` or
+        /// other unsafe one) or that had none shows its description as text: `<img src="">` is
+        /// not valid HTML, and shows nothing.
         public var html: String {
             guard let root, let output = cmark_render_html(root, CMARK_OPT_DEFAULT) else { return "" }
             // libcmark allocates with malloc; the memory is ours to release.
             defer { free(output) }
-            return String(cString: output)
+            let html = String(cString: output)
+            return html.contains(Self.imageWithoutAddress) ? Self.describingImagesWithoutAddress(html) : html
+        }
+
+        /// How libcmark writes an image without an address, up to its description.
+        private static let imageWithoutAddress = "<img src=\"\" alt=\""
+
+        /// `html` with each `<img src="" alt="DESCRIPTION"… />` replaced by DESCRIPTION (escaped
+        /// by libcmark as attribute text, so it is safe as text: it holds no `"`).
+        private static func describingImagesWithoutAddress(_ html: String) -> String {
+            var result = ""
+            var rest = html[...]
+            while let start = rest.range(of: imageWithoutAddress) {
+                result += rest[..<start.lowerBound]
+                let description = rest[start.upperBound...].prefix { $0 != "\"" }
+                let afterDescription = rest[description.endIndex...]
+                guard let end = afterDescription.range(of: " />") else {
+                    result += rest[start.lowerBound...]
+                    return result
+                }
+                result += description
+                rest = afterDescription[end.upperBound...]
+            }
+            return result + rest
+        }
+
+        /// The first character `ForbiddenCharacters` refuses in what the text shows or links
+        /// to, and the 1-based line of the text it is on. Such a character can only come from
+        /// a character reference (`&#x1B;`, `&#xFFFF;`), which libcmark decodes: written raw,
+        /// it is refused before the text is parsed.
+        public var forbiddenCharacter: (scalar: Unicode.Scalar, line: Int)? {
+            var found: (scalar: Unicode.Scalar, line: Int)?
+            var line = 1
+            walk { node, event in
+                guard event == CMARK_EVENT_ENTER else { return true }
+                let start = Int(cmark_node_get_start_line(node))
+                if start > 0 { line = start }
+                let type = cmark_node_get_type(node)
+                var texts: [UnsafePointer<CChar>?] = []
+                if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                    texts = [cmark_node_get_url(node), cmark_node_get_title(node)]
+                } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
+                    texts = [cmark_node_get_literal(node)]
+                }
+                for case let text? in texts {
+                    if let scalar = String(cString: text).unicodeScalars.first(where: ForbiddenCharacters.contains) {
+                        found = (scalar, line)
+                        return false
+                    }
+                }
+                return true
+            }
+            return found
         }
 
         /// See `Markdown.plainText`.
