@@ -238,6 +238,24 @@ import TomoTestSupport
         #expect(tags["twitter:card"] == ["summary"])
     }
 
+    /// A bio written as one very long line: the card's alt text and the JSON-LD description
+    /// are shortened at a word (the card shows the bio's first line), not the whole bio
+    /// copied into each tag of the page.
+    @Test func aBookLongBioIsShortenedInTheTagsThatRepeatIt() throws {
+        let words = (0..<20_000).map { "word\($0)" }.joined(separator: " ")
+        let site = try SiteFolder(["content/users/ann.yaml": "name: Ann\nbio: \(words)\n"])
+        try site.build()
+        let page = try #require(site.page("ann/index.html"))
+        let tags = try #require(MetaTags(page))
+        for name in ["og:image:alt", "twitter:image:alt"] {
+            let alt = try #require(tags[name].first, "\(name)")
+            #expect(alt.count <= PreviewImage.altLength && alt.hasPrefix("Ann (@ann) · word0 word1"), "\(name): \(alt.prefix(80))… \(alt.count)")
+        }
+        let description = try #require(try Self.jsonLD(page)?["mainEntity"]?["description"]?.stringValue)
+        #expect(description.count <= ProfilePages.describedLength && description.hasPrefix("word0 word1"), "\(description.count)")
+        #expect(page.utf8.count < words.utf8.count * 3, "the bio is on the page, not in every tag: \(page.utf8.count) bytes")
+    }
+
     // MARK: - Reading pages
 
     /// The text of the page's JSON-LD script element.

@@ -37,9 +37,14 @@ struct PreviewImage: Sendable, Hashable {
         return fits.contains(ratio) ? .large : .summary
     }
 
+    /// The longest `og:image:alt` and `twitter:image:alt`: X's limit for the card's alt text.
+    /// A longer one (a card's text is the bio's first line, which may be a whole bio) is
+    /// shortened at a word.
+    static let altLength = 420
+
     /// `{url, width, height, alt}` for the layout's `og:image` tags.
     func view(_ address: SiteAddress) -> JSONValue {
-        ["url": .string(address.absolute(path)), "width": .int(width), "height": .int(height), "alt": .string(alt)]
+        ["url": .string(address.absolute(path)), "width": .int(width), "height": .int(height), "alt": .string(alt.shortened(toAtMost: Self.altLength))]
     }
 
     /// The pixel size in a PNG's header (its IHDR chunk), nil for bytes that are not a PNG.

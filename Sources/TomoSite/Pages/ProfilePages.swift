@@ -4,6 +4,10 @@ import TomoCore
 /// `/<handle>/`: a user's profile page (icon, header, bio, links, items, their posts' grid and
 /// follow counts). Its plan and its view, side by side.
 enum ProfilePages {
+    /// The longest JSON-LD `description` of a person: the bio as plain text, shortened at a
+    /// word beyond this many characters.
+    static let describedLength = 1_000
+
     static func plan(_ model: SiteModel, into files: inout [PlannedFile]) {
         for profile in model.content.profiles {
             let handle = profile.handle
@@ -88,7 +92,8 @@ extension PageViews {
         let person = card.map { card in
             personLD(card, members: [
                 "image": (iconImage ?? headerPreview).map { .string(address.absolute($0.path)) },
-                "description": profile.bio.map { .string($0.plainText) },
+                // The whole bio, up to a length a search engine reads (a bio may be a book).
+                "description": profile.bio.map { .string($0.plainText.shortened(toAtMost: ProfilePages.describedLength)) },
                 "sameAs": .array(profile.links.filter { $0.service != .email }.map { .string($0.url) }),
             ])
         }
