@@ -94,6 +94,11 @@ public enum StoreDecoder {
             guard sectionNames.contains(key) else {
                 throw reader.failure("unknown section \"\(key)\"\(Suggestion.hint(for: key, in: sectionNames)); a store has \(sectionNames.joined(separator: ", "))", at: reader.keyOffset)
             }
+            // JSON leaves a repeated key to the reader: taken as the last one, a second
+            // "hidden" would publish every post the first one hides.
+            guard sections[key] == nil else {
+                throw reader.failure("the section \"\(key)\" appears twice: merge the two into one", at: reader.keyOffset)
+            }
             sections[key] = try reader.skipValue()
         }
         reader.skipWhitespace()
@@ -168,6 +173,7 @@ public enum StoreDecoder {
 
     private static func decodeUsers(_ r: inout StoreReader, version: Int, places: inout [StoreRecordPlace]?) throws(Failure) -> [User] {
         var users: [User] = []
+        var handles: [(handle: String, offset: Int)] = []
         let hasSequence = StoreMigration.userHasSequence(in: version)
         let keys = ["approveFollows", "created", "gender", "handle", "location", "seeking"]
             + (hasSequence ? ["sequence"] : ["name"])
@@ -201,6 +207,11 @@ public enum StoreDecoder {
             }
             places?.append(StoreRecordPlace(kind: .user, names: user.handle, post: nil, offset: start))
             users.append(user)
+            handles.append((user.handle, start))
+        }
+        // Two records of one user would be one of them, quietly: say which.
+        if let repeated = Self.firstRepeated(handles) {
+            throw r.failure("user \(repeated.handle) has two records: keep one (its sequence and settings are read from one only)", at: repeated.offset)
         }
         if !hasSequence { StoreMigration.numberVersion1Users(&users) }
         users.normalizeOrder()
@@ -408,16 +419,40 @@ public enum StoreDecoder {
 
     // MARK: Helpers
 
+    /// The second record of the first handle that has two, or nil.
+    private static func firstRepeated(_ handles: [(handle: String, offset: Int)]) -> (handle: String, offset: Int)? {
+        var seen = Set<String>(minimumCapacity: handles.count)
+        return handles.first { !seen.insert($0.handle).inserted }
+    }
+
     private static func forEachElement(_ r: inout StoreReader, _ what: String, _ body: (inout StoreReader) throws(Failure) -> Void) throws(Failure) {
         try r.expect(UInt8(ascii: "["), what)
         var first = true
         while try r.nextElement(first: &first) { try body(&r) }
     }
 
+    /// Each member of an object, refusing a key it repeats: JSON leaves that to the reader, and
+    /// taken as the last one, a repeated key would quietly drop what the first one says (a
+    /// user's `sequence`, which its feed's ids are made of; a post's likers). Objects with
+    /// many keys (the likes, by post) are in order as tomo writes them, so a key is compared
+    /// with the last one, and only keys out of order are looked up.
     private static func forEachMember(_ r: inout StoreReader, _ what: String, _ body: (inout StoreReader, String) throws(Failure) -> Void) throws(Failure) {
         try r.expect(UInt8(ascii: "{"), what)
         var first = true
-        while let key = try r.nextKey(first: &first) { try body(&r, key) }
+        var keys: [String] = []
+        var unordered: Set<String>?
+        while let key = try r.nextKey(first: &first) {
+            if let last = keys.last, !(last < key) {
+                if unordered == nil { unordered = Set(keys) }
+                if unordered?.insert(key).inserted == false {
+                    throw r.failure("\"\(key)\" appears twice in \(what): keep one", at: r.keyOffset)
+                }
+            } else {
+                unordered?.insert(key)
+            }
+            keys.append(key)
+            try body(&r, key)
+        }
     }
 
     private static func unknownKey(_ key: String, in known: [String], _ r: StoreReader) -> Failure {
