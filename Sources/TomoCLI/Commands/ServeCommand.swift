@@ -16,11 +16,13 @@ enum ServeCommand {
             .flag("future", "show posts dated later than now (otherwise each one appears at its date)"),
         ],
         discussion: """
-        Builds the site into memory and serves it. Every save in content/ or templates/ rebuilds
-        only what changed, and open pages reload (a stylesheet change swaps the stylesheet without
-        a reload). A failed rebuild keeps the last good site and shows the error over the page and
-        here, until the next good rebuild; here each problem is printed once, sorted as `tomo
-        check` sorts them, while it stays. public/ is not touched: run `tomo build` to publish.
+        Builds the site and serves it, keeping the served files in .tomo-cache/serve/<setting>/
+        (a restart with the same options serves them at once; deleting .tomo-cache/ is safe).
+        Every save in content/, templates/ or static/ rebuilds only what changed, and open pages
+        reload (a stylesheet change swaps the stylesheet without a reload). A failed rebuild
+        keeps the last good site and shows the error over the page and here, until the next good
+        rebuild; here each problem is printed once, sorted as `tomo check` sorts them, while it
+        stays. public/ is not touched: run `tomo build` to publish.
 
         Examples:
           tomo serve --port 3000
