@@ -81,7 +81,9 @@ public enum ContentLoader {
     public static func loadProfile(site: URL, handle: String) -> (profile: Profile?, diagnostics: [Diagnostic]) {
         let folder = site.appendingPathComponent(ContentPath.usersFolder)
         var files: [String] = []
-        for name in ["yaml", "json"].map({ "\(handle).\($0)" }) {
+        // In the order a whole load lists them (by name: `.json` before `.yaml`), so a duplicate
+        // is reported at the same file as `tomo check` reports it.
+        for name in ContentPath.profileExtensions.map({ "\(handle).\($0)" }).sorted() {
             do {
                 if try FolderEntries.exists(ContentPath.userFile(name), in: site.path) { files.append(name) }
             } catch {

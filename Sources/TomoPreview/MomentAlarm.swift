@@ -1,6 +1,6 @@
 import Foundation
 
-/// Rings (calls `ring` on a thread of its own) once the moment it is set to has passed:
+/// Rings (calls `ring` with the moment, on a thread of its own) once the moment it is set to has passed:
 /// `tomo serve` sets it to the next moment an item appears or disappears, and rebuilds when it
 /// rings.
 ///
@@ -15,7 +15,7 @@ final class MomentAlarm: Sendable {
     private let state = Alarm()
     private let finished = DispatchSemaphore(value: 0)
 
-    init(ring: @escaping @Sendable () -> Void) {
+    init(ring: @escaping @Sendable (Date) -> Void) {
         let state = self.state
         let finished = self.finished
         let thread = Thread {
@@ -57,7 +57,7 @@ private final class Alarm: @unchecked Sendable {
         condition.unlock()
     }
 
-    func run(_ ring: @Sendable () -> Void) {
+    func run(_ ring: @Sendable (Date) -> Void) {
         condition.lock()
         while !stopped {
             guard let moment, rangFor.map({ moment > $0 }) ?? true else {
@@ -71,7 +71,7 @@ private final class Alarm: @unchecked Sendable {
             }
             rangFor = moment
             condition.unlock()
-            ring()
+            ring(moment)
             condition.lock()
         }
         condition.unlock()

@@ -61,15 +61,23 @@ public final class SitePreview: Sendable {
         /// The last preview's `files` are served at `url` while the first build runs.
         case servingKept(files: Int, url: String)
         case built(files: Int, seconds: Double, warnings: [Diagnostic])
-        /// A rebuild after the site files `after` changed (every path of the watcher's batch that
-        /// is the site's, sorted): a script that saved a file can wait for the one naming it.
-        case rebuilt(changed: Int, made: Int, milliseconds: Double, stylesheetsOnly: Bool, after: [String])
-        /// The first build (`after` is empty) or a rebuild after `after` changed failed. `new`
+        /// A rebuild after `after`: a script that saved a file can wait for the line naming it.
+        case rebuilt(changed: Int, made: Int, milliseconds: Double, stylesheetsOnly: Bool, after: Trigger)
+        /// The first build (`after` is nil) or a rebuild after `after` failed. `new`
         /// holds its problems that the failure before it did not have, in report order, each
         /// once (a store error that stays is told once, not at every rebuild); `errorsShownBefore`
         /// counts the errors that stay. `servesGoodSite` is false until a build succeeded (only
         /// the error page is served).
-        case failed(new: [Diagnostic], errorsShownBefore: Int, after: [String], servesGoodSite: Bool)
+        case failed(new: [Diagnostic], errorsShownBefore: Int, after: Trigger?, servesGoodSite: Bool)
+    }
+
+    /// What a rebuild reacted to.
+    public enum Trigger: Sendable, Equatable {
+        /// Site files that were saved, made, moved or deleted (`namedPaths` of the watcher's
+        /// batch, sorted).
+        case files([String])
+        /// No file: the moment an item's `from` or `until`, or a post's date, passed.
+        case moment(Date)
     }
 
     /// Where to open the site (`http://127.0.0.1:8080/`, under the base URL's path).
@@ -124,7 +132,8 @@ public final class SitePreview: Sendable {
                 guard let path = Self.sitePath(of: folder, in: site) else { return }
                 onEvent(.note("\(path)/: \(problem)"))
             }) { urls in
-                state.rebuild(changed: urls.compactMap { Self.sitePath(of: $0, in: site) })
+                let paths = urls.compactMap { Self.sitePath(of: $0, in: site) }
+                state.rebuild(changed: paths, named: Self.namedPaths(paths, in: site))
             }
             preview.watcher.set(watcher)
         }
@@ -181,6 +190,26 @@ public final class SitePreview: Sendable {
     }
 }
 
+extension SitePreview {
+    /// Which of a batch's changed `paths` a rebuild line names: the files there now (saved or
+    /// made) and the files gone that have an extension (deleted, renamed away), as the content
+    /// has them. Left out while any of those is there: folders (`content/posts/alice`, made
+    /// for the post in it) and names without an extension that are gone (`sedWP2yEz`, the
+    /// temporary file `sed -i` or an editor renames over the file it saves); they are named
+    /// only when the batch holds nothing else.
+    static func namedPaths(_ paths: [String], in site: URL) -> [String] {
+        let named = paths.filter { path in
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: site.appendingPathComponent(path).path, isDirectory: &isFolder) {
+                return !isFolder.boolValue
+            }
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return !ContentPath.fileExtension(of: name).isEmpty
+        }
+        return named.isEmpty ? paths : named
+    }
+}
+
 /// The preview's moving parts: the first build runs on the starting thread, every rebuild on
 /// the watcher's or, when an item's `from` or `until` moment or a post's date passes, the alarm's; one at a time
 /// (`building`), each at the time it runs, as `tomo build` run then would.
@@ -208,7 +237,7 @@ private final class PreviewState: @unchecked Sendable {
         self.server = server
         self.liveReload = liveReload
         self.onEvent = onEvent
-        alarm = MomentAlarm { [weak self] in self?.rebuildAtThisMoment() }
+        alarm = MomentAlarm { [weak self] moment in self?.rebuildAtThisMoment(moment) }
     }
 
     func stop() {
@@ -227,7 +256,7 @@ private final class PreviewState: @unchecked Sendable {
             if servesKeptSite, let reload = changes.reloadKind { server.notifyReload(reload) }
             onEvent(.built(files: update.fileCount, seconds: update.seconds, warnings: update.warnings))
         } catch {
-            fail(error, after: [])
+            fail(error, after: nil)
         }
         session.indexReaders()
         // What the build needed (views, rendered bytes before they were stored) is free now: give that memory back to the system (glibc keeps freed small
@@ -235,24 +264,25 @@ private final class PreviewState: @unchecked Sendable {
         tomo_release_free_memory()
     }
 
-    func rebuild(changed paths: [String]) {
+    /// Rebuilds after the site files `paths` changed; the line says `named` (`namedPaths`).
+    func rebuild(changed paths: [String], named: [String]) {
         guard !paths.isEmpty else { return }
-        rebuild(paths)
+        rebuild(paths, after: .files(named))
     }
 
     /// An item's `from` or `until` moment passed (its profile page shows the item or drops it),
     /// or a post's date (it is published).
-    private func rebuildAtThisMoment() {
-        rebuild([])
+    private func rebuildAtThisMoment(_ moment: Date) {
+        rebuild([], after: .moment(moment))
     }
 
-    private func rebuild(_ paths: [String]) {
+    private func rebuild(_ paths: [String], after trigger: SitePreview.Trigger) {
         building.lock()
         defer { building.unlock() }
-        server.holdingDeletions { rebuildAndPublish(paths) }
+        server.holdingDeletions { rebuildAndPublish(paths, after: trigger) }
     }
 
-    private func rebuildAndPublish(_ paths: [String]) {
+    private func rebuildAndPublish(_ paths: [String], after trigger: SitePreview.Trigger) {
         do {
             let update = try session.rebuild(changedPaths: paths, buildDate: Date())
             alarm?.set(session.nextChange)
@@ -266,11 +296,11 @@ private final class PreviewState: @unchecked Sendable {
             let reload = changes.reloadKind
             if let reload { server.notifyReload(reload) }
             onEvent(.rebuilt(changed: changes.paths.count, made: update.made,
-                             milliseconds: update.seconds * 1000, stylesheetsOnly: reload == .css, after: paths))
+                             milliseconds: update.seconds * 1000, stylesheetsOnly: reload == .css, after: trigger))
             // After the reload went out: a rebuild that changed the plan indexes the new one.
             session.indexReaders()
         } catch {
-            fail(error, after: paths)
+            fail(error, after: trigger)
         }
     }
 
@@ -286,7 +316,7 @@ private final class PreviewState: @unchecked Sendable {
     }
 
     /// Keeps the last good site; the error goes over every open page and to the terminal.
-    private func fail(_ error: DiagnosticList, after paths: [String]) {
+    private func fail(_ error: DiagnosticList, after trigger: SitePreview.Trigger?) {
         let problems = error.inReportOrder
         let new = problems.filter { !toldProblems.contains($0) }
         let errorsShownBefore = problems.count { $0.severity == .error && toldProblems.contains($0) }
@@ -299,7 +329,7 @@ private final class PreviewState: @unchecked Sendable {
             let bytes = Array(page.utf8)
             server.publish(served(ServedSite(files: ["index.html": bytes, "404.html": bytes])))
         }
-        onEvent(.failed(new: new, errorsShownBefore: errorsShownBefore, after: paths, servesGoodSite: servesGoodSite))
+        onEvent(.failed(new: new, errorsShownBefore: errorsShownBefore, after: trigger, servesGoodSite: servesGoodSite))
     }
 }
 

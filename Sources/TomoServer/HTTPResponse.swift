@@ -28,7 +28,7 @@ final class HTTPResponse: @unchecked Sendable {
         self.init(pointer: pointer, headers: headers)
     }
 
-    /// A response with a short body MHD copies (error texts, redirects, 304s).
+    /// A response with a short body MHD copies (error texts, redirects).
     convenience init?(text: String, headers: [(String, String)]) {
         self.init(bytes: Array(text.utf8), headers: headers)
     }
@@ -40,6 +40,21 @@ final class HTTPResponse: @unchecked Sendable {
         guard let pointer = bytes.withUnsafeBytes({
             MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
         }) else { return nil }
+        self.init(pointer: pointer, headers: headers)
+    }
+
+    /// The head of a response whose body, never sent, is `size` bytes long: a 304, whose
+    /// `Content-Length` must be the 200's own (RFC 9110 §8.6). libmicrohttpd 0.9.75 gives every
+    /// response of known size a `Content-Length`, and a `304` made from an empty buffer claimed
+    /// 0; leaving the length out takes a response of unknown size, which MHD then either sends
+    /// chunked (a body after a 304) or ends by closing the connection, losing keep-alive for
+    /// every revalidation. MHD sends no body for a 304 (nor for HEAD), so the reader never runs;
+    /// were it ever called, ending early makes MHD close the connection rather than send
+    /// anything.
+    convenience init?(headOnly size: Int, headers: [(String, String)]) {
+        guard let pointer = MHD_create_response_from_callback(
+            UInt64(size), 1024, { _, _, _, _ in tomo_http_end_of_stream }, nil, nil)
+        else { return nil }
         self.init(pointer: pointer, headers: headers)
     }
 

@@ -50,11 +50,11 @@ final class PreparedFile: Sendable {
         [("Content-Type", contentType), ("Cache-Control", "no-cache")] + (isCompressible ? [("Vary", "Accept-Encoding")] : [])
     }
 
-    /// The ETag a client that does or does not accept gzip gets: the gzip form's when gzip
-    /// makes the file smaller (the form is made then, once).
-    func etag(acceptsGzip: Bool) -> String {
-        if acceptsGzip, let gzipETag, store.gzipSize(of: blob) != nil { return gzipETag }
-        return etag
+    /// The ETag and body length of the form a client that does or does not accept gzip gets:
+    /// the gzip form's when gzip makes the file smaller (the form is made then, once).
+    func representation(acceptsGzip: Bool) -> (etag: String, size: Int) {
+        if acceptsGzip, let gzipETag, let size = store.gzipSize(of: blob) { return (gzipETag, size) }
+        return (etag, blob.size)
     }
 
     /// A response sending the file (gzipped for a client that accepts it, when that helps),
@@ -71,14 +71,20 @@ final class PreparedFile: Sendable {
         return HTTPResponse(file: descriptor, size: blob.size, headers: headers + [("ETag", etag)])
     }
 
-    /// Whether an If-None-Match header names this file's current content (either encoding).
-    func matches(ifNoneMatch header: String) -> Bool {
-        for candidate in header.split(separator: ",") {
+    /// A `304 Not Modified` for a client whose If-None-Match names the form it would get
+    /// (`acceptsGzip` decides which), or nil when it names none: the gzip form's tag does not
+    /// revalidate the plain bytes, nor the other way round (RFC 9110 §13.1.2: the selected
+    /// representation). Nil too when MHD is out of memory.
+    func notModifiedResponse(ifNoneMatch header: String, acceptsGzip: Bool) -> HTTPResponse?? {
+        let form = representation(acceptsGzip: acceptsGzip)
+        let named = header.split(separator: ",").contains { candidate in
             var tag = candidate.trimmingCharacters(in: .whitespaces)
-            if tag == "*" { return true }
             if tag.hasPrefix("W/") { tag.removeFirst(2) }  // If-None-Match compares weakly
-            if tag == etag || tag == gzipETag { return true }
+            return tag == "*" || tag == form.etag
         }
-        return false
+        guard named else { return nil }
+        var headers = [("ETag", form.etag), ("Cache-Control", "no-cache")]
+        if isCompressible { headers.append(("Vary", "Accept-Encoding")) }
+        return .some(HTTPResponse(headOnly: form.size, headers: headers))
     }
 }

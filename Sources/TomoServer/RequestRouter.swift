@@ -167,11 +167,10 @@ final class RequestRouter: Sendable {
     /// Sends a prepared file, or 304 when the client already has its content.
     private func send(_ file: PreparedFile, status: UInt32, on connection: OpaquePointer) -> MHD_Result {
         let gzip = acceptsGzip(connection)
-        if status == 200, let tags = header("If-None-Match", of: connection), file.matches(ifNoneMatch: tags) {
-            var headers = [("ETag", file.etag(acceptsGzip: gzip)), ("Cache-Control", "no-cache")]
-            if file.isCompressible { headers.append(("Vary", "Accept-Encoding")) }
-            guard let response = HTTPResponse(text: "", headers: headers) else { return .NO }
-            return response.queue(on: connection, status: 304)
+        if status == 200, let tags = header("If-None-Match", of: connection),
+           let notModified = file.notModifiedResponse(ifNoneMatch: tags, acceptsGzip: gzip) {
+            guard let notModified else { return .NO }
+            return notModified.queue(on: connection, status: 304)
         }
         guard let response = file.response(acceptsGzip: gzip) else {
             return sendText(503, "The file cannot be read now; reload in a moment.\n", on: connection)

@@ -18,9 +18,10 @@ struct RequestTarget: Equatable, Sendable {
     ///
     /// A URI over `maximumLength` bytes is refused with 414, any other problem with 400.
     ///
-    /// Escapes are decoded exactly once, then the decoded path must be valid UTF-8 without
-    /// control characters or backslashes, and must have no `.`, `..` or empty segments: so `..`,
-    /// `%2e%2e`, `%2f..`, `%00` and `//etc/passwd` are all refused before any lookup.
+    /// A raw backslash or `#` is refused. Escapes are decoded exactly once, then the decoded path
+    /// must be valid UTF-8 without control characters, and must have no `.`, `..` or empty
+    /// segments: so `..`, `%2e%2e`, `%2f..`, `%00` and `//etc/passwd` are all refused before any
+    /// lookup, while `%23` and `%5C` name files with `#` and `\` in their names.
     static func parse(_ rawURI: [UInt8]) -> Result<RequestTarget, Refusal> {
         guard rawURI.count <= maximumLength else {
             return .failure(Refusal(status: 414, reason: "the request target is longer than \(maximumLength) bytes"))
@@ -31,11 +32,20 @@ struct RequestTarget: Equatable, Sendable {
         guard rawPathBytes.first == UInt8(ascii: "/") else {
             return .failure(.badRequest("the request path must start with /"))
         }
+        // Raw, a backslash is a folder separator to browsers and to some servers (`..\`), and a
+        // `#` starts a fragment, which no client sends: either one means the target is not what
+        // it seems, so it is refused.
+        if rawPathBytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "#") }) {
+            return .failure(.badRequest("the request path contains a raw backslash or #: write them as %5C and %23"))
+        }
         guard let decoded = percentDecoded(rawPathBytes) else {
             return .failure(.badRequest("the request path has a malformed percent-escape"))
         }
-        if decoded.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "#") }) {
-            return .failure(.badRequest("the request path contains a control character, backslash or #"))
+        // Decoded, `#` and `\` are ordinary characters of a file name: `tomo build` publishes
+        // `static/x#y.txt` and `static/a\b.txt`, and the path is only looked up in the snapshot,
+        // never given to the file system, so neither can lead out of the site.
+        if decoded.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            return .failure(.badRequest("the request path contains a control character"))
         }
         guard let path = String(validating: decoded, as: UTF8.self),
               let rawPath = String(validating: rawPathBytes, as: UTF8.self),

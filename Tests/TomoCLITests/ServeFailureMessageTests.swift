@@ -31,7 +31,7 @@ import TomoTestSupport
     @Test func theFirstBuildsFailureOnANewSiteSaysSoToo() {
         let lines = Mutex<[String]>([])
         let console = Console { _, text in lines.withLock { $0.append(text) } }
-        ServeCommand.report(.failed(new: [Diagnostic("broken", at: SourceLocation(file: "content/site.yaml", line: 1, column: 1))], errorsShownBefore: 0, after: [], servesGoodSite: false), on: console)
+        ServeCommand.report(.failed(new: [Diagnostic("broken", at: SourceLocation(file: "content/site.yaml", line: 1, column: 1))], errorsShownBefore: 0, after: nil, servesGoodSite: false), on: console)
         let text = lines.withLock { $0.joined() }
         #expect(text.contains("The site has not built yet"), "\(text)")
         #expect(!text.contains("last good site"), "\(text)")

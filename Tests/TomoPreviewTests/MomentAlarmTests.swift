@@ -19,7 +19,7 @@ import Testing
 
     @Test func ringsOnceWhenTheMomentPasses() {
         let rings = Rings()
-        let alarm = MomentAlarm { rings.times.withLock { $0.append(Date()) } }
+        let alarm = MomentAlarm { _ in rings.times.withLock { $0.append(Date()) } }
         defer { alarm.stop() }
         let moment = Date().addingTimeInterval(0.3)
         alarm.set(moment)
@@ -33,7 +33,7 @@ import Testing
     /// is not rung again; a later one is.
     @Test func aMomentRungForIsNotRungAgain() {
         let rings = Rings()
-        let alarm = MomentAlarm { rings.times.withLock { $0.append(Date()) } }
+        let alarm = MomentAlarm { _ in rings.times.withLock { $0.append(Date()) } }
         defer { alarm.stop() }
         let past = Date().addingTimeInterval(-5)
         alarm.set(past)
@@ -49,7 +49,7 @@ import Testing
     /// moment wakes the alarm for it, and nil makes it wait for ever.
     @Test func aFarMomentWaitsWithoutRinging() {
         let rings = Rings()
-        let alarm = MomentAlarm { rings.times.withLock { $0.append(Date()) } }
+        let alarm = MomentAlarm { _ in rings.times.withLock { $0.append(Date()) } }
         defer { alarm.stop() }
         for far in [Date(timeIntervalSince1970: 253_402_300_799), .distantFuture] {
             alarm.set(far)
@@ -64,7 +64,7 @@ import Testing
 
     @Test func stopsTwiceAndNeverRingsAfter() {
         let rings = Rings()
-        let alarm = MomentAlarm { rings.times.withLock { $0.append(Date()) } }
+        let alarm = MomentAlarm { _ in rings.times.withLock { $0.append(Date()) } }
         alarm.stop()
         alarm.set(Date())
         alarm.stop()

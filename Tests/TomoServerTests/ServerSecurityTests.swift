@@ -50,3 +50,26 @@ import TomoTestSupport
     }
 }
 
+
+/// Names with `#` and `\` are published by `tomo build`; the preview serves them when the
+/// request escapes them (`%23`, `%5C`), and still refuses them raw.
+@Suite struct EscapedNameTests {
+    @Test func servesNamesWithHashAndBackslashWhenEscaped() throws {
+        let site = ServedSite(files: ["x#y.txt": Array("hash".utf8), "a\\b.txt": Array("backslash".utf8)])
+        try withServer(site: site) { server throws in
+            let hash = try fetch(server.port, "/x%23y.txt")
+            #expect(hash.status == 200)
+            #expect(hash.text == "hash")
+            let backslash = try fetch(server.port, "/a%5Cb.txt")
+            #expect(backslash.status == 200)
+            #expect(backslash.text == "backslash")
+            #expect(try fetch(server.port, "/a%5cb.txt").text == "backslash")
+            // Raw, a backslash is a separator to browsers and `#` starts a fragment: refused.
+            #expect(try fetch(server.port, "/a\\b.txt").status == 400)
+            #expect(try fetch(server.port, "/x#y.txt").status == 400)
+            // Control characters stay refused, escaped or not.
+            #expect(try fetch(server.port, "/x%0Ay.txt").status == 400)
+            #expect(try fetch(server.port, "/x%7Fy.txt").status == 400)
+        }
+    }
+}

@@ -16,11 +16,13 @@ enum ServeCommand {
             .flag("future", "show posts dated later than now (otherwise each one appears at its date)"),
         ],
         discussion: """
-        Builds the site into memory and serves it. Every save in content/ or templates/ rebuilds
-        only what changed, and open pages reload (a stylesheet change swaps the stylesheet without
-        a reload). A failed rebuild keeps the last good site and shows the error over the page and
-        here, until the next good rebuild; here each problem is printed once, sorted as `tomo
-        check` sorts them, while it stays. public/ is not touched: run `tomo build` to publish.
+        Builds the site and serves it, keeping the served files in .tomo-cache/serve/<setting>/
+        (a restart with the same options serves them at once; deleting .tomo-cache/ is safe).
+        Every save in content/, templates/ or static/ rebuilds only what changed, and open pages
+        reload (a stylesheet change swaps the stylesheet without a reload). A failed rebuild
+        keeps the last good site and shows the error over the page and here, until the next good
+        rebuild; here each problem is printed once, sorted as `tomo check` sorts them, while it
+        stays. public/ is not touched: run `tomo build` to publish.
 
         Examples:
           tomo serve --port 3000
@@ -61,19 +63,33 @@ enum ServeCommand {
         case .built(let files, let seconds, let warnings):
             for warning in warnings.prefix(BuildCommand.maximumWarnings) { console.warning(warning.description) }
             console.line("Built \(Plural.count(files, "file")) in \(String(format: "%.2f", seconds)) s")
-        case .rebuilt(let changed, let made, let milliseconds, let stylesheetsOnly, let paths):
+        case .rebuilt(let changed, let made, let milliseconds, let stylesheetsOnly, let trigger):
             let what = stylesheetsOnly ? "stylesheets swapped" : "\(Plural.count(changed, "file")) changed"
-            console.line("\(String(format: "Rebuilt in %.0f ms", milliseconds)) after \(listing(paths)): \(what) (\(made) made again)")
-        case .failed(let new, let errorsShownBefore, let paths, let servesGoodSite):
+            console.line("\(String(format: "Rebuilt in %.0f ms", milliseconds)) after \(describe(trigger)): \(what) (\(made) made again)")
+        case .failed(let new, let errorsShownBefore, let trigger, let servesGoodSite):
             for diagnostic in new { TomoCommandLine.report(diagnostic, on: console) }
             let still: ConsoleText = errorsShownBefore == 0 ? "" : new.isEmpty
                 ? " with the same \(Plural.count(errorsShownBefore, "error")) as before"
                 : " (and \(Plural.count(errorsShownBefore, "error")) shown before)"
-            let rebuild: ConsoleText = paths.isEmpty ? "" : "The rebuild after \(listing(paths)) failed\(still). "
+            let rebuild: ConsoleText = trigger.map { "The rebuild after \(describe($0)) failed\(still). " } ?? ""
             let served: ConsoleText = servesGoodSite
                 ? "The last good site is still served; the error shows on open pages."
                 : "The site has not built yet: every page shows the error until a save fixes it."
             console.errorLine("\(rebuild)\(served)")
+        }
+    }
+
+    /// What a rebuild reacted to: the files, or the moment that passed (in this machine's time,
+    /// as a clock beside the terminal shows it).
+    static func describe(_ trigger: SitePreview.Trigger) -> ConsoleText {
+        switch trigger {
+        case .files(let paths):
+            return listing(paths)
+        case .moment(let moment):
+            let clock = DateFormatter()
+            clock.locale = Locale(identifier: "en_US_POSIX")
+            clock.dateFormat = "HH:mm:ss"
+            return "an item's from/until or a post's date passed at \(clock.string(from: moment))"
         }
     }
 
