@@ -47,6 +47,7 @@ extension Store {
         needs(.users, .reports)
         _ = try requireUser(user)
         if visibility == nil { throw Self.missingPost(post) }
+        try requireOwner(of: post)
         let reason = reason.trimmingWhitespace()
         if reason.isEmpty { throw Diagnostic("a report needs a reason: --reason \"what is wrong\"") }
         let id = post.description
@@ -76,9 +77,18 @@ extension Store {
 
     private func requireLikeable(_ post: PostID, visibility: PostVisibility?) throws(Diagnostic) {
         guard let visibility else { throw Self.missingPost(post) }
+        try requireOwner(of: post)
         if visibility != .public {
             throw Diagnostic("\(post) is not public (visibility: \(visibility.rawValue)): only public posts can be liked")
         }
+    }
+
+    /// A post is liked or reported under its owner's handle, which must be registered now (the
+    /// post file was read before the store was locked): a post in the folder of a handle no
+    /// one has, or one renamed away meanwhile, would keep a like or report no page counts.
+    private func requireOwner(of post: PostID) throws(Diagnostic) {
+        guard users.record(for: post.handle) == nil else { return }
+        throw Diagnostic("\(post) is in the posts of \(post.handle), who is not registered (renamed or removed?): give the post's id under its owner's handle, as `tomo post list` shows it")
     }
 
     static func missingPost(_ post: PostID) -> Diagnostic {

@@ -188,6 +188,22 @@ import TomoCore
         }
     }
 
+    /// A post file in the folder of a handle no one has (made by hand, or its owner renamed
+    /// between the read of the post and the write of the store): a like or a report under that
+    /// id would be counted by no page, so both are refused and the store is left as it was.
+    @Test func aPostWhoseOwnerIsNotRegisteredCannotBeLikedOrReported() throws {
+        let site = try TemporarySite()
+        try site.addUsers("alice", "bob")
+        try site.apply { store throws(Diagnostic) in try store.renameUser("alice", to: "alicia") }
+        let old = PostID(handle: "alice", slug: "sun")
+        let refusal = Diagnostic("alice/sun is in the posts of alice, who is not registered (renamed or removed?): give the post's id under its owner's handle, as `tomo post list` shows it")
+        let before = site.storeText()
+        #expect(throws: refusal) { try site.apply { store throws(Diagnostic) in try store.like("bob", old, visibility: .public) } }
+        #expect(throws: refusal) { try site.apply { store throws(Diagnostic) in try store.report("bob", old, reason: "spam", visibility: .public) } }
+        #expect(site.storeText() == before)
+        #expect(try site.apply { store throws(Diagnostic) in try store.like("bob", PostID(handle: "alicia", slug: "sun"), visibility: .public) } == .changed("bob likes alicia/sun (1 like)"))
+    }
+
     @Test func likeOfAMissingPostIsRefused() throws {
         let site = try TemporarySite()
         try site.addUsers("bob")

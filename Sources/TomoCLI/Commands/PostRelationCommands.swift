@@ -10,7 +10,8 @@ enum PostRelationCommands {
         arguments: [ArgumentSpec("U", "the user who likes"), ArgumentSpec("POST", "the post id, HANDLE/SLUG")],
         discussion: """
         One like per user and post: liking again changes nothing and says so. Refused when the
-        post does not exist, is not public, or its owner blocks U.
+        post does not exist, is not public, its owner is not a registered user, or U and its
+        owner are in a block, either way.
 
         Example:
           tomo like bob alice/sunset
