@@ -164,7 +164,7 @@ public enum SiteBuilder {
         // Only files tomo made are ever deleted: those the kept state names, or without one
         // those of its record (an output an older tomo wrote has none: nothing is deleted).
         let marker = BuildState.markerIdentity(output: options.output)
-        let recorded = previous != nil || lock.isNew ? nil : marker.flatMap { MadeFiles.load(site: options.site, output: outputPath, marker: $0) }
+        let recorded = previous != nil || lock.isNew ? nil : marker.flatMap { MadeFiles.load(output: outputPath, marker: $0) }
         let output: OutputFolder
         do {
             output = try OutputFolder(lock: lock, kept: previous?.outputs, madeBefore: recorded)
@@ -174,7 +174,7 @@ public enum SiteBuilder {
         // The record holds every file this build may make before the first one lands, so that a
         // build killed half way leaves none it does not know.
         let recordCount = marker.map {
-            MadeFiles.grow(kept: previous?.outputs, recorded: recorded, plan: plan, toMake: toMake, site: options.site, output: outputPath, marker: $0)
+            MadeFiles.grow(kept: previous?.outputs, recorded: recorded, plan: plan, toMake: toMake, output: outputPath, marker: $0)
         }
         // A build killed from here on leaves no state, so the next one is a full build.
         BuildState.remove(site: options.site, output: outputPath)
@@ -185,7 +185,7 @@ public enum SiteBuilder {
             let counts = output.counts
             try output.commit()
             if let marker, output.digests.count != recordCount {
-                MadeFiles.save(output.digests.paths, site: options.site, output: outputPath, marker: marker)
+                MadeFiles.save(output.digests.paths, output: outputPath, marker: marker)
             }
             clock.finished("swap the output in")
             let pages = plan.count { $0.isPage }

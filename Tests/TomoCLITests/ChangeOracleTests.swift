@@ -101,7 +101,7 @@ final class OracleRun {
     var published: OutputTree = [:]
     var lastGoodServed: OutputTree = [:]
     /// Every path the preview was expected to serve at some step.
-    var everServed: Set<String> = [OutputTree.marker, "no/such/page/index.html"]
+    var everServed: Set<String> = [OutputTree.marker, OutputBookkeeping.record, "no/such/page/index.html"]
     /// The preview was started again while the site failed to build: it has no good site to
     /// keep serving until a build succeeds.
     var previewHasNoGoodSite = false
@@ -291,6 +291,8 @@ struct OutputTree: Equatable, ExpressibleByDictionaryLiteral {
         files = [:]
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return }
         while let path = walker.nextObject() as? String {
+            // tomo's record of its files names the folder's own marker: no part of the site.
+            if path == OutputBookkeeping.record { continue }
             let url = folder.appendingPathComponent(path)
             var status = stat()
             guard lstat(url.path, &status) == 0 else { continue }

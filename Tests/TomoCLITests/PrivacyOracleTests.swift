@@ -114,6 +114,8 @@ import TomoTestSupport
         while let url = walker?.nextObject() as? URL {
             guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
             let path = String(url.resolvingSymlinksInPath().path.dropFirst(root.count))
+            // tomo's record of its files names the folder's own marker: no part of the site.
+            if path == OutputBookkeeping.record { continue }
             found[path] = Array(try Data(contentsOf: url))
         }
         return found

@@ -82,7 +82,9 @@ enum SiteTree {
         for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) ?? FileManager.DirectoryEnumerator() {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            files[String(url.standardizedFileURL.path.dropFirst(root.count + 1))] = Array(FileManager.default.contents(atPath: url.path) ?? Data())
+            let path = String(url.standardizedFileURL.path.dropFirst(root.count + 1))
+            if path == OutputBookkeeping.record { continue }
+            files[path] = Array(FileManager.default.contents(atPath: url.path) ?? Data())
         }
         return files
     }

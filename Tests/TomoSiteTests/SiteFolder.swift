@@ -60,7 +60,8 @@ final class SiteFolder {
         Self.files(in: output)
     }
 
-    /// Every file under `output`: path → text.
+    /// Every file under `output`: path → text (without tomo's record of the files it made,
+    /// which differs between two folders holding the same site).
     static func files(in output: URL) -> [String: String] {
         var files: [String: String] = [:]
         let enumerator = FileManager.default.enumerator(at: output, includingPropertiesForKeys: nil)
@@ -68,6 +69,7 @@ final class SiteFolder {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
             let path = String(url.standardizedFileURL.path.dropFirst(output.standardizedFileURL.path.count + 1))
+            if path == OutputBookkeeping.record { continue }
             files[path] = String(decoding: FileManager.default.contents(atPath: url.path) ?? Data(), as: UTF8.self)
         }
         return files

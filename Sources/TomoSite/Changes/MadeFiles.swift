@@ -1,24 +1,31 @@
 import Foundation
 import TomoCore
 
-/// The files tomo has written into an output folder and may not have deleted yet, kept in
-/// `.tomo-cache/build/…/made` beside the build state: a build deletes only files of this record
-/// that the site no longer has. A file tomo never made (put into the output by hand) is kept,
-/// by a full build and an incremental one alike, and a full build names it in a warning.
+/// The files tomo has written into an output folder and may not have deleted yet, kept in the
+/// output folder itself (`.tomo-made`, beside the `.tomo-output` marker): a build deletes only
+/// files of this record that the site no longer has. A file tomo never made (put into the
+/// output by hand) is kept, by a full build and an incremental one alike, and a full build
+/// names it in a warning. Kept in the output, not in `.tomo-cache/`, the record outlives a
+/// deleted cache: what the site stops publishing after that (a removed user, a post made
+/// private) is still deleted.
 ///
 /// Unlike the build state, the record is never dropped while a build writes: before the first
 /// file lands it grows by every path the build may make (`grow`), and once the output is
 /// committed it shrinks to the site's paths. While a kept state is valid its output paths are
-/// the record (it only adds to them), so an incremental build does not read it. A build killed at any moment leaves a record that holds every
-/// file it made. It belongs to one output folder, by its marker (`BuildState.markerIdentity`):
-/// a folder made anew starts with an empty record.
+/// the record (it only adds to them), so an incremental build does not read it. A build killed
+/// at any moment leaves a record that holds every file it made. It belongs to one output
+/// folder, by its marker (`BuildState.markerIdentity`): a folder made anew starts with an
+/// empty record.
 enum MadeFiles {
     private static let formatLine = "tomo-made-files 1"
+    /// The record's name at the top of the output, and the name it is written under first.
+    static let name = ".tomo-made"
+    static let writingName = ".tomo-made.new"
 
     /// The record for the output with this marker, or nil when there is none (an output an
     /// older tomo wrote, a cache deleted) or it is damaged: then which files tomo made is unknown.
-    static func load(site: URL, output: String, marker: UInt64) -> Set<String>? {
-        guard let bytes = RegularFile.contents(file(site: site, output: output).path),
+    static func load(output: String, marker: UInt64) -> Set<String>? {
+        guard let bytes = RegularFile.contents(output + "/" + name),
               let text = BuildState.checkedText(bytes) else { return nil }
         var lines = text.split(separator: "\n")[...]
         guard lines.popFirst() == Substring(formatLine), lines.popFirst() == Substring("marker \(marker)") else { return nil }
@@ -26,21 +33,26 @@ enum MadeFiles {
     }
 
     /// Keeps `paths` as the record; a path with a line break cannot be kept, and then there is
-    /// no record.
-    static func save(_ paths: some Sequence<String>, site: URL, output: String, marker: UInt64) {
-        let record = file(site: site, output: output)
+    /// no record. Written whole under another name and renamed over the last one (the build
+    /// holds the output, so no other tomo writes it), never through a link planted there.
+    static func save(_ paths: some Sequence<String>, output: String, marker: UInt64) {
+        let record = output + "/" + name
         var bytes = Array("\(formatLine)\nmarker \(marker)\n".utf8)
         for path in paths {
             guard !path.utf8.contains(UInt8(ascii: "\n")) else {
-                unlink(record.path)
+                unlink(record)
                 return
             }
             bytes.append(contentsOf: path.utf8)
             bytes.append(UInt8(ascii: "\n"))
         }
         bytes += Array("\(BuildState.checksumPrefix)\(String(BuildState.digest(bytes), radix: 16))\n".utf8)
-        try? FileManager.default.createDirectory(at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
-        if !RegularFile.replace(record.path, with: bytes) { unlink(record.path) }
+        let writing = output + "/" + writingName
+        unlink(writing)
+        if OutputFolder.create(writing, with: bytes) != nil || rename(writing, record) != 0 {
+            unlink(writing)
+            unlink(record)
+        }
     }
 
     /// Grows the record, before a build writes, by every path it may make, and says how many
@@ -48,23 +60,19 @@ enum MadeFiles {
     /// their paths already, and only the planned files they lack are added; otherwise the
     /// `recorded` paths (nil: none known) and every planned file.
     static func grow(kept: OutputDigests?, recorded: Set<String>?, plan: [PlannedFile], toMake: [PlannedFile],
-                     site: URL, output: String, marker: UInt64) -> Int {
+                     output: String, marker: UInt64) -> Int {
         if let kept {
             let added = toMake.map(\.path).filter { kept[$0] == nil }
             var status = stat()
-            if !added.isEmpty || lstat(file(site: site, output: output).path, &status) != 0 {
-                save(kept.paths + added, site: site, output: output, marker: marker)
+            if !added.isEmpty || lstat(output + "/" + name, &status) != 0 {
+                save(kept.paths + added, output: output, marker: marker)
             }
             return kept.count + added.count
         }
         var made = recorded ?? []
         let count = made.count
         for planned in plan { made.insert(planned.path) }
-        if made.count != count || recorded == nil { save(made, site: site, output: output, marker: marker) }
+        if made.count != count || recorded == nil { save(made, output: output, marker: marker) }
         return made.count
-    }
-
-    private static func file(site: URL, output: String) -> URL {
-        BuildState.folder(site: site, output: output).appendingPathComponent("made")
     }
 }

@@ -357,9 +357,10 @@ public final class OutputFolder: Sendable {
         for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
     }
 
-    /// Creates `file` holding `bytes`; the errno on failure, when nothing of it is left (a full
-    /// disk must not leave half a file behind).
-    private static func create(_ file: String, with bytes: [UInt8]) -> Int32? {
+    /// Creates `file` holding `bytes` (never through a link or over a file already there); the
+    /// errno on failure, when nothing of it is left (a full disk must not leave half a file
+    /// behind).
+    static func create(_ file: String, with bytes: [UInt8]) -> Int32? {
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return errno }
         let failure = bytes.withUnsafeBytes { buffer -> Int32? in

@@ -36,7 +36,7 @@ public final class OutputLock: Sendable {
     /// The flag of a build writing into a folder it created (`new`) or changing one (`update`).
     static let writingFlags = (new: ".tomo-writing-new", update: ".tomo-writing-update")
     /// The names at the top of the output that are tomo's bookkeeping, never a page.
-    static let ownNames: Set<String> = [markerName, writingFlags.new, writingFlags.update]
+    static let ownNames: Set<String> = [markerName, writingFlags.new, writingFlags.update, MadeFiles.name, MadeFiles.writingName]
 
     /// Claims `destination` for one build: creates it when missing, refuses a folder tomo did not
     /// write, waits (calling `waiting` once) while another build holds it, and cleans up after a

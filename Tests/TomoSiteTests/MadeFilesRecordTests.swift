@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TomoCore
+@testable import TomoSite
+import TomoTestSupport
+
+/// The record of the files tomo made in an output (`.tomo-made`, in the output) outlives what
+/// could lose it: a site folder moved or renamed between two builds (its output `public/`
+/// inside it, moved along), and a deleted `.tomo-cache/`. The build still knows which files
+/// it made, so what the site stopped publishing is deleted, not left on the host as a file
+/// "tomo did not make".
+@Suite struct MadeFilesRecordTests {
+    @Test(arguments: [false, true]) func whatTheSiteNoLongerPublishesIsDeletedAfterAMove(full: Bool) throws {
+        let folder = try TemporaryFolder(prefix: "tomo-moved")
+        try folder.write("one/content/site.yaml", SiteFolder.siteYAML)
+        try folder.write("one/content/users/alice.yaml", "name: Alice\n")
+        try folder.write("one/content/users/bob.yaml", "name: Bob Secret\n")
+        let before = folder.url.appendingPathComponent("one")
+        try SiteBuilder.build(BuildOptions(site: before))
+        #expect(FileManager.default.fileExists(atPath: before.appendingPathComponent("public/bob/index.html").path))
+
+        let after = folder.url.appendingPathComponent("two")
+        try FileManager.default.moveItem(at: before, to: after)
+        try FileManager.default.removeItem(at: after.appendingPathComponent("content/users/bob.yaml"))
+        let report = try SiteBuilder.build(BuildOptions(site: after, full: full))
+
+        let left = SiteFolder.files(in: after.appendingPathComponent("public"))
+        #expect(left.keys.filter { $0.hasPrefix("bob/") }.isEmpty, "bob's pages are gone: \(left.keys.sorted())")
+        #expect(!left.values.contains { $0.contains("Bob Secret") }, "no file still shows bob")
+        #expect(report.warnings.allSatisfy { !$0.message.contains("tomo did not make") }, "\(report.warnings)")
+        #expect(left["alice/index.html"]?.contains("Alice") == true)
+    }
+
+    @Test(arguments: [false, true]) func whatTheSiteNoLongerPublishesIsDeletedAfterTheCacheIsDeleted(full: Bool) throws {
+        let site = try SiteFolder([
+            "content/users/alice.yaml": "name: Alice\n",
+            "content/users/bob.yaml": "name: Bob Secret\n",
+        ])
+        try site.build()
+        try site.write("public/notes.txt", "put here by hand\n")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent(".tomo-cache"))
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/users/bob.yaml"))
+        let report = try SiteBuilder.build(BuildOptions(site: site.root, full: full))
+        let left = site.outputFiles()
+        #expect(left.keys.filter { $0.hasPrefix("bob/") }.isEmpty, "bob's pages are gone: \(left.keys.sorted())")
+        #expect(!left.values.contains { $0.contains("Bob Secret") }, "no file still shows bob")
+        #expect(left["notes.txt"] == "put here by hand\n", "a file tomo did not make is kept")
+        #expect(report.warnings.contains { $0.message.contains("notes.txt") }, "the file put there by hand is named: \(report.warnings)")
+    }
+}
