@@ -99,6 +99,8 @@ public final class SitePreview: Sendable {
             // Pages link under the base URL's path, so that is where they are served.
             configuration.root = try SiteAddress(baseURL).root
         }
+        // The served files are kept in the cache folder, made before the first build.
+        if let problem = CacheFolder.problem(site: options.site) { throw problem }
         configuration.keptFiles = keptFilesFolder(options)
         let server = try PreviewServer.start(configuration) { onEvent(.note($0)) }
         if !server.keepsFiles, let folder = configuration.keptFiles {

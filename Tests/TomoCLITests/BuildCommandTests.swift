@@ -21,6 +21,20 @@ import TomoTestSupport
         #expect(full.output.contains(", 0 written, "))
     }
 
+    /// The root is named as "/", as every other output folder is named with one final slash
+    /// (`public/`, `/srv/www/`). Nothing is written there: it holds files tomo did not write.
+    @Test func theRootAsTheOutputIsNamedWithOneSlash() throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appendingPathComponent("site")
+        #expect(runTomo(["init", site.path]).status == 0)
+        let root = runTomo(["build", "--out", "/"], in: site)
+        #expect(root.status == 1)
+        #expect(root.error.hasSuffix("Build failed: 1 error; / is unchanged\n"), "\(root.error)")
+        #expect(!root.error.contains("//"), "\(root.error)")
+        let other = runTomo(["build", "--out", folder.url.appendingPathComponent("out").path], in: site)
+        #expect(other.output.hasSuffix("→ \(folder.url.standardizedFileURL.path)/out/\n"), "\(other.output)")
+    }
+
     @Test func timingsListEveryStepOnStandardError() throws {
         let folder = try TemporaryFolder()
         let site = folder.url.appendingPathComponent("site")

@@ -64,6 +64,8 @@ import TomoTestSupport
             try FileManager.default.createDirectory(at: $0.url.appendingPathComponent("templates/static"), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: $0.url.appendingPathComponent("templates/static/extra.css").path, withDestinationPath: "../../outside.css")
         },
+        "a folder in place of a theme file": { try $0.write("templates/static/style.css/a.txt", "a\n") },
+        "a root static file inside a theme file": { try $0.write("static/static/search.js/a.txt", "a\n") },
         "a folder named as the profile": {
             try FileManager.default.removeItem(at: $0.url.appendingPathComponent("content/users/alice.yaml"))
             try FileManager.default.createDirectory(at: $0.url.appendingPathComponent("content/users/alice.yaml"), withIntermediateDirectories: true)

@@ -102,6 +102,7 @@ enum BuildCommand {
         let base = directory.standardizedFileURL.path
         let path = url.standardizedFileURL.path
         if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) + "/" }
-        return path + "/"
+        // A folder is named with a final slash, which the root already is ("/", not "//").
+        return path.hasSuffix("/") ? path : path + "/"
     }
 }

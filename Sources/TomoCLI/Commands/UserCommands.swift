@@ -31,6 +31,7 @@ enum UserCommands {
             let site = try invocation.siteDirectory()
             try UserContentFiles(site: site, handle: handle).checkNoPage()
             let name = try invocation.option("name").map { try DisplayName.checked($0, handle: handle, site: site, usage: invocation.command.usage) }
+            try UserContentFiles(site: site, handle: handle).checkProfileCanBeWritten(name: name)
             let outcome = try StoreCommandSupport.apply(invocation, sections: [.users]) { store, _ throws(Diagnostic) in
                 try store.addUser(handle)
             }

@@ -99,6 +99,61 @@ struct UserContentFiles {
         return "wrote \(profileYAML)"
     }
 
+    /// Refuses, before the store changes, a `user add` that could not leave the user with a
+    /// profile: something other than a file at a profile's name (a folder), a profile that
+    /// `--name` (`name`) cannot be read or edited in, or a folder no profile, or the schema its
+    /// modeline names, can be written into. Registered first and failing then, the command
+    /// would stop half done, the user in the store without a profile.
+    func checkProfileCanBeWritten(name: String?) throws {
+        for path in profileFiles + [ContentPath.profileFile(handle, format: "yml")] where try FolderEntries.exists(path, in: site.path) {
+            if case .notRegular(let kind)? = RegularFile.check(url(path).path) {
+                throw Diagnostic(
+                    "this is \(kind), where \(handle)'s profile belongs: move it away, then run `tomo user add \(handle)` again",
+                    at: SourceLocation(file: path, line: 1, column: 1)
+                )
+            }
+        }
+        if try existingProfile != nil {
+            // The profile is kept; only --name edits it, in place, through a new file beside it.
+            guard let name, var profile = try ProfileFile.read(site: site, handle: handle), profile.name != name else { return }
+            try profile.set("name", to: name)
+            try checkCanWrite(into: ContentPath.usersFolder, toWrite: profile.file)
+            return
+        }
+        try checkCanWrite(into: ContentPath.usersFolder, toWrite: profileYAML)
+        let schema = SchemaFiles.folder + "/" + ContentSchema.profile.fileName
+        if !FileManager.default.fileExists(atPath: url(schema).path) {
+            try checkCanWrite(into: SchemaFiles.folder, toWrite: schema)
+        }
+    }
+
+    /// Throws when `file` cannot be made in the site's `folder` (made first when missing): the
+    /// nearest of its folders that exists must be a folder this process may write in.
+    private func checkCanWrite(into folder: String, toWrite file: String) throws(Diagnostic) {
+        var candidate = folder
+        while true {
+            let path = candidate.isEmpty ? site.path : url(candidate).path
+            var status = stat()
+            if stat(path, &status) == 0 {
+                guard status.isFolder else { throw FolderFailure(.notAFolder).diagnostic(folder: candidate) }
+                guard access(path, W_OK | X_OK) == 0 else {
+                    let shown = candidate.isEmpty ? "." : candidate
+                    throw Diagnostic(
+                        "cannot write \(file) in this folder (\(String(cString: strerror(errno)))): make it writable (chmod u+wx \(shown)), then run `tomo user add \(handle)` again",
+                        at: SourceLocation(file: shown + "/", line: 1, column: 1)
+                    )
+                }
+                return
+            }
+            guard let slash = candidate.lastIndex(of: "/") else {
+                if candidate.isEmpty { return }
+                candidate = ""
+                continue
+            }
+            candidate = String(candidate[..<slash])
+        }
+    }
+
     /// Makes `name` the display name in the profile (a starter profile when there is none);
     /// what was done, or nil when the profile already says it.
     func setName(_ name: String) throws -> String? {

@@ -39,7 +39,8 @@ struct SiteInputs: Sendable {
     static func load(
         _ options: BuildOptions, content loaded: ContentLoadResult, store storeRead: Result<Store, DiagnosticList>? = nil
     ) -> (inputs: SiteInputs?, theme: Theme?, problems: [Diagnostic]) {
-        var problems: [Diagnostic] = []
+        // The build keeps what it makes there; tomo check fails on it too, as the build would.
+        var problems: [Diagnostic] = CacheFolder.problem(site: options.site).map { [$0] } ?? []
         var theme: Theme?
         do {
             theme = try loadTheme(options)
@@ -65,7 +66,7 @@ struct SiteInputs: Sendable {
         } catch {
             problems.append(error)
         }
-        guard let theme, let rootFolder, let store, let address else { return (nil, theme, problems) }
+        guard let theme, let rootFolder, let store, let address, problems.isEmpty else { return (nil, theme, problems) }
         var warnings = loaded.warnings
         if options.baseURL == nil, content.config.baseURL == nil {
             warnings.append(Diagnostic("content/site.yaml has no baseURL: feeds, the sitemap and Open Graph use http://localhost:8080/ (add baseURL: https://your.site/ or pass --base-url)", severity: .warning))

@@ -20,10 +20,25 @@ public struct Theme: Sendable {
         case site(URL)
 
         public func contents() -> [UInt8]? {
+            try? read(at: "").get()
+        }
+
+        /// The bytes, or why the file at `path` (`static/style.css`) cannot be read, located at
+        /// the site's file.
+        func read(at path: String) -> Result<[UInt8], Diagnostic> {
             switch self {
-            case .builtin(let path): return BuiltinTheme.contents(of: path).map { Array($0) }
-            case .site(let url): return RegularFile.contents(url.path)
+            case .builtin(let name):
+                guard let bytes = BuiltinTheme.contents(of: name) else { return .failure(Diagnostic("the built-in theme has no file \(name)")) }
+                return .success(Array(bytes))
+            case .site(let url):
+                return RegularFile.read(url.path).mapError { failure in
+                    Diagnostic(Self.readFailure(failure), at: SourceLocation(file: "templates/" + path, line: 1, column: 1))
+                }
             }
+        }
+
+        static func readFailure(_ failure: RegularFile.Failure) -> String {
+            "cannot read this static file of the theme: \(failure.reason)"
         }
     }
 
@@ -91,8 +106,15 @@ public struct Theme: Sendable {
                 ))
                 continue
             }
+            // Read when its file is made, after the output's writing began: a file that cannot
+            // be read is an error now, with the site's other errors, never half a build.
+            if let failure = RegularFile.check(resolved.path) {
+                problems.append(Diagnostic(StaticFile.readFailure(failure), at: SourceLocation(file: "templates/" + relative, line: 1, column: 1)))
+                continue
+            }
             staticFiles[relative] = .site(resolved)
         }
+        problems += nestingProblems(in: staticFiles)
 
         // Pages give the preview image's pixel size in og:image:width and height: it must be
         // a PNG, whose header says it.
@@ -109,5 +131,27 @@ public struct Theme: Sendable {
 
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         return Theme(templates: templates, labelFiles: labelFiles, staticFiles: staticFiles, previewImageSize: previewImageSize)
+    }
+
+    /// A static file of the site's theme where the built-in theme has a folder, or a folder
+    /// where it has a file: both would be published, one as a folder of the other, and one
+    /// would be lost. Found here, before anything is written (the output could not hold both).
+    private static func nestingProblems(in staticFiles: [String: StaticFile]) -> [Diagnostic] {
+        let own = Set(staticFiles.compactMap { if case .site = $0.value { $0.key } else { nil } })
+        let builtin = Set(staticFiles.keys).subtracting(own)
+        var problems: [Diagnostic] = []
+        for (file, inner) in FolderNesting.foldersTaken(by: own, among: builtin) {
+            problems.append(Diagnostic(
+                "the theme has a file \(file), and this folder takes its place (with templates/\(inner) in it): rename the folder, or delete it to keep the theme's file",
+                at: SourceLocation(file: "templates/" + file, line: 1, column: 1)
+            ))
+        }
+        for (file, inner) in FolderNesting.foldersTaken(by: builtin, among: own) {
+            problems.append(Diagnostic(
+                "the theme has a folder \(file)/ (with \(inner) in it), and this file takes its place: rename or remove this file",
+                at: SourceLocation(file: "templates/" + file, line: 1, column: 1)
+            ))
+        }
+        return problems
     }
 }

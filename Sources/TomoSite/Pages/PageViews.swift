@@ -139,9 +139,10 @@ struct PageViews: Sendable {
     }
 
     /// The bytes of a static file of the theme (`static/style.css`).
-    func staticFile(_ path: String) -> [UInt8]? {
+    func staticFile(_ path: String) throws(Diagnostic) -> [UInt8] {
         read(.staticFile(path))
-        return theme.staticFiles[path]?.contents()
+        guard let file = theme.staticFiles[path] else { throw Diagnostic("the theme has no file \(path)") }
+        return try file.read(at: path).get()
     }
 
     /// The theme's preview image, for pages without one of their own (`InputKey.staticFile`).

@@ -28,8 +28,7 @@ enum SitePages {
         }))
         for path in model.theme.staticFiles.keys.sorted() {
             files.append(PlannedFile(path: path, inputs: [.staticFile(path)], source: .bytes { views throws(Diagnostic) in
-                guard let bytes = views.staticFile(path) else { throw Diagnostic("cannot read the theme file \(path)") }
-                return bytes
+                try views.staticFile(path)
             }))
         }
         for (path, file) in model.images.publishedFiles(beside: model.cards.files) {

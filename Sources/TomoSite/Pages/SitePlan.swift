@@ -59,31 +59,21 @@ enum SitePlan {
     /// Each root static file published where a generated file is, or where one needs a folder,
     /// or inside what is a generated file.
     private static func collisions(of rootFiles: [String], with generated: [PlannedFile]) -> [Diagnostic] {
-        let roots = Set(rootFiles)
-        var taken: [String: (path: String, file: PlannedFile)] = [:]
         var byPath: [String: PlannedFile] = [:]
-        for file in generated {
-            byPath[file.path] = file
-            if roots.contains(file.path) { taken[file.path] = (file.path, file) }
-            var folder = Substring(file.path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                if roots.contains(String(folder)), taken[String(folder)] == nil { taken[String(folder)] = (file.path, file) }
-            }
-        }
+        for file in generated { byPath[file.path] = file }
+        let foldersTaken = FolderNesting.foldersTaken(by: generated.lazy.map(\.path), among: Set(rootFiles))
         var problems: [Diagnostic] = []
         for path in rootFiles {
             let location = SourceLocation(file: ContentPath.rootStaticFolder + "/" + path, line: 1, column: 1)
-            if let (other, file) = taken[path] {
-                let what = other == path
-                    ? "tomo makes \(path) itself (\(origin(of: file)))"
-                    : "tomo makes the folder \(path)/ (for \(other), \(origin(of: file)))"
-                problems.append(Diagnostic("this file would be published as \(path), but \(what): rename or remove this file", at: location))
+            if let file = byPath[path] {
+                problems.append(Diagnostic("this file would be published as \(path), but tomo makes \(path) itself (\(origin(of: file))): rename or remove this file", at: location))
                 continue
             }
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
+            if let inner = foldersTaken[path], let file = byPath[inner] {
+                problems.append(Diagnostic("this file would be published as \(path), but tomo makes the folder \(path)/ (for \(inner), \(origin(of: file))): rename or remove this file", at: location))
+                continue
+            }
+            for folder in FolderNesting.folders(of: path) {
                 if let file = byPath[String(folder)] {
                     problems.append(Diagnostic("this file would be published inside \(folder)/, but tomo makes \(folder) as a file (\(origin(of: file))): move this file elsewhere in \(ContentPath.rootStaticFolder)/", at: location))
                     break
