@@ -219,8 +219,9 @@ private final class PreviewState: @unchecked Sendable {
     let server: PreviewServer
     let liveReload: Bool
     let onEvent: @Sendable (SitePreview.Event) -> Void
-    /// Whether the server holds a site that built (rather than the error page).
-    var servesGoodSite = false
+    /// Whether the server holds a site that built (rather than the error page): at start, the
+    /// files the last preview kept, if any, which a first build that fails leaves served.
+    var servesGoodSite: Bool
     /// Whether the first build replaces what the last preview kept (pages opened from it then
     /// reload when it changed).
     private let servesKeptSite: Bool
@@ -234,6 +235,7 @@ private final class PreviewState: @unchecked Sendable {
          onEvent: @escaping @Sendable (SitePreview.Event) -> Void) {
         self.session = session
         self.servesKeptSite = servesKeptSite
+        servesGoodSite = servesKeptSite
         self.server = server
         self.liveReload = liveReload
         self.onEvent = onEvent
@@ -325,9 +327,12 @@ private final class PreviewState: @unchecked Sendable {
         server.showError(problems.map(\.description).joined(separator: "\n"))
         if !servesGoodSite {
             // Nothing good to show yet: every address answers with this page until it is fixed.
-            let page = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title></head><body><h1>The site does not build yet</h1><p>Fix the problems shown, and this page reloads.</p></body></html>"
-            let bytes = Array(page.utf8)
-            server.publish(served(ServedSite(files: ["index.html": bytes, "404.html": bytes])))
+            // Never recorded as the kept site: the next start must not serve it as the last
+            // preview's.
+            let bytes = BuildErrorPage.bytes(listing: problems, liveReload: liveReload)
+            let changes = server.publish(served(ServedSite(files: ["index.html": bytes, "404.html": bytes])), keptForNextStart: false)
+            // An open error page shows the problems as they are now.
+            if changes.reloadKind != nil { server.notifyReload(.page) }
         }
         onEvent(.failed(new: new, errorsShownBefore: errorsShownBefore, after: trigger, servesGoodSite: servesGoodSite))
     }

@@ -115,9 +115,11 @@ public final class PreviewServer: Sendable {
     /// with; every later request sees the new one. Files whose bytes did not change keep their
     /// prepared (compressed) form. Returns what changed, whose `reloadKind` is what to pass to
     /// `notifyReload` (nil: nothing changed, no reload needed).
+    /// `keptForNextStart` false: the snapshot is not recorded in the kept files, so the next
+    /// start does not serve it (an error page standing in for a site that does not build).
     @discardableResult
-    public func publish(_ site: ServedSite) -> SiteChanges {
-        router.publish(whole: site.servedFiles(in: router.store))
+    public func publish(_ site: ServedSite, keptForNextStart: Bool = true) -> SiteChanges {
+        router.publish(whole: site.servedFiles(in: router.store), record: keptForNextStart)
     }
 
     /// A file made ready to serve: its bytes stored (written once, unless the store holds them

@@ -37,12 +37,13 @@ final class RequestRouter: Sendable {
     var snapshot: PreparedSite { served.withLock { $0.site } }
 
     /// Replaces the snapshot; requests already running keep the one they started with.
-    func publish(whole files: [String: ServedFile]) -> SiteChanges {
+    /// `record` false: the manifest is not told (the next start does not serve this snapshot).
+    func publish(whole files: [String: ServedFile], record: Bool = true) -> SiteChanges {
         publishing.withLock { uses in
             // Prepared outside the snapshot's lock: requests wait only for the swap.
             let (site, publish) = PreparedSite.replacing(served.withLock { $0.site }, with: files)
             served.withLock { $0.site = site }
-            return published(publish, uses: &uses)
+            return published(publish, uses: &uses, record: record)
         }
     }
 
