@@ -78,6 +78,9 @@ public final class SitePreview: Sendable {
         case files([String])
         /// No file: the moment an item's `from` or `until`, or a post's date, passed.
         case moment(Date)
+        /// The files served were deleted from `folder` (below the site; `.tomo-cache/` deleted
+        /// while the preview ran): every file is made and stored again.
+        case lostFiles(folder: String)
     }
 
     /// Where to open the site (`http://127.0.0.1:8080/`, under the base URL's path).
@@ -120,6 +123,9 @@ public final class SitePreview: Sendable {
         let state = PreviewState(session: session, server: server, liveReload: options.liveReload,
                                  servesKeptSite: server.keptFileCount > 0, onEvent: onEvent)
         let preview = SitePreview(url: server.url, baseURL: baseURL, server: server, state: state)
+        // The session keeps digests, not bytes: lost files are made again (a whole rebuild).
+        let storeFolder = Self.shown(server.filesFolder, in: options.site.standardizedFileURL)
+        server.whenFilesAreLost { [weak state] in state?.storeLostFilesAgain(folder: storeFolder + "/") }
 
         // Watching starts before the first build: a save made while it runs is rebuilt after
         // it (the rebuild waits for the build), never lost between the two.
@@ -173,6 +179,12 @@ public final class SitePreview: Sendable {
         watcher.take()?.stop()
         state.stop()
         server.stop()
+    }
+
+    /// `folder` as a message names it: below the site (`.tomo-cache/serve/…`) when it is there.
+    static func shown(_ folder: URL, in site: URL) -> String {
+        let path = folder.standardizedFileURL.path
+        return path.hasPrefix(site.path + "/") ? String(path.dropFirst(site.path.count + 1)) : path
     }
 
     /// `content/users/alice.yaml` for a changed file, or nil for files that are not the site's
@@ -276,6 +288,19 @@ private final class PreviewState: @unchecked Sendable {
     /// or a post's date (it is published).
     private func rebuildAtThisMoment(_ moment: Date) {
         rebuild([], after: .moment(moment))
+    }
+
+    /// The served files were deleted from the disk: every file is made, stored and published
+    /// again. While the site does not build, the next good rebuild does that.
+    func storeLostFilesAgain(folder: String) {
+        building.lock()
+        defer { building.unlock() }
+        session.forgetOutputs()
+        guard !showsError else {
+            onEvent(.note("the served files in \(folder) were deleted; pages answer 503 until a save fixes the site, which stores them again"))
+            return
+        }
+        server.holdingDeletions { rebuildAndPublish([], after: .lostFiles(folder: folder)) }
     }
 
     private func rebuild(_ paths: [String], after trigger: SitePreview.Trigger) {

@@ -50,6 +50,8 @@ public final class PreviewServer: Sendable {
 
     /// How many files of the snapshot kept in `keptFiles` were served at start (0: none).
     public let keptFileCount: Int
+    /// The folder the served files are stored in: `keptFiles`, or a temporary one.
+    public var filesFolder: URL { router.store.folder }
     /// Whether the files are kept in `keptFiles` (false when another server holds it).
     public var keepsFiles: Bool { router.store.isKept }
 
@@ -150,6 +152,14 @@ public final class PreviewServer: Sendable {
     /// share the cores with them nor wait for one.
     public func holdingDeletions<T>(_ body: () throws -> T) rethrows -> T {
         try router.store.holdingDeletions(body)
+    }
+
+    /// Has `handler` called, on a thread of its own, when a request finds that files the server
+    /// stored were deleted from the disk while it served (`.tomo-cache/` deleted): it is to
+    /// make every file again and `publish(whole:)` them, which stores them again; requests for
+    /// them wait until it returns. Called once until such a publish.
+    public func whenFilesAreLost(_ handler: @escaping @Sendable () -> Void) {
+        router.lostFiles.setHandler(handler)
     }
 
     /// Tells open pages to reload (`.page`) or to re-fetch their stylesheets (`.css`).

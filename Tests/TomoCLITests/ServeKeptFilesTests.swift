@@ -49,6 +49,33 @@ import TomoTestSupport
         return try wrong.map { "\($0): \(try preview.get($0).status)" }
     }
 
+    @Test func deletingTheCacheWhileServingLosesNoPage() throws {
+        let site = try TemporaryFolder(Self.files)
+        let preview = try LoggedPreview(site: site.url)
+        defer { preview.stop() }
+        let expected = try Self.built(site, for: preview)
+        #expect(expected.count > 10)
+        let differing = try Self.differing(expected, in: preview, waiting: 0)
+        #expect(differing == [], "\(differing)")
+
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent(".tomo-cache"))
+        #expect(try Self.differing(expected, in: preview, waiting: 10) == [])
+
+        // Deleted again, then a page saved: the saved page and every other one are served.
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent(".tomo-cache"))
+        try site.write("content/pages/about.md", "---\ntitle: About\n---\nAbout this site, again.\n")
+        guard case .rebuilt = try preview.settle(step: 1) else {
+            Issue.record("the save did not rebuild")
+            return
+        }
+        let afterSave = try Self.built(site, for: preview)
+        #expect(afterSave["about/index.html"] != expected["about/index.html"])
+        #expect(try Self.differing(afterSave, in: preview, waiting: 10) == [])
+
+        // Nothing was short of space: no warning says so.
+        #expect(!preview.printed.contains("free some space"), "\(preview.printed)")
+    }
+
     @Test func aRestartOnABrokenSiteKeepsServingTheLastPreviewsFiles() throws {
         let site = try TemporaryFolder(Self.files)
         let first = try LoggedPreview(site: site.url)
