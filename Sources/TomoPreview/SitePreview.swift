@@ -78,6 +78,9 @@ public final class SitePreview: Sendable {
         case files([String])
         /// No file: the moment an item's `from` or `until`, or a post's date, passed.
         case moment(Date)
+        /// The files served were deleted from `folder` (below the site; `.tomo-cache/` deleted
+        /// while the preview ran): every file is made and stored again.
+        case lostFiles(folder: String)
     }
 
     /// Where to open the site (`http://127.0.0.1:8080/`, under the base URL's path).
@@ -122,6 +125,9 @@ public final class SitePreview: Sendable {
         let state = PreviewState(session: session, server: server, liveReload: options.liveReload,
                                  servesKeptSite: server.keptFileCount > 0, onEvent: onEvent)
         let preview = SitePreview(url: server.url, baseURL: baseURL, server: server, state: state)
+        // The session keeps digests, not bytes: lost files are made again (a whole rebuild).
+        let storeFolder = Self.shown(server.filesFolder, in: options.site.standardizedFileURL)
+        server.whenFilesAreLost { [weak state] in state?.storeLostFilesAgain(folder: storeFolder + "/") }
 
         // Watching starts before the first build: a save made while it runs is rebuilt after
         // it (the rebuild waits for the build), never lost between the two.
@@ -177,6 +183,12 @@ public final class SitePreview: Sendable {
         server.stop()
     }
 
+    /// `folder` as a message names it: below the site (`.tomo-cache/serve/…`) when it is there.
+    static func shown(_ folder: URL, in site: URL) -> String {
+        let path = folder.standardizedFileURL.path
+        return path.hasPrefix(site.path + "/") ? String(path.dropFirst(site.path.count + 1)) : path
+    }
+
     /// `content/users/alice.yaml` for a changed file, or nil for files that are not the site's
     /// (hidden files, editor backups and swap files, the store's lock), except in the root
     /// static folder, which publishes every file it holds.
@@ -221,8 +233,9 @@ private final class PreviewState: @unchecked Sendable {
     let server: PreviewServer
     let liveReload: Bool
     let onEvent: @Sendable (SitePreview.Event) -> Void
-    /// Whether the server holds a site that built (rather than the error page).
-    var servesGoodSite = false
+    /// Whether the server holds a site that built (rather than the error page): at start, the
+    /// files the last preview kept, if any, which a first build that fails leaves served.
+    var servesGoodSite: Bool
     /// Whether the first build replaces what the last preview kept (pages opened from it then
     /// reload when it changed).
     private let servesKeptSite: Bool
@@ -236,6 +249,7 @@ private final class PreviewState: @unchecked Sendable {
          onEvent: @escaping @Sendable (SitePreview.Event) -> Void) {
         self.session = session
         self.servesKeptSite = servesKeptSite
+        servesGoodSite = servesKeptSite
         self.server = server
         self.liveReload = liveReload
         self.onEvent = onEvent
@@ -276,6 +290,19 @@ private final class PreviewState: @unchecked Sendable {
     /// or a post's date (it is published).
     private func rebuildAtThisMoment(_ moment: Date) {
         rebuild([], after: .moment(moment))
+    }
+
+    /// The served files were deleted from the disk: every file is made, stored and published
+    /// again. While the site does not build, the next good rebuild does that.
+    func storeLostFilesAgain(folder: String) {
+        building.lock()
+        defer { building.unlock() }
+        session.forgetOutputs()
+        guard !showsError else {
+            onEvent(.note("the served files in \(folder) were deleted; pages answer 503 until a save fixes the site, which stores them again"))
+            return
+        }
+        server.holdingDeletions { rebuildAndPublish([], after: .lostFiles(folder: folder)) }
     }
 
     private func rebuild(_ paths: [String], after trigger: SitePreview.Trigger) {
@@ -327,9 +354,12 @@ private final class PreviewState: @unchecked Sendable {
         server.showError(problems.map(\.description).joined(separator: "\n"))
         if !servesGoodSite {
             // Nothing good to show yet: every address answers with this page until it is fixed.
-            let page = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title></head><body><h1>The site does not build yet</h1><p>Fix the problems shown, and this page reloads.</p></body></html>"
-            let bytes = Array(page.utf8)
-            server.publish(served(ServedSite(files: ["index.html": bytes, "404.html": bytes])))
+            // Never recorded as the kept site: the next start must not serve it as the last
+            // preview's.
+            let bytes = BuildErrorPage.bytes(listing: problems, liveReload: liveReload)
+            let changes = server.publish(served(ServedSite(files: ["index.html": bytes, "404.html": bytes])), keptForNextStart: false)
+            // An open error page shows the problems as they are now.
+            if changes.reloadKind != nil { server.notifyReload(.page) }
         }
         onEvent(.failed(new: new, errorsShownBefore: errorsShownBefore, after: trigger, servesGoodSite: servesGoodSite))
     }

@@ -91,7 +91,9 @@ final class BlobStore: Sendable {
     /// Whether the folder outlives this server (the site's `.tomo-cache/serve/…`): false for a
     /// private temporary folder, removed at `close`.
     let isKept: Bool
-    private let lockDescriptor: Int32
+    /// The lock held on `folder/lock` while this server uses a kept folder (-1 for a temporary
+    /// one); taken anew when the folder is made again after it was deleted.
+    private let lockDescriptor: Mutex<Int32>
     private let temporaryNumbers = Atomic<Int>(0)
     /// The gzip forms made so far, by blob (`nil` after a blob is removed); entries exist only
     /// for files a client asked for compressed.
@@ -136,7 +138,7 @@ final class BlobStore: Sendable {
         if let folder, let lock = try Self.lock(folder) {
             self.folder = folder
             isKept = true
-            lockDescriptor = lock
+            lockDescriptor = Mutex(lock)
         } else {
             var template = Array((NSTemporaryDirectory() + "/tomo-serve-XXXXXX").utf8CString)
             guard let made = mkdtemp(&template) else {
@@ -144,15 +146,55 @@ final class BlobStore: Sendable {
             }
             self.folder = URL(fileURLWithPath: String(cString: made))
             isKept = false
-            lockDescriptor = -1
+            lockDescriptor = Mutex(-1)
         }
         blobsPath = self.folder.path + "/blobs"
+        if let problem = makeBlobFolders() { throw Diagnostic(problem) }
+    }
+
+    /// Makes the blob folders that are not there; the problem when one cannot be made.
+    private func makeBlobFolders() -> String? {
         for fan in -1..<256 {
             let path = fan < 0 ? blobsPath : blobsPath + "/" + Self.fanFolders[fan]
             if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw Diagnostic("cannot make \(path) for the served files: \(String(cString: strerror(errno)))")
+                return "cannot make \(path) for the served files: \(String(cString: strerror(errno)))"
             }
         }
+        return nil
+    }
+
+    /// Makes the store's folders again after they were deleted while it served (`rm -rf
+    /// .tomo-cache`), and takes the lock of a kept folder anew, so that a preview started now
+    /// does not share it. Safe to call when nothing is missing.
+    func remakeFolders() {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = makeBlobFolders()
+        guard isKept else { return }
+        let lockPath = folder.path + "/lock"
+        lockDescriptor.withLock { held in
+            var heldStatus = stat()
+            var pathStatus = stat()
+            if fstat(held, &heldStatus) == 0, stat(lockPath, &pathStatus) == 0,
+               heldStatus.st_dev == pathStatus.st_dev, heldStatus.st_ino == pathStatus.st_ino { return }
+            let descriptor = Foundation.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return }
+            // Another preview that took the new lock first keeps it; this one still serves.
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                Foundation.close(descriptor)
+                return
+            }
+            Foundation.close(held)
+            held = descriptor
+        }
+    }
+
+    /// Whether the blob is gone from the disk though this server stored it (and holds no bytes
+    /// of it waiting to be written): its folder was deleted while it served.
+    func isMissing(_ name: BlobName) -> Bool {
+        guard unwrittenBytes(name) == nil else { return false }
+        var status = stat()
+        guard stat(path(of: name), &status) != 0 else { return false }
+        return errno == ENOENT || errno == ENOTDIR
     }
 
     /// The open lock of `folder`, or nil when another preview holds it.
@@ -180,7 +222,7 @@ final class BlobStore: Sendable {
         // What is still to be written is written now: the manifest names it for the next start.
         for name in unwritten.withLock({ Array($0.blobs.keys) }) { write(name) }
         if isKept {
-            Foundation.close(lockDescriptor)
+            Foundation.close(lockDescriptor.withLock { $0 })
         } else {
             try? FileManager.default.removeItem(at: folder)
         }
@@ -262,11 +304,13 @@ final class BlobStore: Sendable {
             return true
         } catch {
             guard toldFailures.withLock({ $0.insert(kind).inserted }) else { return false }
+            // The fix follows from the cause: only a full disk asks for space.
+            let fix = error.isFullDisk ? "free some space" : "make \(folder.path) writable"
             switch kind {
             case .blob:
-                onProblem("cannot store a served file in \(folder.path): \(error.reason); files that cannot be stored answer 404 until a rebuild stores them (free some space, then save a file)")
+                onProblem("cannot store a served file in \(folder.path): \(error.reason); files that cannot be stored answer 404 until a rebuild stores them (\(fix), then save a file)")
             case .manifest:
-                onProblem("cannot record the served files in \(path): \(error.reason); the next tomo serve builds the site before it serves (free some space)")
+                onProblem("cannot record the served files in \(path): \(error.reason); the next tomo serve builds the site before it serves (\(fix))")
             }
             return false
         }
@@ -303,11 +347,14 @@ final class BlobStore: Sendable {
 
     /// Why a write failed: the system's words for its error number.
     private struct WriteFailure: Error {
-        let reason: String
+        let errorNumber: Int32
 
         init(errorNumber: Int32) {
-            reason = String(cString: strerror(errorNumber))
+            self.errorNumber = errorNumber
         }
+
+        var reason: String { String(cString: strerror(errorNumber)) }
+        var isFullDisk: Bool { errorNumber == ENOSPC || errorNumber == EDQUOT }
     }
 
     /// Writes `bytes` under a temporary name beside `path` and renames it there, so no reader
@@ -315,7 +362,12 @@ final class BlobStore: Sendable {
     private func write(_ bytes: [UInt8], to path: String) throws(WriteFailure) {
         let number = temporaryNumbers.add(1, ordering: .relaxed).newValue
         let temporary = (path as NSString).deletingLastPathComponent + "/.tmp-\(getpid())-\(number)"
-        let descriptor = Foundation.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        var descriptor = Foundation.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            // The folder was deleted while the preview ran (`rm -rf .tomo-cache`): made again.
+            remakeFolders()
+            descriptor = Foundation.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
         guard descriptor >= 0 else { throw WriteFailure(errorNumber: errno) }
         var done = 0
         var failure: Int32 = 0

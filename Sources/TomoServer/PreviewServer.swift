@@ -50,6 +50,8 @@ public final class PreviewServer: Sendable {
 
     /// How many files of the snapshot kept in `keptFiles` were served at start (0: none).
     public let keptFileCount: Int
+    /// The folder the served files are stored in: `keptFiles`, or a temporary one.
+    public var filesFolder: URL { router.store.folder }
     /// Whether the files are kept in `keptFiles` (false when another server holds it).
     public var keepsFiles: Bool { router.store.isKept }
 
@@ -115,9 +117,11 @@ public final class PreviewServer: Sendable {
     /// with; every later request sees the new one. Files whose bytes did not change keep their
     /// prepared (compressed) form. Returns what changed, whose `reloadKind` is what to pass to
     /// `notifyReload` (nil: nothing changed, no reload needed).
+    /// `keptForNextStart` false: the snapshot is not recorded in the kept files, so the next
+    /// start does not serve it (an error page standing in for a site that does not build).
     @discardableResult
-    public func publish(_ site: ServedSite) -> SiteChanges {
-        router.publish(whole: site.servedFiles(in: router.store))
+    public func publish(_ site: ServedSite, keptForNextStart: Bool = true) -> SiteChanges {
+        router.publish(whole: site.servedFiles(in: router.store), record: keptForNextStart)
     }
 
     /// A file made ready to serve: its bytes stored (written once, unless the store holds them
@@ -148,6 +152,14 @@ public final class PreviewServer: Sendable {
     /// share the cores with them nor wait for one.
     public func holdingDeletions<T>(_ body: () throws -> T) rethrows -> T {
         try router.store.holdingDeletions(body)
+    }
+
+    /// Has `handler` called, on a thread of its own, when a request finds that files the server
+    /// stored were deleted from the disk while it served (`.tomo-cache/` deleted): it is to
+    /// make every file again and `publish(whole:)` them, which stores them again; requests for
+    /// them wait until it returns. Called once until such a publish.
+    public func whenFilesAreLost(_ handler: @escaping @Sendable () -> Void) {
+        router.lostFiles.setHandler(handler)
     }
 
     /// Tells open pages to reload (`.page`) or to re-fetch their stylesheets (`.css`).

@@ -19,6 +19,8 @@ final class RequestRouter: Sendable {
     private let allowedHosts: AllowedHosts
     /// The path the site is served under (`mysite/`, or `""` at the root).
     private let root: RequestTarget
+    /// Tells the server's owner when files it stored were deleted from the disk.
+    let lostFiles = LostFilesAlarm()
 
     init(store: BlobStore, events: EventHub, reloadScript: PreparedFile?, allowedHosts: AllowedHosts, root: RequestTarget) {
         var uses = BlobUses()
@@ -37,12 +39,15 @@ final class RequestRouter: Sendable {
     var snapshot: PreparedSite { served.withLock { $0.site } }
 
     /// Replaces the snapshot; requests already running keep the one they started with.
-    func publish(whole files: [String: ServedFile]) -> SiteChanges {
+    /// `record` false: the manifest is not told (the next start does not serve this snapshot).
+    func publish(whole files: [String: ServedFile], record: Bool = true) -> SiteChanges {
         publishing.withLock { uses in
             // Prepared outside the snapshot's lock: requests wait only for the swap.
             let (site, publish) = PreparedSite.replacing(served.withLock { $0.site }, with: files)
             served.withLock { $0.site = site }
-            return published(publish, uses: &uses)
+            // Every file was stored as it was made: a later loss is one to tell again.
+            lostFiles.rearm()
+            return published(publish, uses: &uses, record: record)
         }
     }
 
@@ -121,9 +126,14 @@ final class RequestRouter: Sendable {
         if let reloadScript {
             if "/" + target.path == ReloadClient.eventsPath { return openEventStream(on: connection) }
             if "/" + target.path == ReloadClient.scriptPath {
-                return send(reloadScript, status: 200, on: connection)
+                return send(reloadScript, status: 200, on: connection) ?? sendUnreadable(on: connection)
             }
         }
+        return withSnapshot { site in serve(target, site: site, on: connection, mayWaitForLostFiles: true) }
+    }
+
+    /// Runs `body` with the served snapshot, whose blobs are not deleted meanwhile.
+    private func withSnapshot(_ body: (PreparedSite) -> MHD_Result) -> MHD_Result {
         let site = served.withLock { served in
             served.opening += 1
             return served.site
@@ -132,6 +142,12 @@ final class RequestRouter: Sendable {
             served.opening -= 1
             return served.takeUnusedWhenIdle()
         }) }
+        return body(site)
+    }
+
+    /// Answers a request for a file of the site from `site`.
+    private func serve(_ target: RequestTarget, site: PreparedSite, on connection: OpaquePointer,
+                       mayWaitForLostFiles: Bool) -> MHD_Result {
         guard target.path.hasPrefix(root.path) else {
             // `/` and the root without its slash lead into a site served under a folder.
             if target.path.isEmpty || target.path + "/" == root.path {
@@ -141,7 +157,15 @@ final class RequestRouter: Sendable {
         }
         switch site.resolve(String(target.path.dropFirst(root.path.count))) {
         case .file(let file) where file.isIntact:
-            return send(file, status: 200, on: connection)
+            if let sent = send(file, status: 200, on: connection) { return sent }
+            // Stored by this server and gone: its folder was deleted while it served. The
+            // owner stores every file again; this request waits for that and is answered from
+            // the site published then.
+            if mayWaitForLostFiles, store.isMissing(file.blob),
+               lostFiles.ringAndWait(before: { [store] in store.remakeFolders() }) {
+                return withSnapshot { serve(target, site: $0, on: connection, mayWaitForLostFiles: false) }
+            }
+            return sendUnreadable(on: connection)
         case .file:
             // A kept file whose blob is damaged or gone: not served until the build makes it.
             return sendNotFound(target, site: site, on: connection)
@@ -160,21 +184,24 @@ final class RequestRouter: Sendable {
     }
 
     private func sendNotFound(_ target: RequestTarget, site: PreparedSite, on connection: OpaquePointer) -> MHD_Result {
-        if let page = site.notFoundPage, page.isIntact { return send(page, status: 404, on: connection) }
+        if let page = site.notFoundPage, page.isIntact, let sent = send(page, status: 404, on: connection) { return sent }
         return sendText(404, "Not found: /\(target.path)\n", on: connection)
     }
 
-    /// Sends a prepared file, or 304 when the client already has its content.
-    private func send(_ file: PreparedFile, status: UInt32, on connection: OpaquePointer) -> MHD_Result {
+    private func sendUnreadable(on connection: OpaquePointer) -> MHD_Result {
+        sendText(503, "The file cannot be read now; reload in a moment.\n", on: connection)
+    }
+
+    /// Sends a prepared file, or 304 when the client already has its content; nil when its
+    /// blob cannot be read (nothing was sent).
+    private func send(_ file: PreparedFile, status: UInt32, on connection: OpaquePointer) -> MHD_Result? {
         let gzip = acceptsGzip(connection)
         if status == 200, let tags = header("If-None-Match", of: connection),
            let notModified = file.notModifiedResponse(ifNoneMatch: tags, acceptsGzip: gzip) {
             guard let notModified else { return .NO }
             return notModified.queue(on: connection, status: 304)
         }
-        guard let response = file.response(acceptsGzip: gzip) else {
-            return sendText(503, "The file cannot be read now; reload in a moment.\n", on: connection)
-        }
+        guard let response = file.response(acceptsGzip: gzip) else { return nil }
         return response.queue(on: connection, status: status)
     }
 

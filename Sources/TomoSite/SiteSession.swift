@@ -69,10 +69,17 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
 
     /// Builds the whole site into memory, showing items at `buildDate` (see `rebuild`).
     public func buildAll(buildDate: Date? = nil) throws(DiagnosticList) -> Update {
+        forgetOutputs()
+        return try rebuild(changedPaths: [], buildDate: buildDate)
+    }
+
+    /// Forgets which files were made and how they read: the next (re)build makes every file
+    /// and hands all of them on, as the first build does. For a caller that lost what it was
+    /// handed (`tomo serve`, whose stored files were deleted).
+    public func forgetOutputs() {
         model = nil
         digests = [:]
         reload = ContentReload(everything: true)
-        return try rebuild(changedPaths: [], buildDate: buildDate)
     }
 
     /// Indexes which files of the current plan read each input, unless that is done: later

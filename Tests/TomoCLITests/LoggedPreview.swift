@@ -19,6 +19,9 @@ final class LoggedPreview {
         case failed(String)
     }
 
+    /// Everything it printed so far.
+    var printed: String { log.text.withLock { $0 } }
+
     /// Where `get` connects (`--host`, or an address it leads to): `127.0.0.1`, `::1`.
     var address = "127.0.0.1"
 
@@ -35,7 +38,8 @@ final class LoggedPreview {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let line = try line { $0.hasPrefix("Serving ") }
+        // Not the line on the last preview's files, served while the first build runs.
+        let line = try line { $0.hasPrefix("Serving ") && !$0.hasPrefix("Serving the last preview's ") }
         url = String(line.dropFirst("Serving ".count).prefix { $0 != " " })
         // tomo serve moves on from a taken port: the test would then talk to another server.
         guard URLComponents(string: url)?.port == Int(port) else {

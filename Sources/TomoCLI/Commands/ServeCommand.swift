@@ -90,6 +90,8 @@ enum ServeCommand {
             clock.locale = Locale(identifier: "en_US_POSIX")
             clock.dateFormat = "HH:mm:ss"
             return "an item's from/until or a post's date passed at \(clock.string(from: moment))"
+        case .lostFiles(let folder):
+            return "the served files in \(folder) were deleted"
         }
     }
 

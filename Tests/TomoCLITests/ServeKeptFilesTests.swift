@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TomoCore
+import TomoTestSupport
+
+/// What `tomo serve` keeps in `.tomo-cache/serve/<setting>/` and what it serves from there, as
+/// its user sees it: deleting the folder while it runs loses no page, and a restart on a broken
+/// site keeps serving the last preview's files with the errors told.
+@Suite struct ServeKeptFilesTests {
+    static let files = [
+        "content/site.yaml": "title: Test\n",
+        "content/users/alice.yaml": "name: Alice\n",
+        "content/users/bob.yaml": "name: Bob\n",
+        "content/pages/about.md": "---\ntitle: About\n---\nAbout this site.\n",
+    ]
+
+    /// Every file `tomo build` publishes for the preview's address (what `--no-reload` serves,
+    /// byte for byte), by path below the site root.
+    static func built(_ site: TemporaryFolder, for preview: LoggedPreview) throws -> [String: [UInt8]] {
+        let output = site.url.appendingPathComponent("built")
+        let build = runTomo(["build", "--base-url", preview.url, "--out", output.path], in: site.url)
+        #expect(build.status == 0, "\(build.error)")
+        var files: [String: [UInt8]] = [:]
+        let enumerator = FileManager.default.enumerator(at: output, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            // Not the build's own marker (`.tomo-output`), which is no page.
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true,
+                  !url.lastPathComponent.hasPrefix(".tomo-") else { continue }
+            let path = String(url.standardizedFileURL.path.dropFirst(output.standardizedFileURL.path.count + 1))
+            files[path] = Array(try Data(contentsOf: url))
+        }
+        try FileManager.default.removeItem(at: output)
+        return files
+    }
+
+    /// The paths of `expected` the preview does not serve with exactly those bytes, after
+    /// waiting up to `seconds` for them (a rebuild that stores them again may be running).
+    static func differing(_ expected: [String: [UInt8]], in preview: LoggedPreview, waiting seconds: Double) throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var wrong: [String] = []
+        repeat {
+            wrong = try expected.keys.sorted().filter { path in
+                let reply = try preview.get(path)
+                return reply.status != 200 || reply.body != expected[path]
+            }
+            if wrong.isEmpty { return [] }
+            usleep(100_000)
+        } while Date() < deadline
+        return try wrong.map { "\($0): \(try preview.get($0).status)" }
+    }
+
+    @Test func deletingTheCacheWhileServingLosesNoPage() throws {
+        let site = try TemporaryFolder(Self.files)
+        let preview = try LoggedPreview(site: site.url)
+        defer { preview.stop() }
+        let expected = try Self.built(site, for: preview)
+        #expect(expected.count > 10)
+        let differing = try Self.differing(expected, in: preview, waiting: 0)
+        #expect(differing == [], "\(differing)")
+
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent(".tomo-cache"))
+        #expect(try Self.differing(expected, in: preview, waiting: 10) == [])
+
+        // Deleted again, then a page saved: the saved page and every other one are served.
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent(".tomo-cache"))
+        try site.write("content/pages/about.md", "---\ntitle: About\n---\nAbout this site, again.\n")
+        guard case .rebuilt = try preview.settle(step: 1) else {
+            Issue.record("the save did not rebuild")
+            return
+        }
+        let afterSave = try Self.built(site, for: preview)
+        #expect(afterSave["about/index.html"] != expected["about/index.html"])
+        #expect(try Self.differing(afterSave, in: preview, waiting: 10) == [])
+
+        // Nothing was short of space: no warning says so.
+        #expect(!preview.printed.contains("free some space"), "\(preview.printed)")
+    }
+
+    @Test func aRestartOnABrokenSiteKeepsServingTheLastPreviewsFiles() throws {
+        let site = try TemporaryFolder(Self.files)
+        let first = try LoggedPreview(site: site.url)
+        let expected = try Self.built(site, for: first)
+        first.stop()
+
+        try site.write("content/users/bob.yaml", "name: [broken\n")
+        let second = try LoggedPreview(site: site.url, port: first.port)
+        defer { second.stop() }
+        // The first build ends before the Serving line.
+        #expect(second.printed.contains("still served"), "\(second.printed)")
+        #expect(!second.printed.contains("has not built yet"), "\(second.printed)")
+        #expect(try Self.differing(expected, in: second, waiting: 0) == [])
+
+        // Fixed, the site is built and served as it is now.
+        try site.write("content/users/bob.yaml", "name: Robert\n")
+        guard case .rebuilt = try second.settle(step: 1) else {
+            Issue.record("the fix did not rebuild: \(second.printed)")
+            return
+        }
+        #expect(try Self.differing(Self.built(site, for: second), in: second, waiting: 0) == [])
+    }
+
+    @Test func theErrorPageListsTheErrorsAndIsNeverKept() throws {
+        let site = try TemporaryFolder(Self.files.merging(["content/users/bob.yaml": "name: [<b>&\n"]) { $1 })
+        let first = try LoggedPreview(site: site.url)
+        #expect(first.printed.contains("has not built yet"), "\(first.printed)")
+        let error = try #require(first.printed.split(separator: "\n").first { $0.hasPrefix("error: ") })
+        let page = try first.get("")
+        let escaped = MarkupText.escaped(String(error.dropFirst("error: ".count)))
+        #expect(page.text.contains(escaped), "\(page.text)")
+        #expect(page.text.contains("content/users/bob.yaml"), "\(page.text)")
+        // --no-reload: nothing reloads the page by itself.
+        #expect(!page.text.contains("this page reloads"), "\(page.text)")
+        #expect(try first.get("alice/").text == page.text)
+        first.stop()
+
+        let second = try LoggedPreview(site: site.url, port: first.port)
+        defer { second.stop() }
+        #expect(second.printed.contains("has not built yet"), "\(second.printed)")
+        #expect(!second.printed.contains("last preview's"), "\(second.printed)")
+    }
+}
