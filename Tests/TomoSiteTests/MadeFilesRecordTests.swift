@@ -47,4 +47,19 @@ import TomoTestSupport
         #expect(left["notes.txt"] == "put here by hand\n", "a file tomo did not make is kept")
         #expect(report.warnings.contains { $0.message.contains("notes.txt") }, "the file put there by hand is named: \(report.warnings)")
     }
+
+    /// The record lies in the output: one changed there to name a file outside it (`../x`) is
+    /// not believed, and nothing outside the output is deleted.
+    @Test func aRecordNamingAFileOutsideTheOutputIsNotBelieved() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\n"])
+        try site.build()
+        try site.write("outside.txt", "mine\n")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent(".tomo-cache"))
+        let output = site.output.standardizedFileURL.path
+        let marker = try #require(BuildState.markerIdentity(output: site.output))
+        MadeFiles.save(["index.html", "../outside.txt"], output: output, marker: marker)
+        #expect(MadeFiles.load(output: output, marker: marker) == nil)
+        try site.build()
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("outside.txt").path))
+    }
 }

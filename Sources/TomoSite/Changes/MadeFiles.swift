@@ -23,13 +23,19 @@ enum MadeFiles {
     static let writingName = ".tomo-made.new"
 
     /// The record for the output with this marker, or nil when there is none (an output an
-    /// older tomo wrote, a cache deleted) or it is damaged: then which files tomo made is unknown.
+    /// older tomo wrote) or it is damaged or names a path outside the output: then which files
+    /// tomo made is unknown.
     static func load(output: String, marker: UInt64) -> Set<String>? {
         guard let bytes = RegularFile.contents(output + "/" + name),
               let text = BuildState.checkedText(bytes) else { return nil }
         var lines = text.split(separator: "\n")[...]
         guard lines.popFirst() == Substring(formatLine), lines.popFirst() == Substring("marker \(marker)") else { return nil }
-        return Set(lines.map(String.init))
+        // The record lies in the output, where anyone who can write there can change it: a
+        // path that could not have been made there (`../x`, `/etc/x`) voids it, since the
+        // files it names may be deleted.
+        let paths = lines.map(String.init)
+        guard paths.allSatisfy({ OutputFolder.pathProblem($0) == nil }) else { return nil }
+        return Set(paths)
     }
 
     /// Keeps `paths` as the record; a path with a line break cannot be kept, and then there is
