@@ -133,9 +133,12 @@ CASES = [
     # Any well-formed BCP 47 tag (RFC 5646), in any letter case; a malformed one is an error.
     *[("site", f"language {tag}", replace(SITE, "language: ja", f"language: {tag}"), True) for tag in [
         "fr", "zh-Hans-TW", "ZH-hant", "es-419", "sr-Latn-RS", "de-CH-1996", "en-US-u-ca-gregory", "en-US-x-twain",
-        "x-private", "i-klingon", "zh-min-nan", "qaa", "english"]],
+        "x-private", "i-klingon", "zh-min-nan", "qaa", "english", "en-x-a-a", "en-u-abcde-abcde", "en-1996-u-1996",
+        "en-x-" + "-".join(["ab"] * 20)]],
     *[("site", f"language {tag!r}", replace(SITE, "language: ja", f"language: {json.dumps(tag)}"), False) for tag in [
-        "en_US", "e", "en-", "en--US", "de-DE-a", "fr-FR-FR", "x", "en-x", "toolonglanguage", "日本語", "en US", "123"]],
+        "en_US", "e", "en-", "en--US", "de-DE-a", "fr-FR-FR", "x", "en-x", "toolonglanguage", "日本語", "en US", "123",
+        # A variant or an extension twice (RFC 5646), and a tag longer than tomo takes (64).
+        "de-CH-1996-1996", "en-abcdefgh-abcdefgh", "en-a-bb-a-cc", "en-" + "-".join(["abcdefgh"] * 8)]],
     ("site", "pageSize 0", replace(SITE, "pageSize: 5", "pageSize: 0"), False),
     ("site", "pageSize not a number", replace(SITE, "pageSize: 5", "pageSize: five"), False),
     ("site", "homeUsers too many", replace(SITE, "homeUsers: 10", "homeUsers: 100001"), False),
@@ -275,7 +278,7 @@ POOLS = {
              "https://example.org/#top", "https://u@example.org/", "example.org"],
     "email": ["bob@example.org", "mailto:bob@example.org", "bob", "bob@localhost", "bob@@example.org", "bob@example.org?x", "a b@example.org"],
     "photo": ["p.png", "p.txt", "notes", "p"],
-    "language": ["fr", "zh-Hans-TW", "EN-gb", "es-419", "x-mine", "i-klingon", "en_US", "e", "en--US", "de-DE-a", "fr-FR-FR", "日本語"],
+    "language": ["fr", "zh-Hans-TW", "EN-gb", "es-419", "x-mine", "i-klingon", "en_US", "e", "en--US", "de-DE-a", "fr-FR-FR", "日本語", "de-1996-1996", "en-a-bb-a-cc"],
 }
 
 
@@ -315,7 +318,7 @@ def pool(prop):
         return POOLS["boolean"]
     if pattern.startswith("^[0-9]{4}"):
         return POOLS["date"]
-    if pattern.startswith("^(?:(?:[A-Za-z]{2,3}"):
+    if "[Ii]-[Kk][Ll][Ii][Nn][Gg][Oo][Nn]" in pattern:
         return POOLS["language"]
     if pattern.startswith("\\."):
         return POOLS["photo"]

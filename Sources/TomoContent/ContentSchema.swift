@@ -81,7 +81,10 @@ public enum ContentSchema {
             // Said once under `$defs`: a profile has a key for each of thousands of brands.
             return ["$ref": "#/$defs/link"]
         case .siteAddress:
-            return ["type": "string", "format": "uri", "pattern": .string("^\(anyCase("http"))\(anyCase("s"))?://[^/?#@\(notInAddresses)]+(?:/[^?#\(notInAddresses)]*)?$")]
+            // maxLength counts characters, the rule bytes with the final `/`: the same limit for
+            // an ASCII address that ends in `/`, a looser one otherwise (a finer rule only
+            // `tomo check` checks).
+            return ["type": "string", "format": "uri", "maxLength": .int(URLRules.siteAddressByteLimit), "pattern": .string("^\(anyCase("http"))\(anyCase("s"))?://[^/?#@\(notInAddresses)]+(?:/[^?#\(notInAddresses)]*)?$")]
         case .email:
             return ["type": "string", "pattern": .string("^(?:\(anyCase("mailto")):)?\(emailPattern)$")]
         case .languageTag:

@@ -34,9 +34,14 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         self.severity = severity
     }
 
+    /// The problem as one line, as every report prints it (`tomo check`, a failed build, the
+    /// error page of `tomo serve`): the file name and the message with their control characters
+    /// escaped, line feeds and tabs included (`\u000a`), since both quote what the site holds (a
+    /// file named `a<LF>b.md`, a value) and one problem must never print as two lines. `message`
+    /// and `location` keep the real characters, for JSON.
     public var description: String {
-        if let location { return "\(location): \(message)" }
-        return message
+        let text = if let location { "\(location): \(message)" } else { message }
+        return ControlEscaping.escaped(text)
     }
 
     /// The order reports list problems in: by file, line and column (unplaced ones first).

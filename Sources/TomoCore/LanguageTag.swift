@@ -57,19 +57,35 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
         "i-navajo", "i-pwn", "i-tao", "i-tay", "i-tsu", "sgn-BE-FR", "sgn-BE-NL", "sgn-CH-DE",
     ]
 
+    /// The longest tag tomo takes, in characters. RFC 5646 bounds no tag, but asks (section
+    /// 4.4.1) that every registered tag without extensions or private use, 35 characters at
+    /// most, be kept whole; 64 leaves room for an extension and a private part besides
+    /// (`en-US-u-ca-gregory-nu-latn-x-twain` is 34), and keeps `<html lang>` from pushing
+    /// `<meta charset>` out of the first 1024 bytes of a page, where browsers look for it.
+    public static let maximumLength = 64
+
     /// The syntax as a regular expression, for the schemas `tomo schema` writes (which have no
-    /// case flag): the same tags as `init`, as scripts/check_schemas.py checks.
+    /// case flag): the same tags as `init`, as scripts/check_schemas.py checks, but for a
+    /// variant or an extension's letter written twice in two letter cases (`de-1996-abcde-ABCDE`),
+    /// which a backreference cannot see and only `tomo check` refuses.
     public static let pattern: String = {
         let alpha = "[A-Za-z]", digit = "[0-9]", alnum = "[A-Za-z0-9]"
         let language = "(?:\(alpha){2,3}(?:-\(alpha){3}){0,3}|\(alpha){4,8})"
+        let script = "(?:-\(alpha){4})?", region = "(?:-(?:\(alpha){2}|\(digit){3}))?"
         let variant = "(?:\(alnum){5,8}|\(digit)\(alnum){3})"
-        let langtag = language + "(?:-\(alpha){4})?(?:-(?:\(alpha){2}|\(digit){3}))?(?:-\(variant))*"
-            + "(?:-[0-9A-WY-Za-wy-z](?:-\(alnum){2,8})+)*(?:-[Xx](?:-\(alnum){1,8})+)?"
+        let singleton = "[0-9A-WY-Za-wy-z]"
+        let langtag = language + script + region + "(?:-\(variant))*"
+            + "(?:-\(singleton)(?:-\(alnum){2,8})+)*(?:-[Xx](?:-\(alnum){1,8})+)?"
         let privateUse = "[Xx](?:-\(alnum){1,8})+"
         let irregulars = irregular.map { tag in
             tag.map { $0.isLetter ? "[\($0.uppercased())\($0.lowercased())]" : String($0) }.joined()
         }
-        return "^(?:\(langtag)|\(privateUse)|\(irregulars.joined(separator: "|")))$"
+        // No variant twice among the variants (group 1), no singleton twice before the private
+        // part (group 2): RFC 5646 section 2.2.5 and 2.2.6.
+        let repeatedVariant = "(?!\(language)\(script)\(region)(?:-\(variant))*-(\(variant))(?:-\(variant))*-\\1(?:-|$))"
+        let subtagBeforePrivatePart = "(?![Xx]-)\(alnum)+-"
+        let repeatedSingleton = "(?!(?:\(subtagBeforePrivatePart))*?(\(singleton))-(?:\(subtagBeforePrivatePart))*\\2-)"
+        return "^(?=.{1,\(maximumLength)}$)\(repeatedVariant)\(repeatedSingleton)(?:\(langtag)|\(privateUse)|\(irregulars.joined(separator: "|")))$"
     }()
 
     /// RFC 5646 section 2.1's ABNF, read subtag by subtag (no subtag can be read two ways, so
@@ -77,6 +93,10 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
     private static func read(_ written: String) -> Result<String, Problem> {
         if written.contains("_") {
             return .failure(Problem("subtags are joined by hyphens, so write \(written.replacingUnderscores)"))
+        }
+        if written.count > maximumLength {
+            return .failure(Problem("it is \(written.count) characters long, and tomo takes tags of at most \(maximumLength): "
+                + "write the language with at most a script, a region and what they need (en-US)"))
         }
         if let tag = irregular.first(where: { $0.lowercased() == written.lowercased() }) { return .success(tag) }
         let subtags = written.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
@@ -113,10 +133,20 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
             if let region = next({ ($0.isLetters && $0.count == 2) || ($0.isDigits && $0.count == 3) }) {
                 canonical.append(region.uppercased())
             }
+            var variants: Set<String> = []
             while let variant = next({ (5...8).contains($0.count) || ($0.count == 4 && $0.first?.isASCIIDigit == true) }) {
+                // A variant twice is no tag (RFC 5646 section 2.2.5), and HTML checkers say so.
+                guard variants.insert(variant.lowercased()).inserted else {
+                    return .failure(Problem("the variant \"\(variant)\" is written twice: write each variant once"))
+                }
                 canonical.append(variant.lowercased())
             }
+            var singletons: Set<String> = []
             while let singleton = next({ $0.count == 1 && $0.lowercased() != "x" }) {
+                // Each extension once (section 2.2.6): its subtags go after its one singleton.
+                guard singletons.insert(singleton.lowercased()).inserted else {
+                    return .failure(Problem("the extension \"\(singleton)\" is written twice: put all its subtags after the first -\(singleton.lowercased())-"))
+                }
                 canonical.append(singleton.lowercased())
                 var parts = 0
                 while let part = next({ $0.count >= 2 }) {

@@ -42,10 +42,11 @@ public enum URLRules {
     /// `http(s)://host[:port][/path]`: no user name or password (every page would publish
     /// them), no query or fragment (pasted before every path, they would swallow it), no `.`
     /// or `..` folder (each page's address would name another place than the one it is at),
-    /// and what `linkProblem` asks of any link.
+    /// what `linkProblem` asks of any link, and at most `siteAddressByteLimit` bytes.
     public static func siteAddressProblem(_ text: String) -> String? {
         let quoted = "\"\(text)\""
         if let problem = characterProblem(text, quoted: quoted) { return problem }
+        if let problem = lengthProblem(text) { return problem }
         let lowered = text.lowercased()
         guard let schemeEnd = lowered.range(of: "://"), ["http", "https"].contains(String(lowered[..<schemeEnd.lowerBound])) else {
             if text.hasPrefix("/") || text.hasPrefix(".") { return "\(quoted) is a relative address: write the full URL, starting with https://" }
@@ -63,6 +64,21 @@ public enum URLRules {
             return "\(quoted) has a . or .. folder in its path: write the folder it leads to, like https://example.com/blog/"
         }
         return escapeProblem(path, quoted: quoted)
+    }
+
+    /// The longest site address, in UTF-8 bytes with its final `/` (added when missing, so an
+    /// address read is the address checked again): every profile's `qr.svg` is a QR code of its
+    /// address (the base URL with its final `/`, a handle of up to 30 characters and `/`), and
+    /// the largest code holds 2,331 bytes (`QRCode.byteLimit`, version 40 at level M). Checked
+    /// with the address, so a long one is an error at `baseURL` (or `--base-url`) before any
+    /// file is written, never a failed QR code of whichever profile the build made first.
+    public static let siteAddressByteLimit = 2331 - 30 - 1
+
+    private static func lengthProblem(_ text: String) -> String? {
+        let bytes = text.utf8.count
+        guard bytes + (text.hasSuffix("/") ? 0 : 1) > siteAddressByteLimit else { return nil }
+        return "is \(bytes) bytes long, and a profile's address (this, a handle and /) must fit in a QR code: "
+            + "write an address of at most \(siteAddressByteLimit) bytes, its final / included"
     }
 
     /// A character no address may hold raw: a space, a control character or noncharacter, or

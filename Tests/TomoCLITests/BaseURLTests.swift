@@ -18,6 +18,8 @@ import TomoTestSupport
         "https://example.com/\"onload=\"x", "https://example.com/<b>", "https://example.com/%zz/", "https://example.com/%4",
         "ftp://example.com/", "mailto:site@example.com", "javascript:alert(1)", "file:///srv/site/",
         "//example.com/", "example.com", "https:example.com", "https://[::1/", "https://[zz]/", "https://[::1]x/",
+        // One byte too long for every profile's address to fit a QR code.
+        "https://example.com/" + String(repeating: "a", count: 2299 - 19),
     ]
 
     static let accepted: [(url: String, base: String)] = [
@@ -28,6 +30,9 @@ import TomoTestSupport
         ("https://[::1]:8080/", "https://[::1]:8080/"),
         ("https://例え.jp/", "https://例え.jp/"),
         ("https://my-site.example.com./~alice/", "https://my-site.example.com./~alice/"),
+        // The longest address, without its final slash.
+        ("https://example.com/" + String(repeating: "a", count: 2299 - 20),
+         "https://example.com/" + String(repeating: "a", count: 2299 - 20) + "/"),
     ]
 
     static func site(baseURL: String?) throws -> TemporaryFolder {

@@ -88,6 +88,8 @@ import TomoTestSupport
         "a key written twice in a user": { try $0.write("content/store.json", storeOfAlice(users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2,"sequence":3}"#)) },
         "a post's likers written twice": { try $0.write("content/store.json", storeOfAlice(likes: #""alice/sunset": ["alice"], "alice/sunset": []"#)) },
         "a rename to the same handle": { try $0.write("content/store.json", storeOfAlice(renames: #"{"created":"2026-01-01T00:00:00.000Z","from":"alice","to":"alice"}"#)) },
+        "a base URL too long for a QR code": { try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/" + String(repeating: "a", count: 3000) + "\n") },
+        "a language with a variant twice": { try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/\nlanguage: en-abcdefgh-abcdefgh\n") },
         "a bad base URL": { try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/?x=1\n") },
         "an empty visibility": { try $0.write("content/posts/alice/sunset.md", "---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A\nvisibility: #private\n---\n") },
         "an escape in a name": { try $0.write("content/users/alice.yaml", "name: \"Alice\\e[31m\"\nicon: alice/icon.jpg\n") },

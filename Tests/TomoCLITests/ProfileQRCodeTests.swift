@@ -59,15 +59,32 @@ import TomoTestSupport
         #expect(!page.contains("qr.svg"))
     }
 
-    /// An address too long for any QR code fails the build with a message, not a crash.
-    @Test func anAddressTooLongForACodeIsAnError() throws {
+    /// A base URL too long for a profile's code is an error at `baseURL`, by `tomo check` and
+    /// `tomo build` alike and before anything is written; `--base-url` is wrong usage. One
+    /// byte shorter, even a handle of 30 characters gets its code.
+    @Test func aBaseURLTooLongForACodeIsAnErrorAtBaseURL() throws {
         let site = try TemporaryFolder()
-        try site.write("content/site.yaml", "title: QR\n")
+        let baseURL = "https://example.com/" + String(repeating: "folder/", count: 430)
+        try site.write("content/site.yaml", "title: QR\nbaseURL: \(baseURL)\n")
         try site.write("content/users/alice.yaml", "name: Alice\n")
-        let baseURL = "https://example.com/" + String(repeating: "folder/", count: 400)
-        let result = runTomo(["build", "--base-url", baseURL], in: site.url)
-        #expect(result.status == 1)
-        #expect(result.error.contains("cannot make alice/qr.svg, the QR code of \(baseURL)alice/: the address is 2826 bytes long and a QR code holds at most 2331: use a shorter base URL"), "\(result.error)")
+        let message = "baseURL is 3030 bytes long, and a profile's address (this, a handle and /) must fit in a QR code: write an address of at most 2300 bytes, its final / included"
+        for command in ["check", "build"] {
+            let result = runTomo([command], in: site.url)
+            #expect(result.status == 1)
+            #expect(result.error.hasPrefix("error: content/site.yaml:2:10: \(message)\n"), "\(command): \(result.error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
+        try site.write("content/site.yaml", "title: QR\n")
+        let fromCommandLine = runTomo(["build", "--base-url", baseURL], in: site.url)
+        #expect(fromCommandLine.status == 2)
+        #expect(fromCommandLine.error.hasPrefix("error: --base-url is 3030 bytes long"), "\(fromCommandLine.error)")
+
+        let longest = "https://example.com/" + String(repeating: "b", count: 2299 - 20)
+        try site.write("content/users/a_very_long_handle_of_30_chars.yaml", "name: Someone\n")
+        let built = runTomo(["build", "--base-url", longest], in: site.url)
+        #expect(built.status == 0, "\(built.error)")
+        let svg = try Data(contentsOf: site.url.appendingPathComponent("public/a_very_long_handle_of_30_chars/qr.svg"))
+        #expect(svg.count > 1000)
     }
 
     /// `tomo serve` makes the code of the address it serves at, and serves the contact card as

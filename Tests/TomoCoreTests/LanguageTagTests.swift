@@ -26,6 +26,40 @@ import TomoTestSupport
         #expect(LanguageTag.problem(written)?.hasPrefix("\"\(written)\" is not a BCP 47 language tag: ") == true)
     }
 
+    /// RFC 5646 allows each variant and each extension once, and HTML checkers refuse a tag
+    /// that repeats one ("Bad variant subtag"); a private part may repeat anything.
+    @Test func aRepeatedVariantOrExtensionIsRefused() throws {
+        let pattern = try NSRegularExpression(pattern: LanguageTag.pattern)
+        func patternMatches(_ text: String) -> Bool { pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
+        let repeatedVariants = "en-" + Array(repeating: "abcdefgh", count: 500).joined(separator: "-")
+        for (tag, problem) in [
+            ("de-CH-1996-1996", "the variant \"1996\" is written twice: write each variant once"),
+            ("sl-rozaj-biske-ROZAJ", "the variant \"ROZAJ\" is written twice: write each variant once"),
+            ("en-a-bb-a-cc", "the extension \"a\" is written twice: put all its subtags after the first -a-"),
+            ("en-U-ca-gregory-u-nu-latn", "the extension \"u\" is written twice: put all its subtags after the first -u-"),
+        ] {
+            #expect(LanguageTag(tag) == nil, "\(tag)")
+            #expect(LanguageTag.problem(tag) == "\"\(tag)\" is not a BCP 47 language tag: \(problem)")
+        }
+        // The schema's pattern sees a repeat in one letter case (a backreference has no case flag).
+        for tag in ["de-CH-1996-1996", "en-a-bb-a-cc", "en-abcdefgh-abcdefgh"] { #expect(!patternMatches(tag), "\(tag)") }
+        #expect(LanguageTag(repeatedVariants) == nil && !patternMatches(repeatedVariants))
+        for tag in ["en-x-a-a", "en-x-abcde-abcde", "en-u-abcde-abcde", "en-1996-u-1996", "en-a-bb-b-cc", "abcde-abcde"] {
+            #expect(LanguageTag(tag) != nil && patternMatches(tag), "\(tag)")
+        }
+    }
+
+    /// At most 64 characters, by the reader and the schema's pattern alike.
+    @Test func aTagLongerThanTomoTakesIsRefused() throws {
+        let pattern = try NSRegularExpression(pattern: LanguageTag.pattern)
+        let longest = "en-x-" + Array(repeating: "ab", count: 20).joined(separator: "-")
+        let tooLong = longest + "c"
+        #expect(longest.count == 64 && LanguageTag(longest) != nil)
+        #expect(pattern.firstMatch(in: longest, range: NSRange(longest.startIndex..., in: longest)) != nil)
+        #expect(LanguageTag.problem(tooLong) == "\"\(tooLong)\" is not a BCP 47 language tag: it is 65 characters long, and tomo takes tags of at most 64: write the language with at most a script, a region and what they need (en-US)")
+        #expect(pattern.firstMatch(in: tooLong, range: NSRange(tooLong.startIndex..., in: tooLong)) == nil)
+    }
+
     @Test func anUnderscoreGetsTheHyphenatedFix() {
         #expect(LanguageTag.problem("pt_BR") == "\"pt_BR\" is not a BCP 47 language tag: subtags are joined by hyphens, so write pt-BR")
     }

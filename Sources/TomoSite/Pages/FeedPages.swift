@@ -79,7 +79,8 @@ extension PageViews {
             "site": site,
             "feed": [
                 "id": .string(id ?? address.absolute(path)),
-                "title": .string(owner.map { "\($0.name) · \(config.title)" } ?? config.title),
+                // A feed reader shows it as plain text: each value isolated (`IsolatingText`).
+                "title": .string(owner.map { IsolatingText("\($0.name) · \(config.title)").description } ?? config.title),
                 "subtitle": JSONValue(owner?.summary ?? config.description),
                 "selfURL": .string(address.absolute(path)),
                 "alternateURL": .string(address.absolute(alternate)),

@@ -30,6 +30,12 @@ struct Labels: Sendable {
 
     /// The label `key` with its placeholders (`{count}`, `{name}`, `{total}`) filled in; the key
     /// itself when the theme lacks it, so a missing label shows up on the page instead of vanishing.
+    /// The label `key` with `name` put in it isolated, for a `<title>` or a meta attribute
+    /// (`IsolatingText`).
+    func isolatingText(_ key: String, name: String) -> IsolatingText {
+        IsolatingText(own: text(key, name: BidiIsolation.isolated(name)))
+    }
+
     func text(_ key: String, count: Int? = nil, name: String? = nil, total: Int? = nil) -> String {
         var template: String
         let label = labels[key]

@@ -142,7 +142,7 @@ enum FediverseAccount {
 extension PageViews {
     /// A user's icon as the preview of their pages.
     func iconPreview(_ card: UserCard, labels: Labels) -> PreviewImage? {
-        card.icon.map { PreviewImage($0, alt: labels.text("iconOf", name: card.name)) }
+        card.icon.map { PreviewImage($0, alt: labels.isolatingText("iconOf", name: card.name).description) }
     }
 
     /// A user as schema.org's `Person`: name, `@handle`, profile URL.

@@ -247,8 +247,10 @@ struct PageViews: Sendable {
     /// A card as a link preview; its alt text says what it shows.
     private static func preview(_ card: PublishedCards.Card, photoAlt: String? = nil) -> PreviewImage {
         let shown = card.shown
-        let owner = "\(shown.layout == .profile ? shown.title : shown.name) (@\(shown.handle))"
-        let parts = shown.layout == .profile ? [owner, shown.text] : [photoAlt ?? "", shown.title, owner]
+        // The text of a meta attribute, where only characters can isolate each value.
+        let isolated = BidiIsolation.isolated
+        let owner = "\(isolated(shown.layout == .profile ? shown.title : shown.name)) (@\(shown.handle))"
+        let parts = shown.layout == .profile ? [owner, isolated(shown.text)] : [isolated(photoAlt ?? ""), isolated(shown.title), owner]
         let alt = parts.filter { !$0.isEmpty }.joined(separator: " · ")
         return PreviewImage(path: card.path, width: ShareCardMaker.width, height: ShareCardMaker.height, alt: alt)
     }
@@ -332,18 +334,20 @@ struct PageViews: Sendable {
         case notFound
     }
 
-    /// The view every template receives, with `fields` added for the page at hand. `image` is
+    /// The view every template receives, with `fields` added for the page at hand. `title` is
+    /// the `<title>` (and `og:title`, `twitter:title`), each value in it isolated
+    /// (`IsolatingText`) since no markup can be there. `image` is
     /// the page's link preview (the theme's when nil); `meta` adds to `page` what only some
     /// pages carry (`username`, `publishedTime`, `fediverseCreator`, `jsonLD`).
     func view(
-        title: String, heading: String, description: String?, path: String, type: String, image: PreviewImage?,
+        title: IsolatingText, heading: String, description: String?, path: String, type: String, image: PreviewImage?,
         indexing: Indexing = .indexed, labels pageLabels: Labels? = nil, meta: [String: JSONValue] = [:], fields: [String: JSONValue]
     ) -> JSONValue {
         // A user's own pages are in their language (`language(of:)`); the others in the site's.
         let labels = pageLabels ?? labels
         let preview = image ?? themePreview
         var page: [String: JSONValue] = [
-            "title": .string(title),
+            "title": .string(title.description),
             "heading": .string(heading),
             "description": JSONValue(description),
             "url": indexing == .notFound ? .null : .string(address.absolute(path)),

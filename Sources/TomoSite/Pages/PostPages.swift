@@ -64,8 +64,9 @@ extension PageViews {
         fields["ownerInitial"] = .string(Self.initial(of: owner?.name ?? post.handle))
         let name = owner?.name ?? post.handle
         let title = post.caption.firstLine.isEmpty ? labels.text("photoBy", name: name) : post.caption.firstLine
+        let ownTitle: IsolatingText = post.caption.firstLine.isEmpty ? labels.isolatingText("photoBy", name: name) : "\(title)"
         let published = PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
-        let photo = photo(of: post).map { PreviewImage($0, alt: post.alt ?? labels.text("photoBy", name: name)) }
+        let photo = photo(of: post).map { PreviewImage($0, alt: post.alt ?? labels.isolatingText("photoBy", name: name).description) }
         let path = "\(post.handle)/posts/\(post.slug)/"
         let jsonLD = ScriptJSON.schema("SocialMediaPosting", [
             "url": .string(address.absolute(path)),
@@ -82,7 +83,7 @@ extension PageViews {
             },
         ])
         return view(
-            title: "\(title) · \(name) · \(config.title)",
+            title: "\(ownTitle) · \(name) · \(config.title)",
             heading: title,
             description: post.alt ?? post.caption.firstLine,
             path: path,

@@ -87,7 +87,7 @@ extension PageViews {
             "contactURL": .string(address.path(ProfileFiles.contactPath(handle))),
             "qr": config.qr ? ["src": .string(address.path(ProfileFiles.qrPath(handle))), "alt": .string(labels.text("qrCodeOf", name: profile.name))] : .null,
         ]
-        let headerPreview = header.map { PreviewImage($0, alt: labels.text("headerOf", name: profile.name)) }
+        let headerPreview = header.map { PreviewImage($0, alt: labels.isolatingText("headerOf", name: profile.name).description) }
         let iconImage = card.flatMap { iconPreview($0, labels: labels) }
         let person = card.map { card in
             personLD(card, members: [

@@ -45,7 +45,7 @@ extension PageViews {
         let users = newestUsers.lazy.compactMap(card).prefix(config.homeUsers)
         let recent = newestPosts
         return view(
-            title: config.title,
+            title: "\(config.title)",
             heading: config.title,
             description: config.description,
             path: "",

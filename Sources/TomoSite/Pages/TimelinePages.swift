@@ -42,7 +42,8 @@ extension PageViews {
         let heading = labels.text("timelineOf", name: owner.name)
         let pagePath = { (page: Int) in TimelinePages.address(owner.handle, page) }
         return view(
-            title: number == 1 ? "\(heading) · \(config.title)" : "\(heading) (\(number)) · \(config.title)",
+            title: number == 1 ? "\(labels.isolatingText("timelineOf", name: owner.name)) · \(config.title)"
+                : "\(labels.isolatingText("timelineOf", name: owner.name)) (\(number)) · \(config.title)",
             heading: heading,
             description: nil,
             path: pagePath(number),

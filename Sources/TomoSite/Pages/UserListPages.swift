@@ -34,7 +34,7 @@ extension PageViews {
         let labels = labels(in: language(of: owner))
         let heading = labels.text(kind == .followers ? "followersOf" : "followedBy", name: owner.name)
         return view(
-            title: "\(heading) · \(config.title)",
+            title: "\(labels.isolatingText(kind == .followers ? "followersOf" : "followedBy", name: owner.name)) · \(config.title)",
             heading: heading,
             description: nil,
             path: "\(owner.handle)/\(kind.rawValue)/",

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TomoTestSupport
+
+/// A display name or title may hold bidirectional formatting characters; one left open (U+202E
+/// RIGHT-TO-LEFT OVERRIDE) must not run on into the text the page adds after it in a `<title>`,
+/// `og:title`, `twitter:title`, an image's `og:image:alt` or a feed's title, where no `<bdi>`
+/// can stand: each such value is put between FSI (U+2068) and PDI (U+2069). Page text and
+/// values without such characters stay as written.
+@Suite struct TitleBidiIsolationTests {
+    static let override = "\u{202E}", fsi = "\u{2068}", pdi = "\u{2069}"
+
+    func built() throws -> TemporaryFolder {
+        let site = try TemporaryFolder([
+            "content/site.yaml": "title: Site\nbaseURL: https://example.com/\n",
+            "content/users/alice.yaml": "name: \"Alice\(Self.override)\"\nicon: alice/icon.jpg\n",
+            "content/users/carol.yaml": "name: Carol\n",
+            // A PDI of its own that closes nothing would end the isolate early: it is dropped.
+            "content/pages/about.md": "---\ntitle: \"\(Self.pdi)About\(Self.override)\"\n---\nText\n",
+        ])
+        try site.copy(CheckMatchesBuildTests.demoPhoto, to: "content/users/alice/icon.jpg")
+        let result = runTomo(["build"], in: site.url)
+        try #require(result.status == 0, "\(result.error)")
+        return site
+    }
+
+    func page(_ site: TemporaryFolder, _ path: String) throws -> String {
+        try String(contentsOf: site.url.appendingPathComponent("public/" + path), encoding: .utf8)
+    }
+
+    @Test func aValueWithAnOpenOverrideIsIsolatedInTitlesAndMetaText() throws {
+        let site = try built()
+        let alice = "\(Self.fsi)Alice\(Self.override)\(Self.pdi)"
+        let profile = try page(site, "alice/index.html")
+        #expect(profile.contains("<title>\(alice) (@alice) · Site</title>"), "\(profile)")
+        #expect(profile.contains(#"<meta property="og:title" content="\#(alice) (@alice) · Site">"#))
+        #expect(profile.contains(#"<meta name="twitter:title" content="\#(alice) (@alice) · Site">"#))
+        // The share card's alt text.
+        #expect(profile.contains(#"<meta property="og:image:alt" content="\#(alice) (@alice)"#), "\(profile)")
+        // Page text is left to the markup: the heading shows the name as written.
+        #expect(profile.contains(#"<h1 class="name p-name">Alice\#(Self.override)</h1>"#))
+
+        let timeline = try page(site, "alice/timeline/index.html")
+        #expect(timeline.contains("<title>\(alice)&#39;s timeline · Site</title>"), "\(timeline)")
+        #expect(timeline.contains(#"<meta property="og:image:alt" content="\#(alice)&#39;s icon">"#), "\(timeline)")
+        #expect(timeline.contains("<h1>Alice\(Self.override)&#39;s timeline</h1>"), "\(timeline)")
+        let followers = try page(site, "alice/followers/index.html")
+        #expect(followers.contains("<title>People who follow \(alice) · Site</title>"), "\(followers)")
+
+        let about = try page(site, "about/index.html")
+        #expect(about.contains("<title>\(Self.fsi)About\(Self.override)\(Self.pdi) · Site</title>"), "\(about)")
+        let feed = try page(site, "alice/feed.xml")
+        #expect(feed.contains("<title>\(alice) · Site</title>"), "\(feed)")
+    }
+
+    @Test func aValueWithoutFormattingCharactersIsWrittenAsItIs() throws {
+        let site = try built()
+        let carol = try page(site, "carol/index.html")
+        #expect(carol.contains("<title>Carol (@carol) · Site</title>"), "\(carol)")
+        // (The about page's title, with its PDI, is in the navigation as written.)
+        #expect(!carol.contains(Self.fsi))
+    }
+}
