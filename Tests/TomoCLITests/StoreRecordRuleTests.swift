@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import TomoCLI
+import TomoTestSupport
+
+/// Stores a hand edit can make and no command ever writes: `tomo check` reports each at its
+/// record in store.json, `tomo build` refuses the store with the same lines, and the fix the
+/// message names makes the error go.
+@Suite struct StoreRecordRuleTests {
+    static let time = "2026-01-01T00:00:00.000Z"
+
+    /// A site of alice and bob (profiles, a post of alice's) with `store` as its store.
+    func site(store: String) throws -> TemporaryFolder {
+        let site = try TemporaryFolder([
+            "content/site.yaml": "title: T\nbaseURL: https://example.com/\n",
+            "content/users/alice.yaml": "name: Alice\n",
+            "content/users/bob.yaml": "name: Bob\n",
+            "content/store.json": store,
+        ])
+        try site.writePost("alice/sunset")
+        try site.copy(sampleJPEG, to: "content/posts/alice/p.jpg")
+        return site
+    }
+
+    /// A store of alice (1) and bob (2), one record a line, with the sections given.
+    static func store(_ sections: [String: String], users: String? = nil) -> String {
+        let users = users ?? """
+                {"approveFollows":false,"created":"\(time)","handle":"alice","sequence":1},
+                {"approveFollows":false,"created":"\(time)","handle":"bob","sequence":2}
+            """
+        var all = ["blocks": "", "follows": "", "picks": "", "renames": "", "reports": "", "requests": "", "users": users]
+        all.merge(sections) { $1 }
+        let lines = all.sorted { $0.key < $1.key }.map { "  \"\($0.key)\": [\n\($0.value)\n  ]," }
+        return "{\n" + lines.joined(separator: "\n") + "\n  \"version\": 3\n}\n"
+    }
+
+    /// The `error:` lines of `tomo check`, after checking that `tomo build` fails with the same ones.
+    func errors(_ site: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        let check = runTomo(["check"], in: site.url)
+        let build = runTomo(["build"], in: site.url)
+        let lines = { (result: CommandResult) in result.error.split(separator: "\n").map(String.init).filter { $0.hasPrefix("error: ") } }
+        #expect(check.status == build.status, "check \(check.status), build \(build.status)", sourceLocation: sourceLocation)
+        #expect(Set(lines(check)) == Set(lines(build)), "check: \(check.error)\nbuild: \(build.error)", sourceLocation: sourceLocation)
+        return lines(check)
+    }
+
+    @Test func aFollowAcrossABlockIsAnErrorUntilTheFollowGoes() throws {
+        let site = try site(store: Self.store([
+            "blocks": #"    {"created":"\#(Self.time)","from":"alice","to":"bob"}"#,
+            "follows": #"    ["alice","bob","\#(Self.time)"],"# + "\n" + #"    ["bob","alice","\#(Self.time)"]"#,
+        ]))
+        #expect(errors(site) == [
+            "error: content/store.json:6:5: alice follows bob, but alice blocks bob, and a block ends follows and requests both ways: remove this follow with `tomo unfollow alice bob` (or the block with `tomo unblock alice bob`)",
+            "error: content/store.json:7:5: bob follows alice, but alice blocks bob, and a block ends follows and requests both ways: remove this follow with `tomo unfollow bob alice` (or the block with `tomo unblock alice bob`)",
+        ])
+        // bob's page would have said "1 follower": nothing is built.
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/bob/index.html").path))
+        #expect(runTomo(["unfollow", "alice", "bob"], in: site.url).status == 0)
+        #expect(runTomo(["unfollow", "bob", "alice"], in: site.url).status == 0)
+        #expect(errors(site).isEmpty)
+        let page = try String(contentsOf: site.url.appendingPathComponent("public/bob/index.html"), encoding: .utf8)
+        #expect(!page.contains("1 follower"))
+    }
+
+    @Test func aRequestAcrossABlockIsAnError() throws {
+        let site = try site(store: Self.store([
+            "blocks": #"    {"created":"\#(Self.time)","from":"bob","to":"alice"}"#,
+            "requests": #"    ["alice","bob","\#(Self.time)"]"#,
+        ]))
+        #expect(errors(site) == [
+            "error: content/store.json:18:5: alice asks to follow bob, but bob blocks alice, and a block ends follows and requests both ways: remove this request with `tomo unfollow alice bob` (or the block with `tomo unblock bob alice`)",
+        ])
+    }
+}
