@@ -40,6 +40,9 @@ public struct Store: Sendable, Hashable {
     var pendingFollows: [RecordPair: Follow]?
     var pendingLikes: [String: PostLikes]?
 
+    /// What the file's records held that no command writes, as the file was read (`RecordProblem`).
+    var recordProblems: [RecordProblem] = []
+
     /// The parts decoded from the file; the others are empty here and kept in `verbatim`.
     public internal(set) var loaded: Set<StoreSection> = Set(StoreSection.allCases)
     /// The file's bytes for each part a command did not need, keyed by the file's section name;

@@ -36,7 +36,9 @@ struct StoreRecordPlace: Sendable, Hashable {
 ///   user who is not registered, a follow, request, block or pick of a user by themselves, a
 ///   post id that is not `<handle>/<slug>`, a follow or request between users in a block, a
 ///   rename naming something that is not a handle or giving a user the handle they had, two
-///   users with one `sequence`. Only a hand edit makes these; pages would count them.
+///   users with one `sequence`, and what the decoder noted of the records themselves
+///   (`RecordProblem`: a `created` that is no store time). Only a hand edit makes these; pages
+///   would count them.
 /// - warnings: a registration without a profile (no page is built for them; their relations
 ///   are left off the pages), a like, report or hidden mark of a post that does not exist (it
 ///   shows nowhere: left behind by a post file deleted by hand), and, once the site has a
@@ -104,6 +106,7 @@ enum StoreAudit {
                 report("\(place.what): \(Self.missing(id)): \(place.kind == .hidden ? "remove it with `tomo post unhide \(post)`" : "remove the record from the store")", at: place.offset, severity: .warning)
             }
         }
+        for problem in store.recordProblems { report(problem.message, at: problem.offset) }
         for (post, likes) in likesOfMissingPosts {
             guard let id = try? PostID(parsing: post) else { continue }
             let count = likes.likers.count == 1 ? "the like" : "the \(Plural.count(likes.likers.count, "like"))"
@@ -166,6 +169,8 @@ enum StoreAudit {
     /// ids', tested without making a message or a record for each of 200,000 follows
     /// (`CheckMatchesBuildTests` breaks each rule and expects the build to fail as check does).
     static func hasErrors(_ store: Store) -> Bool {
+        // Noted as the file was read, and reported from the same list.
+        if !store.recordProblems.isEmpty { return true }
         let registered = Set(store.users.map(\.handle))
         var sequences = Set<Int>()
         for user in store.users where user.sequence > 0 && !sequences.insert(user.sequence).inserted { return true }

@@ -132,18 +132,19 @@ public enum StoreDecoder {
             sections[name].map { StoreReader(bytes: bytes, range: $0) }
         }
         var places: [StoreRecordPlace]? = notingPlaces ? [] : nil
-        if var r = section("users") { parts.store.users = try decodeUsers(&r, version: version, places: &places) }
+        var problems: [RecordProblem] = []
+        if var r = section("users") { parts.store.users = try decodeUsers(&r, version: version, places: &places, problems: &problems) }
         parts.store.highestSequence = parts.store.users.lazy.map(\.sequence).max() ?? 0
         if followsWanted {
             if !wanted.contains(.follows), var r = section("follows"), let index = try indexFollows(&r) {
                 parts.followIndex = index
             } else if var r = section("follows") {
-                parts.store.follows = try decodeFollows(&r, status: .accepted, places: &places)
+                parts.store.follows = try decodeFollows(&r, status: .accepted, places: &places, problems: &problems)
                 parts.store.loaded.insert(.follows)
             }
-            if var r = section("requests") { parts.requests = try decodeFollows(&r, status: .pending, places: &places) }
+            if var r = section("requests") { parts.requests = try decodeFollows(&r, status: .pending, places: &places, problems: &problems) }
         }
-        if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r, places: &places) }
+        if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r, places: &places, problems: &problems) }
         if wanted.contains(.likes) || wanted.contains(.likePairs), var r = section("likes") {
             var indexReader = r
             if !wanted.contains(.likes), let index = try indexLikes(&indexReader) {
@@ -153,9 +154,9 @@ public enum StoreDecoder {
                 parts.store.loaded.insert(.likes)
             }
         }
-        if wanted.contains(.reports), var r = section("reports") { parts.store.reports = try decodeReports(&r, places: &places) }
-        if wanted.contains(.picks), var r = section("picks") { parts.store.picks = try decodePicks(&r, places: &places) }
-        if wanted.contains(.renames), var r = section("renames") { parts.store.renames = try decodeRenames(&r, places: &places) }
+        if wanted.contains(.reports), var r = section("reports") { parts.store.reports = try decodeReports(&r, places: &places, problems: &problems) }
+        if wanted.contains(.picks), var r = section("picks") { parts.store.picks = try decodePicks(&r, places: &places, problems: &problems) }
+        if wanted.contains(.renames), var r = section("renames") { parts.store.renames = try decodeRenames(&r, places: &places, problems: &problems) }
         if wanted.contains(.hidden), var r = section("hidden") {
             try forEachElement(&r, "an array of post ids") { r throws(Failure) in
                 let start = r.position
@@ -166,12 +167,13 @@ public enum StoreDecoder {
             parts.store.hiddenPosts = Array(Set(parts.store.hiddenPosts)).sorted()
         }
         parts.places = places
+        parts.store.recordProblems = problems
         return parts
     }
 
     // MARK: Sections
 
-    private static func decodeUsers(_ r: inout StoreReader, version: Int, places: inout [StoreRecordPlace]?) throws(Failure) -> [User] {
+    private static func decodeUsers(_ r: inout StoreReader, version: Int, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [User] {
         var users: [User] = []
         var handles: [(handle: String, offset: Int)] = []
         let hasSequence = StoreMigration.userHasSequence(in: version)
@@ -205,6 +207,7 @@ public enum StoreDecoder {
             if hasSequence, user.sequence == 0 {
                 throw r.failure("user \(user.handle) has no \"sequence\" (its registration order): add one higher than every other user's", at: start)
             }
+            noteTime(user.created, of: user.handle, at: start, in: &problems)
             places?.append(StoreRecordPlace(kind: .user, names: user.handle, post: nil, offset: start))
             users.append(user)
             handles.append((user.handle, start))
@@ -237,7 +240,7 @@ public enum StoreDecoder {
     }
 
     /// `["from", "to", "created"]` per line: the compact record of the biggest section.
-    private static func decodeFollows(_ r: inout StoreReader, status: FollowStatus, places: inout [StoreRecordPlace]?) throws(Failure) -> [Follow] {
+    private static func decodeFollows(_ r: inout StoreReader, status: FollowStatus, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Follow] {
         var follows: [Follow] = []
         // About 50 bytes a record: reserving up front saves copying a growing 14 MB array.
         follows.reserveCapacity((r.end - r.position) / 48)
@@ -251,6 +254,7 @@ public enum StoreDecoder {
             let created = try r.readString()
             try r.expect(UInt8(ascii: "]"), "']': a follow record is [from, to, created]")
             try requirePair(from, to, "follow", r, at: start)
+            noteTime(created, of: status == .accepted ? "this follow" : "this request", at: start, in: &problems)
             places?.append(StoreRecordPlace(kind: status == .accepted ? .follow : .request, names: from, and: to, post: nil, offset: start))
             follows.append(Follow(from: from, to: to, status: status, created: created))
         }
@@ -316,19 +320,19 @@ public enum StoreDecoder {
         return false
     }
 
-    private static func decodeBlocks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Block] {
-        var blocks = try decodeFromTo(&r, .block, places: &places).map { Block(from: $0.from, to: $0.to, created: $0.created) }
+    private static func decodeBlocks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Block] {
+        var blocks = try decodeFromTo(&r, .block, places: &places, problems: &problems).map { Block(from: $0.from, to: $0.to, created: $0.created) }
         blocks.normalizeOrder()
         return blocks
     }
 
     /// Kept in the file's order: the order they were made, which is what redirects follow.
-    private static func decodeRenames(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Rename] {
-        try decodeFromTo(&r, .rename, places: &places)
+    private static func decodeRenames(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Rename] {
+        try decodeFromTo(&r, .rename, places: &places, problems: &problems)
     }
 
     /// `[{"created": …, "from": …, "to": …}, …]`: the blocks or the renames, as renames.
-    private static func decodeFromTo(_ r: inout StoreReader, _ kind: StoreRecordPlace.Kind, places: inout [StoreRecordPlace]?) throws(Failure) -> [Rename] {
+    private static func decodeFromTo(_ r: inout StoreReader, _ kind: StoreRecordPlace.Kind, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Rename] {
         var records: [Rename] = []
         try forEachElement(&r, "an array of \(kind.rawValue)s") { r throws(Failure) in
             let start = r.position
@@ -342,13 +346,14 @@ public enum StoreDecoder {
                 }
             }
             try requirePair(record.from, record.to, kind.rawValue, r, at: start)
+            noteTime(record.created, of: "this \(kind.rawValue)", at: start, in: &problems)
             places?.append(StoreRecordPlace(kind: kind, names: record.from, and: record.to, post: nil, offset: start))
             records.append(record)
         }
         return records
     }
 
-    private static func decodePicks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Pick] {
+    private static func decodePicks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Pick] {
         var picks: [Pick] = []
         try forEachElement(&r, "an array of picks") { r throws(Failure) in
             let start = r.position
@@ -369,6 +374,7 @@ public enum StoreDecoder {
                 }
             }
             try requirePair(pick.from, pick.to, "pick", r, at: start)
+            noteTime(pick.created, of: "this pick", at: start, in: &problems)
             places?.append(StoreRecordPlace(kind: .pick, names: pick.from, and: pick.to, post: nil, offset: start))
             picks.append(pick)
         }
@@ -376,7 +382,7 @@ public enum StoreDecoder {
         return picks
     }
 
-    private static func decodeReports(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Report] {
+    private static func decodeReports(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Report] {
         var reports: [Report] = []
         try forEachElement(&r, "an array of reports") { r throws(Failure) in
             let start = r.position
@@ -391,6 +397,7 @@ public enum StoreDecoder {
                 }
             }
             try requirePair(report.user, report.post, "report", r, at: start)
+            noteTime(report.created, of: "this report of \(report.post)", at: start, in: &problems)
             places?.append(StoreRecordPlace(kind: .report, names: report.user, post: report.post, offset: start))
             reports.append(report)
         }
@@ -418,6 +425,15 @@ public enum StoreDecoder {
     }
 
     // MARK: Helpers
+
+    /// Notes a `created` that is no store time as tomo writes one.
+    private static func noteTime(_ created: String, of what: String, at offset: Int, in problems: inout [RecordProblem]) {
+        guard let problem = Timestamp.problem(created) else { return }
+        problems.append(RecordProblem(
+            message: "the \"created\" of \(what), \"\(created)\", \(problem): write it as \(Timestamp.example) (UTC, with milliseconds)",
+            offset: offset
+        ))
+    }
 
     /// The second record of the first handle that has two, or nil.
     private static func firstRepeated(_ handles: [(handle: String, offset: Int)]) -> (handle: String, offset: Int)? {

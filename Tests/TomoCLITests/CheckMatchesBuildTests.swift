@@ -101,6 +101,13 @@ import TomoTestSupport
                 requests: #"["alice","bob","2026-01-03T00:00:00.000Z"]"#
             ))
         },
+        "a user created yesterday": { try $0.write("content/store.json", storeOfAlice(users: #"{"approveFollows":false,"created":"yesterday","handle":"bob","sequence":2}"#)) },
+        "a follow created on a day that does not exist": {
+            try $0.write("content/store.json", storeOfAlice(
+                users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2}"#,
+                follows: #"["alice","bob","2026-02-30T10:00:00.000Z"]"#
+            ))
+        },
         "a rename to the same handle": { try $0.write("content/store.json", storeOfAlice(renames: #"{"created":"2026-01-01T00:00:00.000Z","from":"alice","to":"alice"}"#)) },
         "a bad base URL": { try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/?x=1\n") },
         "an empty visibility": { try $0.write("content/posts/alice/sunset.md", "---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A\nvisibility: #private\n---\n") },

@@ -71,4 +71,29 @@ import TomoTestSupport
             "error: content/store.json:18:5: alice asks to follow bob, but bob blocks alice, and a block ends follows and requests both ways: remove this request with `tomo unfollow alice bob` (or the block with `tomo unblock bob alice`)",
         ])
     }
+
+    /// Every `created` is a time as tomo writes it, and a real one: a user's feed ids are made
+    /// of the day they registered, and `tomo user list` prints it as it is.
+    @Test func aCreatedThatIsNoStoreTimeIsAnError() throws {
+        let site = try site(store: Self.store([
+            "follows": #"    ["bob","alice","2026-05-01T09:00:00Z"]"#,
+            "reports": #"    {"created":"99999-01-01T00:00:00.000Z","post":"alice/sunset","reason":"spam","user":"bob"}"#,
+        ], users: """
+                {"approveFollows":false,"created":"yesterday","handle":"alice","sequence":1},
+                {"approveFollows":false,"created":"2026-02-30T10:00:00.000Z","handle":"bob","sequence":2}
+            """))
+        let form = "write it as 2026-11-30T12:34:56.789Z (UTC, with milliseconds)"
+        #expect(errors(site) == [
+            "error: content/store.json:6:5: the \"created\" of this follow, \"2026-05-01T09:00:00Z\", is not a time as tomo writes one: \(form)",
+            "error: content/store.json:15:5: the \"created\" of this report of alice/sunset, \"99999-01-01T00:00:00.000Z\", is not a time as tomo writes one: \(form)",
+            "error: content/store.json:21:5: the \"created\" of alice, \"yesterday\", is not a time as tomo writes one: \(form)",
+            "error: content/store.json:22:5: the \"created\" of bob, \"2026-02-30T10:00:00.000Z\", is no real day and time: \(form)",
+        ])
+    }
+
+    @Test(arguments: ["2026-12-07T10:11:12.123Z", "2028-02-29T23:59:59.999Z", "0001-01-01T00:00:00.000Z"])
+    func aStoreTimeAsTomoWritesItIsFine(time: String) throws {
+        let site = try site(store: Self.store(["follows": #"    ["bob","alice","\#(time)"]"#]))
+        #expect(errors(site).isEmpty)
+    }
 }
