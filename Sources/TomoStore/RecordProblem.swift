@@ -1,7 +1,8 @@
 /// A record of `store.json` that no command writes, noted while the file is decoded: a
-/// `created` that is no store time. Commands read such a store as it is, so that they can
-/// repair it; `tomo check` reports each problem at its record, and `tomo build` refuses the
-/// store (`StoreAudit`).
+/// `created` that is no store time, a value a command refuses (an empty report reason, a gender
+/// of 5,000 characters). Commands read such a store as it is, so that they can repair it; `tomo
+/// check` reports each problem at its record, and `tomo build` refuses the store
+/// (`StoreAudit`).
 struct RecordProblem: Sendable, Hashable {
     /// What is wrong, and the fix.
     var message: String

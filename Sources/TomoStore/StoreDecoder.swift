@@ -208,6 +208,13 @@ public enum StoreDecoder {
                 throw r.failure("user \(user.handle) has no \"sequence\" (its registration order): add one higher than every other user's", at: start)
             }
             noteTime(user.created, of: user.handle, at: start, in: &problems)
+            for (key, word) in [("gender", user.gender), ("seeking", user.seeking)] {
+                guard let word, let problem = User.wordProblem(word) else { continue }
+                problems.append(RecordProblem(
+                    message: "the \"\(key)\" of \(user.handle) \(problem), and `tomo user set --\(key)` takes one word of at most \(User.maximumWordLength) characters: write one (or remove the key)",
+                    offset: start
+                ))
+            }
             places?.append(StoreRecordPlace(kind: .user, names: user.handle, post: nil, offset: start))
             users.append(user)
             handles.append((user.handle, start))
@@ -398,6 +405,12 @@ public enum StoreDecoder {
             }
             try requirePair(report.user, report.post, "report", r, at: start)
             noteTime(report.created, of: "this report of \(report.post)", at: start, in: &problems)
+            if !Report.hasReason(report.reason) {
+                problems.append(RecordProblem(
+                    message: "this report of \(report.post) has an empty \"reason\": write what is wrong with the post, as `tomo report --reason` asks (or remove the record)",
+                    offset: start
+                ))
+            }
             places?.append(StoreRecordPlace(kind: .report, names: report.user, post: report.post, offset: start))
             reports.append(report)
         }

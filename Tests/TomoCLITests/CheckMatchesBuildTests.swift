@@ -108,6 +108,10 @@ import TomoTestSupport
                 follows: #"["alice","bob","2026-02-30T10:00:00.000Z"]"#
             ))
         },
+        "a report without a reason": { try $0.write("content/store.json", storeOfAlice(reports: #"{"created":"2026-01-01T00:00:00.000Z","post":"alice/sunset","reason":"","user":"alice"}"#)) },
+        "a gender longer than the commands allow": {
+            try $0.write("content/store.json", storeOfAlice(users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","gender":""# + String(repeating: "x", count: 5000) + #"","handle":"bob","sequence":2}"#))
+        },
         "a rename to the same handle": { try $0.write("content/store.json", storeOfAlice(renames: #"{"created":"2026-01-01T00:00:00.000Z","from":"alice","to":"alice"}"#)) },
         "a bad base URL": { try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/?x=1\n") },
         "an empty visibility": { try $0.write("content/posts/alice/sunset.md", "---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A\nvisibility: #private\n---\n") },

@@ -96,4 +96,19 @@ import TomoTestSupport
         let site = try site(store: Self.store(["follows": #"    ["bob","alice","\#(time)"]"#]))
         #expect(errors(site).isEmpty)
     }
+
+    /// What `tomo report` and `tomo user set` refuse is refused in the store too.
+    @Test func valuesTheCommandsRefuseAreErrors() throws {
+        let site = try site(store: Self.store([
+            "reports": #"    {"created":"\#(Self.time)","post":"alice/sunset","reason":" ","user":"bob"}"#,
+        ], users: """
+                {"approveFollows":false,"created":"\(Self.time)","gender":"\(String(repeating: "x", count: 5000))","handle":"alice","seeking":"a b","sequence":1},
+                {"approveFollows":false,"created":"\(Self.time)","gender":"\(String(repeating: "y", count: 40))","handle":"bob","sequence":2}
+            """))
+        #expect(errors(site) == [
+            "error: content/store.json:15:5: this report of alice/sunset has an empty \"reason\": write what is wrong with the post, as `tomo report --reason` asks (or remove the record)",
+            "error: content/store.json:21:5: the \"gender\" of alice has 5000 characters, and `tomo user set --gender` takes one word of at most 40 characters: write one (or remove the key)",
+            "error: content/store.json:21:5: the \"seeking\" of alice is more than one word, and `tomo user set --seeking` takes one word of at most 40 characters: write one (or remove the key)",
+        ])
+    }
 }
