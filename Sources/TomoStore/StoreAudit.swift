@@ -37,8 +37,9 @@ struct StoreRecordPlace: Sendable, Hashable {
 ///   post id that is not `<handle>/<slug>`, a follow or request between users in a block, a
 ///   rename naming something that is not a handle or giving a user the handle they had, two
 ///   users with one `sequence`, and what the decoder noted of the records themselves
-///   (`RecordProblem`: a `created` that is no store time, a value a command refuses). Only a
-///   hand edit makes these; pages would count them.
+///   (`RecordProblem`: a `created` that is no store time, a value a command refuses, a record
+///   contradicting an earlier one of its pair). Only a hand edit makes these; pages would count
+///   them.
 /// - warnings: a registration without a profile (no page is built for them; their relations
 ///   are left off the pages), a like, report or hidden mark of a post that does not exist (it
 ///   shows nowhere: left behind by a post file deleted by hand), and, once the site has a

@@ -142,7 +142,11 @@ public enum StoreDecoder {
                 parts.store.follows = try decodeFollows(&r, status: .accepted, places: &places, problems: &problems)
                 parts.store.loaded.insert(.follows)
             }
-            if var r = section("requests") { parts.requests = try decodeFollows(&r, status: .pending, places: &places, problems: &problems) }
+            if var r = section("requests") {
+                // A request beside a follow of the same pair is seen only here: the store keeps the follow.
+                let accepted = parts.followIndex == nil ? parts.store.follows : nil
+                parts.requests = try decodeFollows(&r, status: .pending, places: &places, problems: &problems, besides: accepted)
+            }
         }
         if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r, places: &places, problems: &problems) }
         if wanted.contains(.likes) || wanted.contains(.likePairs), var r = section("likes") {
@@ -247,7 +251,11 @@ public enum StoreDecoder {
     }
 
     /// `["from", "to", "created"]` per line: the compact record of the biggest section.
-    private static func decodeFollows(_ r: inout StoreReader, status: FollowStatus, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Follow] {
+    /// With `accepted` (the requests, when the follows were decoded): a request of a pair that
+    /// `accepted` follows already is noted.
+    private static func decodeFollows(
+        _ r: inout StoreReader, status: FollowStatus, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem], besides accepted: [Follow]? = nil
+    ) throws(Failure) -> [Follow] {
         var follows: [Follow] = []
         // About 50 bytes a record: reserving up front saves copying a growing 14 MB array.
         follows.reserveCapacity((r.end - r.position) / 48)
@@ -262,6 +270,9 @@ public enum StoreDecoder {
             try r.expect(UInt8(ascii: "]"), "']': a follow record is [from, to, created]")
             try requirePair(from, to, "follow", r, at: start)
             noteTime(created, of: status == .accepted ? "this follow" : "this request", at: start, in: &problems)
+            if let accepted, accepted.record(for: RecordPair(first: from, second: to)) != nil {
+                problems.append(RecordProblem(message: "\(from) asks to follow \(to) and follows \(to) already (in \"follows\"): remove this request", offset: start))
+            }
             places?.append(StoreRecordPlace(kind: status == .accepted ? .follow : .request, names: from, and: to, post: nil, offset: start))
             follows.append(Follow(from: from, to: to, status: status, created: created))
         }
@@ -362,6 +373,8 @@ public enum StoreDecoder {
 
     private static func decodePicks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Pick] {
         var picks: [Pick] = []
+        // Each pair's first decision: a second record that says otherwise would win unseen.
+        var decisions: [RecordPair: PickDecision] = [:]
         try forEachElement(&r, "an array of picks") { r throws(Failure) in
             let start = r.position
             var pick = Pick(from: "", to: "", decision: .accept, created: "")
@@ -382,6 +395,12 @@ public enum StoreDecoder {
             }
             try requirePair(pick.from, pick.to, "pick", r, at: start)
             noteTime(pick.created, of: "this pick", at: start, in: &problems)
+            if let first = decisions.updateValue(pick.decision, forKey: pick.key), first != pick.decision {
+                problems.append(RecordProblem(
+                    message: "\(pick.from) picked \(pick.to) in an earlier record too, with the other decision: keep one of the two (one pick a pair; `tomo pick \(pick.from) \(pick.to) accept|reject` changes it)",
+                    offset: start
+                ))
+            }
             places?.append(StoreRecordPlace(kind: .pick, names: pick.from, and: pick.to, post: nil, offset: start))
             picks.append(pick)
         }
@@ -391,6 +410,7 @@ public enum StoreDecoder {
 
     private static func decodeReports(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Report] {
         var reports: [Report] = []
+        var reported = Set<RecordPair>()
         try forEachElement(&r, "an array of reports") { r throws(Failure) in
             let start = r.position
             var report = Report(user: "", post: "", reason: "", created: "")
@@ -408,6 +428,12 @@ public enum StoreDecoder {
             if !Report.hasReason(report.reason) {
                 problems.append(RecordProblem(
                     message: "this report of \(report.post) has an empty \"reason\": write what is wrong with the post, as `tomo report --reason` asks (or remove the record)",
+                    offset: start
+                ))
+            }
+            if !reported.insert(RecordPair(first: report.user, second: report.post)).inserted {
+                problems.append(RecordProblem(
+                    message: "\(report.user) reported \(report.post) in an earlier record too: keep one of the two (one report per user and post; `tomo report` replaces its reason)",
                     offset: start
                 ))
             }

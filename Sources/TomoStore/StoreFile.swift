@@ -34,8 +34,8 @@ public struct StoreFile: Sendable {
     /// (`StoreAudit`, each at its line) when a record breaks a rule that no command lets it break:
     /// a relation naming someone not registered or its own user twice, a post id that is none, two
     /// users with one `sequence` (their feeds would give the same ids), a follow across a block, a
-    /// `created` that is no store time, a value no command writes. The commands read it as it is,
-    /// so that they can repair it.
+    /// `created` that is no store time, a value or a duplicate no command writes. The commands read
+    /// it as it is, so that they can repair it.
     public func readForBuild() throws(DiagnosticList) -> Store {
         let store: Store
         do { store = try read() } catch { throw DiagnosticList([error]) }

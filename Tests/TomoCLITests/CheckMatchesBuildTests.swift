@@ -112,6 +112,22 @@ import TomoTestSupport
         "a gender longer than the commands allow": {
             try $0.write("content/store.json", storeOfAlice(users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","gender":""# + String(repeating: "x", count: 5000) + #"","handle":"bob","sequence":2}"#))
         },
+        "two reports of one post by one user": {
+            try $0.write("content/store.json", storeOfAlice(reports: #"{"created":"2026-01-01T00:00:00.000Z","post":"alice/sunset","reason":"spam","user":"alice"},{"created":"2026-01-02T00:00:00.000Z","post":"alice/sunset","reason":"not hers","user":"alice"}"#))
+        },
+        "an accept and a reject pick of one user": {
+            try $0.write("content/store.json", storeOfAlice(
+                users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2}"#,
+                picks: #"{"created":"2026-01-01T00:00:00.000Z","decision":"accept","from":"alice","to":"bob"},{"created":"2026-01-02T00:00:00.000Z","decision":"reject","from":"alice","to":"bob"}"#
+            ))
+        },
+        "a request beside a follow of one user": {
+            try $0.write("content/store.json", storeOfAlice(
+                users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2}"#,
+                follows: #"["alice","bob","2026-01-01T00:00:00.000Z"]"#,
+                requests: #"["alice","bob","2026-01-02T00:00:00.000Z"]"#
+            ))
+        },
         "a rename to the same handle": { try $0.write("content/store.json", storeOfAlice(renames: #"{"created":"2026-01-01T00:00:00.000Z","from":"alice","to":"alice"}"#)) },
         "a bad base URL": { try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/?x=1\n") },
         "an empty visibility": { try $0.write("content/posts/alice/sunset.md", "---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A\nvisibility: #private\n---\n") },

@@ -111,4 +111,28 @@ import TomoTestSupport
             "error: content/store.json:21:5: the \"seeking\" of alice is more than one word, and `tomo user set --seeking` takes one word of at most 40 characters: write one (or remove the key)",
         ])
     }
+
+    /// One report per user and post, one pick per pair, a follow or a request: a second record
+    /// that says otherwise is an error at the second.
+    @Test func conflictingDuplicatesAreErrorsAtTheSecondRecord() throws {
+        let site = try site(store: Self.store([
+            "follows": #"    ["alice","bob","\#(Self.time)"]"#,
+            "picks": #"    {"created":"\#(Self.time)","decision":"accept","from":"alice","to":"bob"},"# + "\n"
+                + #"    {"created":"\#(Self.time)","decision":"reject","from":"alice","to":"bob"}"#,
+            "reports": #"    {"created":"\#(Self.time)","post":"alice/sunset","reason":"spam","user":"bob"},"# + "\n"
+                + #"    {"created":"\#(Self.time)","post":"alice/sunset","reason":"not hers","user":"bob"}"#,
+            "requests": #"    ["alice","bob","\#(Self.time)"]"#,
+        ]))
+        #expect(errors(site) == [
+            "error: content/store.json:10:5: alice picked bob in an earlier record too, with the other decision: keep one of the two (one pick a pair; `tomo pick alice bob accept|reject` changes it)",
+            "error: content/store.json:17:5: bob reported alice/sunset in an earlier record too: keep one of the two (one report per user and post; `tomo report` replaces its reason)",
+            "error: content/store.json:20:5: alice asks to follow bob and follows bob already (in \"follows\"): remove this request",
+        ])
+        // The same records twice say nothing new: they stay one, as before.
+        let same = try self.site(store: Self.store([
+            "picks": #"    {"created":"\#(Self.time)","decision":"accept","from":"alice","to":"bob"},"# + "\n"
+                + #"    {"created":"\#(Self.time)","decision":"accept","from":"alice","to":"bob"}"#,
+        ]))
+        #expect(errors(same).isEmpty)
+    }
 }
