@@ -41,7 +41,7 @@ public enum StoreDecoder {
         case .failure(let failure):
             // A broken document gets the JSON parser's own message; a well-formed one that does
             // not match the store's shape gets ours.
-            _ = try JSONParser.parse(bytes: bytes, file: file)
+            _ = try JSONParser.parse(bytes: Array(bytes.dropFirst(ByteOrderMark.length(in: bytes))), file: file)
             throw Diagnostic(failure.message, at: SourceLocation(ofByte: failure.offset, in: bytes, file: file))
         }
     }
@@ -85,7 +85,9 @@ public enum StoreDecoder {
     static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "renames", "reports", "requests", "users", "version"]
 
     private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>, sections wanted: Set<StoreSection>, notingPlaces: Bool) throws(Failure) -> Parts {
-        var reader = StoreReader(bytes: bytes, range: 0..<bytes.count)
+        // Past a byte order mark (Notepad saves one), as every reader of a site's text files
+        // reads; the next write leaves it out.
+        var reader = StoreReader(bytes: bytes, range: ByteOrderMark.length(in: bytes)..<bytes.count)
         // First split the document into sections, so the version is known before anything else is trusted.
         var sections: [String: Range<Int>] = [:]
         try reader.expect(UInt8(ascii: "{"), "the store to be a JSON object ({ … })")

@@ -135,4 +135,21 @@ import TomoTestSupport
         ]))
         #expect(errors(same).isEmpty)
     }
+
+    /// Notepad saves a byte order mark: the store is read past it, like every other text file,
+    /// and the next write drops it.
+    @Test func aStoreWithAByteOrderMarkIsRead() throws {
+        let store = Self.store(["follows": #"    ["alice","zed","\#(Self.time)"]"#])
+        let site = try site(store: store)
+        try site.write("content/store.json", bytes: [0xEF, 0xBB, 0xBF] + Array(store.utf8))
+        #expect(errors(site) == [
+            "error: content/store.json:6:5: this follow names \"zed\", who is not registered: register them with `tomo user add zed` or remove the record",
+        ])
+        #expect(runTomo(["user", "add", "zed"], in: site.url).status == 0)
+        #expect(errors(site).isEmpty)
+        let written = try Data(contentsOf: site.url.appendingPathComponent("content/store.json"))
+        #expect(written.first == UInt8(ascii: "{"))
+        let list = runTomo(["user", "list"], in: site.url)
+        #expect(list.status == 0 && list.output.contains("zed"), "\(list.error)")
+    }
 }
