@@ -110,9 +110,9 @@ public enum StoreDecoder {
             throw reader.failure("the store has no \"version\": add \"version\": \(Store.currentVersion)", at: 0)
         }
         var versionReader = StoreReader(bytes: bytes, range: versionRange)
-        let number = try versionReader.readNumber()
-        guard let version = Int(exactly: number), version >= 1 else {
-            throw versionReader.failure("unknown store version \(number): versions start at 1", at: versionRange.lowerBound)
+        let number = try versionReader.readNumberAsWritten()
+        guard let version = Int(exactly: number.value), version >= 1 else {
+            throw versionReader.failure("unknown store version \(number.written): versions start at 1", at: versionRange.lowerBound)
         }
         if version > Store.currentVersion {
             throw versionReader.failure(
@@ -193,10 +193,9 @@ public enum StoreDecoder {
                 case "handle": user.handle = try r.readString()
                 case "created": user.created = try r.readString()
                 case "sequence" where hasSequence:
-                    let offset = r.position
-                    let number = try r.readNumber()
-                    guard let sequence = Int(exactly: number), (1...User.maximumSequence).contains(sequence) else {
-                        throw r.failure("\"sequence\" is the user's registration order, a whole number from 1 to \(User.maximumSequence), not \(number)", at: offset)
+                    let number = try r.readNumberAsWritten()
+                    guard let sequence = Int(exactly: number.value), (1...User.maximumSequence).contains(sequence) else {
+                        throw r.failure("\"sequence\" is the user's registration order, a whole number from 1 to \(User.maximumSequence), not \(number.written)", at: number.start)
                     }
                     user.sequence = sequence
                 // Version 1's copy of the display name: the profile's `name` is the one that counts.

@@ -152,4 +152,15 @@ import TomoTestSupport
         let list = runTomo(["user", "list"], in: site.url)
         #expect(list.status == 0 && list.output.contains("zed"), "\(list.error)")
     }
+
+    /// A number is shown as it was typed, not as the double it reads as.
+    @Test(arguments: ["9223372036854775807", "1.5", "0", "-3", "1e300"])
+    func aBadSequenceIsShownAsWritten(sequence: String) throws {
+        let site = try site(store: Self.store([:], users: """
+                {"approveFollows":false,"created":"\(Self.time)","handle":"alice","sequence":\(sequence)}
+            """))
+        #expect(errors(site) == [
+            "error: content/store.json:21:94: \"sequence\" is the user's registration order, a whole number from 1 to 9007199254740992, not \(sequence)",
+        ])
+    }
 }
