@@ -12,6 +12,8 @@ public struct Store: Sendable, Hashable {
     public internal(set) var users: [User] = []
     /// The highest registration `sequence` given so far; the next user gets the one after it.
     var highestSequence = 0
+    /// The highest request `order` given so far; the next request gets the one after it.
+    var highestRequestOrder = 0
     /// Sorted by follower, then followed user.
     public internal(set) var follows: [Follow] = []
     /// Sorted by blocker, then blocked user.

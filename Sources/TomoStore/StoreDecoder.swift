@@ -148,6 +148,7 @@ public enum StoreDecoder {
                 // A request beside a follow of the same pair is seen only here: the store keeps the follow.
                 let accepted = parts.followIndex == nil ? parts.store.follows : nil
                 parts.requests = try decodeFollows(&r, status: .pending, places: &places, problems: &problems, besides: accepted)
+                parts.store.highestRequestOrder = parts.requests.lazy.map(\.order).max() ?? 0
             }
         }
         if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r, places: &places, problems: &problems) }
@@ -275,7 +276,10 @@ public enum StoreDecoder {
                 problems.append(RecordProblem(message: "\(from) asks to follow \(to) and follows \(to) already (in \"follows\"): remove this request", offset: start))
             }
             places?.append(StoreRecordPlace(kind: status == .accepted ? .follow : .request, names: from, and: to, post: nil, offset: start))
-            follows.append(Follow(from: from, to: to, status: status, created: created))
+            var follow = Follow(from: from, to: to, status: status, created: created)
+            // The file's order is the order the requests were made.
+            if status == .pending { follow.order = follows.count + 1 }
+            follows.append(follow)
         }
         follows.normalizeOrder()
         return follows
