@@ -136,8 +136,8 @@ enum ValueTypes {
     static let word = ValueType<String?>("word") { text, label in
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
         if word == "none" { return .success(nil) }
-        guard !word.isEmpty, word.count <= 40, !word.contains(where: \.isWhitespace) else {
-            return .failure(UsageError("\(label) takes one word (e.g. f, m, x) of at most 40 characters, or none"))
+        guard User.wordProblem(word) == nil else {
+            return .failure(UsageError("\(label) takes one word (e.g. f, m, x) of at most \(User.maximumWordLength) characters, or none"))
         }
         return .success(word)
     }

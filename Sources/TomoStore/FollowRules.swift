@@ -20,12 +20,16 @@ extension Store {
                 // a new follow would be, instead of a request nobody is asked to accept.
                 var request = existing
                 request.status = .accepted
+                request.order = 0
                 storeFollow(request)
                 return .changed("\(from) now follows \(to) (the request waiting since \(to) approved follows is accepted)")
             }
         }
         if target.approveFollows {
-            storeFollow(Follow(from: from, to: to, status: .pending, created: time))
+            var request = Follow(from: from, to: to, status: .pending, created: time)
+            highestRequestOrder += 1
+            request.order = highestRequestOrder
+            storeFollow(request)
             return .changed("\(from) asked to follow \(to); \(to) approves follows, so it waits for `tomo accept \(to) \(from)`")
         }
         storeFollow(Follow(from: from, to: to, status: .accepted, created: time))
@@ -57,6 +61,7 @@ extension Store {
         }
         if request.status == .accepted { return .unchanged("\(requester) already follows \(user)") }
         request.status = .accepted
+        request.order = 0
         storeFollow(request)
         return .changed("\(user) accepted \(requester): \(requester) now follows \(user)")
     }

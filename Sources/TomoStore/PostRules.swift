@@ -49,7 +49,7 @@ extension Store {
         if visibility == nil { throw Self.missingPost(post) }
         try requireOwner(of: post)
         let reason = reason.trimmingWhitespace()
-        if reason.isEmpty { throw Diagnostic("a report needs a reason: --reason \"what is wrong\"") }
+        if !Report.hasReason(reason) { throw Diagnostic("a report needs a reason: --reason \"what is wrong\"") }
         let id = post.description
         if let index = reports.firstIndex(where: { $0.user == user && $0.post == id }) {
             let old = reports[index].reason

@@ -1,3 +1,5 @@
+import TomoCore
+
 /// A user's report of a post, for the site's moderators.
 public struct Report: Sendable, Hashable {
     public var user: String
@@ -11,4 +13,9 @@ public struct Report: Sendable, Hashable {
         self.reason = reason
         self.created = created
     }
+}
+
+extension Report {
+    /// Whether `reason` says something: `tomo report` refuses one that is only blanks.
+    public static func hasReason(_ reason: String) -> Bool { !reason.trimmingWhitespace().isEmpty }
 }

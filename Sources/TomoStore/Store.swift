@@ -12,6 +12,8 @@ public struct Store: Sendable, Hashable {
     public internal(set) var users: [User] = []
     /// The highest registration `sequence` given so far; the next user gets the one after it.
     var highestSequence = 0
+    /// The highest request `order` given so far; the next request gets the one after it.
+    var highestRequestOrder = 0
     /// Sorted by follower, then followed user.
     public internal(set) var follows: [Follow] = []
     /// Sorted by blocker, then blocked user.
@@ -39,6 +41,9 @@ public struct Store: Sendable, Hashable {
     /// records one by one into the middle of sorted arrays moves memory quadratically.
     var pendingFollows: [RecordPair: Follow]?
     var pendingLikes: [String: PostLikes]?
+
+    /// What the file's records held that no command writes, as the file was read (`RecordProblem`).
+    var recordProblems: [RecordProblem] = []
 
     /// The parts decoded from the file; the others are empty here and kept in `verbatim`.
     public internal(set) var loaded: Set<StoreSection> = Set(StoreSection.allCases)

@@ -33,10 +33,13 @@ struct StoreRecordPlace: Sendable, Hashable {
 /// What `tomo check` finds wrong between the store and the content, each at its place:
 ///
 /// - errors, in `store.json`: a relation (follow, request, block, like, report, pick) naming a
-///   user who is not registered, a follow, request, block or pick of a user by themselves, a post
-///   id that is not `<handle>/<slug>`, a rename naming something that is not a handle or giving
-///   a user the handle they had, two users with one `sequence`. Only a hand edit makes these;
-///   pages would count them.
+///   user who is not registered, a follow, request, block or pick of a user by themselves, a
+///   post id that is not `<handle>/<slug>`, a follow or request between users in a block, a
+///   rename naming something that is not a handle or giving a user the handle they had, two
+///   users with one `sequence`, and what the decoder noted of the records themselves
+///   (`RecordProblem`: a `created` that is no store time, a value a command refuses, a record
+///   contradicting an earlier one of its pair). Only a hand edit makes these; pages would count
+///   them.
 /// - warnings: a registration without a profile (no page is built for them; their relations
 ///   are left off the pages), a like, report or hidden mark of a post that does not exist (it
 ///   shows nowhere: left behind by a post file deleted by hand), and, once the site has a
@@ -81,6 +84,7 @@ enum StoreAudit {
                 continue
             }
             for message in nameErrors(of: place, registered: registered) { report(message, at: place.offset) }
+            if let message = blockErrors(of: place, in: store) { report(message, at: place.offset) }
             guard place.kind != .rename, let post = place.post else { continue }
             let status: PostStatus
             if let known = posts[post] {
@@ -103,6 +107,7 @@ enum StoreAudit {
                 report("\(place.what): \(Self.missing(id)): \(place.kind == .hidden ? "remove it with `tomo post unhide \(post)`" : "remove the record from the store")", at: place.offset, severity: .warning)
             }
         }
+        for problem in store.recordProblems { report(problem.message, at: problem.offset) }
         for (post, likes) in likesOfMissingPosts {
             guard let id = try? PostID(parsing: post) else { continue }
             let count = likes.likers.count == 1 ? "the like" : "the \(Plural.count(likes.likers.count, "like"))"
@@ -141,19 +146,44 @@ enum StoreAudit {
         return messages
     }
 
+    /// A follow or request between two users in a block, either way: `tomo block` removes them
+    /// both ways and `tomo follow` refuses them, so only a hand edit makes one, and pages would
+    /// count it (a follower of someone who blocks them).
+    private static func blockErrors(of place: StoreRecordPlace, in store: Store) -> String? {
+        guard place.kind == .follow || place.kind == .request, let from = place.first, let to = place.second, from != to else { return nil }
+        let blocker: (String, String)
+        if store.blocks.record(for: RecordPair(first: to, second: from)) != nil {
+            blocker = (to, from)
+        } else if store.blocks.record(for: RecordPair(first: from, second: to)) != nil {
+            blocker = (from, to)
+        } else {
+            return nil
+        }
+        let relation = place.kind == .follow ? "follows" : "asks to follow"
+        let record = place.kind == .follow ? "follow" : "request"
+        return "\(from) \(relation) \(to), but \(blocker.0) blocks \(blocker.1), and a block ends follows and requests both ways: remove this \(record) with `tomo unfollow \(from) \(to)` (or the block with `tomo unblock \(blocker.0) \(blocker.1)`)"
+    }
+
     /// Whether `store` breaks a rule whose breach `problems` reports as an error: the test a
     /// build makes of every store it reads (only a store that fails it is read again, noting
     /// where each record lies, for the messages). The same rules as `nameErrors` and the post
     /// ids', tested without making a message or a record for each of 200,000 follows
     /// (`CheckMatchesBuildTests` breaks each rule and expects the build to fail as check does).
     static func hasErrors(_ store: Store) -> Bool {
+        // Noted as the file was read, and reported from the same list.
+        if !store.recordProblems.isEmpty { return true }
         let registered = Set(store.users.map(\.handle))
         var sequences = Set<Int>()
         for user in store.users where user.sequence > 0 && !sequences.insert(user.sequence).inserted { return true }
         func pairBreaks(_ from: String, _ to: String) -> Bool { from == to || !registered.contains(from) || !registered.contains(to) }
         func isNoPost(_ post: String) -> Bool { (try? PostID(parsing: post)) == nil }
+        // Few blocks, many follows: each block looks up the two follows it forbids.
+        func hasFollowEitherWay(_ block: Block) -> Bool {
+            store.follows.record(for: RecordPair(first: block.from, second: block.to)) != nil
+                || store.follows.record(for: RecordPair(first: block.to, second: block.from)) != nil
+        }
         return store.follows.contains { pairBreaks($0.from, $0.to) }
-            || store.blocks.contains { pairBreaks($0.from, $0.to) }
+            || store.blocks.contains { pairBreaks($0.from, $0.to) || hasFollowEitherWay($0) }
             || store.picks.contains { pairBreaks($0.from, $0.to) }
             || store.likes.contains { likes in isNoPost(likes.post) || likes.users.contains { !registered.contains($0) } }
             || store.reports.contains { !registered.contains($0.user) || isNoPost($0.post) }

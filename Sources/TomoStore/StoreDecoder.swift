@@ -41,7 +41,7 @@ public enum StoreDecoder {
         case .failure(let failure):
             // A broken document gets the JSON parser's own message; a well-formed one that does
             // not match the store's shape gets ours.
-            _ = try JSONParser.parse(bytes: bytes, file: file)
+            _ = try JSONParser.parse(bytes: Array(bytes.dropFirst(ByteOrderMark.length(in: bytes))), file: file)
             throw Diagnostic(failure.message, at: SourceLocation(ofByte: failure.offset, in: bytes, file: file))
         }
     }
@@ -85,7 +85,9 @@ public enum StoreDecoder {
     static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "renames", "reports", "requests", "users", "version"]
 
     private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>, sections wanted: Set<StoreSection>, notingPlaces: Bool) throws(Failure) -> Parts {
-        var reader = StoreReader(bytes: bytes, range: 0..<bytes.count)
+        // Past a byte order mark (Notepad saves one), as every reader of a site's text files
+        // reads; the next write leaves it out.
+        var reader = StoreReader(bytes: bytes, range: ByteOrderMark.length(in: bytes)..<bytes.count)
         // First split the document into sections, so the version is known before anything else is trusted.
         var sections: [String: Range<Int>] = [:]
         try reader.expect(UInt8(ascii: "{"), "the store to be a JSON object ({ … })")
@@ -108,9 +110,9 @@ public enum StoreDecoder {
             throw reader.failure("the store has no \"version\": add \"version\": \(Store.currentVersion)", at: 0)
         }
         var versionReader = StoreReader(bytes: bytes, range: versionRange)
-        let number = try versionReader.readNumber()
-        guard let version = Int(exactly: number), version >= 1 else {
-            throw versionReader.failure("unknown store version \(number): versions start at 1", at: versionRange.lowerBound)
+        let number = try versionReader.readNumberAsWritten()
+        guard let version = Int(exactly: number.value), version >= 1 else {
+            throw versionReader.failure("unknown store version \(number.written): versions start at 1", at: versionRange.lowerBound)
         }
         if version > Store.currentVersion {
             throw versionReader.failure(
@@ -132,18 +134,24 @@ public enum StoreDecoder {
             sections[name].map { StoreReader(bytes: bytes, range: $0) }
         }
         var places: [StoreRecordPlace]? = notingPlaces ? [] : nil
-        if var r = section("users") { parts.store.users = try decodeUsers(&r, version: version, places: &places) }
+        var problems: [RecordProblem] = []
+        if var r = section("users") { parts.store.users = try decodeUsers(&r, version: version, places: &places, problems: &problems) }
         parts.store.highestSequence = parts.store.users.lazy.map(\.sequence).max() ?? 0
         if followsWanted {
             if !wanted.contains(.follows), var r = section("follows"), let index = try indexFollows(&r) {
                 parts.followIndex = index
             } else if var r = section("follows") {
-                parts.store.follows = try decodeFollows(&r, status: .accepted, places: &places)
+                parts.store.follows = try decodeFollows(&r, status: .accepted, places: &places, problems: &problems)
                 parts.store.loaded.insert(.follows)
             }
-            if var r = section("requests") { parts.requests = try decodeFollows(&r, status: .pending, places: &places) }
+            if var r = section("requests") {
+                // A request beside a follow of the same pair is seen only here: the store keeps the follow.
+                let accepted = parts.followIndex == nil ? parts.store.follows : nil
+                parts.requests = try decodeFollows(&r, status: .pending, places: &places, problems: &problems, besides: accepted)
+                parts.store.highestRequestOrder = parts.requests.lazy.map(\.order).max() ?? 0
+            }
         }
-        if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r, places: &places) }
+        if wanted.contains(.blocks), var r = section("blocks") { parts.store.blocks = try decodeBlocks(&r, places: &places, problems: &problems) }
         if wanted.contains(.likes) || wanted.contains(.likePairs), var r = section("likes") {
             var indexReader = r
             if !wanted.contains(.likes), let index = try indexLikes(&indexReader) {
@@ -153,9 +161,9 @@ public enum StoreDecoder {
                 parts.store.loaded.insert(.likes)
             }
         }
-        if wanted.contains(.reports), var r = section("reports") { parts.store.reports = try decodeReports(&r, places: &places) }
-        if wanted.contains(.picks), var r = section("picks") { parts.store.picks = try decodePicks(&r, places: &places) }
-        if wanted.contains(.renames), var r = section("renames") { parts.store.renames = try decodeRenames(&r, places: &places) }
+        if wanted.contains(.reports), var r = section("reports") { parts.store.reports = try decodeReports(&r, places: &places, problems: &problems) }
+        if wanted.contains(.picks), var r = section("picks") { parts.store.picks = try decodePicks(&r, places: &places, problems: &problems) }
+        if wanted.contains(.renames), var r = section("renames") { parts.store.renames = try decodeRenames(&r, places: &places, problems: &problems) }
         if wanted.contains(.hidden), var r = section("hidden") {
             try forEachElement(&r, "an array of post ids") { r throws(Failure) in
                 let start = r.position
@@ -166,12 +174,13 @@ public enum StoreDecoder {
             parts.store.hiddenPosts = Array(Set(parts.store.hiddenPosts)).sorted()
         }
         parts.places = places
+        parts.store.recordProblems = problems
         return parts
     }
 
     // MARK: Sections
 
-    private static func decodeUsers(_ r: inout StoreReader, version: Int, places: inout [StoreRecordPlace]?) throws(Failure) -> [User] {
+    private static func decodeUsers(_ r: inout StoreReader, version: Int, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [User] {
         var users: [User] = []
         var handles: [(handle: String, offset: Int)] = []
         let hasSequence = StoreMigration.userHasSequence(in: version)
@@ -185,10 +194,9 @@ public enum StoreDecoder {
                 case "handle": user.handle = try r.readString()
                 case "created": user.created = try r.readString()
                 case "sequence" where hasSequence:
-                    let offset = r.position
-                    let number = try r.readNumber()
-                    guard let sequence = Int(exactly: number), (1...User.maximumSequence).contains(sequence) else {
-                        throw r.failure("\"sequence\" is the user's registration order, a whole number from 1 to \(User.maximumSequence), not \(number)", at: offset)
+                    let number = try r.readNumberAsWritten()
+                    guard let sequence = Int(exactly: number.value), (1...User.maximumSequence).contains(sequence) else {
+                        throw r.failure("\"sequence\" is the user's registration order, a whole number from 1 to \(User.maximumSequence), not \(number.written)", at: number.start)
                     }
                     user.sequence = sequence
                 // Version 1's copy of the display name: the profile's `name` is the one that counts.
@@ -204,6 +212,14 @@ public enum StoreDecoder {
             if user.created.isEmpty { throw r.failure("user \(user.handle) has no \"created\" time", at: start) }
             if hasSequence, user.sequence == 0 {
                 throw r.failure("user \(user.handle) has no \"sequence\" (its registration order): add one higher than every other user's", at: start)
+            }
+            noteTime(user.created, of: user.handle, at: start, in: &problems)
+            for (key, word) in [("gender", user.gender), ("seeking", user.seeking)] {
+                guard let word, let problem = User.wordProblem(word) else { continue }
+                problems.append(RecordProblem(
+                    message: "the \"\(key)\" of \(user.handle) \(problem), and `tomo user set --\(key)` takes one word of at most \(User.maximumWordLength) characters: write one (or remove the key)",
+                    offset: start
+                ))
             }
             places?.append(StoreRecordPlace(kind: .user, names: user.handle, post: nil, offset: start))
             users.append(user)
@@ -237,7 +253,11 @@ public enum StoreDecoder {
     }
 
     /// `["from", "to", "created"]` per line: the compact record of the biggest section.
-    private static func decodeFollows(_ r: inout StoreReader, status: FollowStatus, places: inout [StoreRecordPlace]?) throws(Failure) -> [Follow] {
+    /// With `accepted` (the requests, when the follows were decoded): a request of a pair that
+    /// `accepted` follows already is noted.
+    private static func decodeFollows(
+        _ r: inout StoreReader, status: FollowStatus, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem], besides accepted: [Follow]? = nil
+    ) throws(Failure) -> [Follow] {
         var follows: [Follow] = []
         // About 50 bytes a record: reserving up front saves copying a growing 14 MB array.
         follows.reserveCapacity((r.end - r.position) / 48)
@@ -251,8 +271,15 @@ public enum StoreDecoder {
             let created = try r.readString()
             try r.expect(UInt8(ascii: "]"), "']': a follow record is [from, to, created]")
             try requirePair(from, to, "follow", r, at: start)
+            noteTime(created, of: status == .accepted ? "this follow" : "this request", at: start, in: &problems)
+            if let accepted, accepted.record(for: RecordPair(first: from, second: to)) != nil {
+                problems.append(RecordProblem(message: "\(from) asks to follow \(to) and follows \(to) already (in \"follows\"): remove this request", offset: start))
+            }
             places?.append(StoreRecordPlace(kind: status == .accepted ? .follow : .request, names: from, and: to, post: nil, offset: start))
-            follows.append(Follow(from: from, to: to, status: status, created: created))
+            var follow = Follow(from: from, to: to, status: status, created: created)
+            // The file's order is the order the requests were made.
+            if status == .pending { follow.order = follows.count + 1 }
+            follows.append(follow)
         }
         follows.normalizeOrder()
         return follows
@@ -316,19 +343,19 @@ public enum StoreDecoder {
         return false
     }
 
-    private static func decodeBlocks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Block] {
-        var blocks = try decodeFromTo(&r, .block, places: &places).map { Block(from: $0.from, to: $0.to, created: $0.created) }
+    private static func decodeBlocks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Block] {
+        var blocks = try decodeFromTo(&r, .block, places: &places, problems: &problems).map { Block(from: $0.from, to: $0.to, created: $0.created) }
         blocks.normalizeOrder()
         return blocks
     }
 
     /// Kept in the file's order: the order they were made, which is what redirects follow.
-    private static func decodeRenames(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Rename] {
-        try decodeFromTo(&r, .rename, places: &places)
+    private static func decodeRenames(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Rename] {
+        try decodeFromTo(&r, .rename, places: &places, problems: &problems)
     }
 
     /// `[{"created": …, "from": …, "to": …}, …]`: the blocks or the renames, as renames.
-    private static func decodeFromTo(_ r: inout StoreReader, _ kind: StoreRecordPlace.Kind, places: inout [StoreRecordPlace]?) throws(Failure) -> [Rename] {
+    private static func decodeFromTo(_ r: inout StoreReader, _ kind: StoreRecordPlace.Kind, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Rename] {
         var records: [Rename] = []
         try forEachElement(&r, "an array of \(kind.rawValue)s") { r throws(Failure) in
             let start = r.position
@@ -342,14 +369,17 @@ public enum StoreDecoder {
                 }
             }
             try requirePair(record.from, record.to, kind.rawValue, r, at: start)
+            noteTime(record.created, of: "this \(kind.rawValue)", at: start, in: &problems)
             places?.append(StoreRecordPlace(kind: kind, names: record.from, and: record.to, post: nil, offset: start))
             records.append(record)
         }
         return records
     }
 
-    private static func decodePicks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Pick] {
+    private static func decodePicks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Pick] {
         var picks: [Pick] = []
+        // Each pair's first decision: a second record that says otherwise would win unseen.
+        var decisions: [RecordPair: PickDecision] = [:]
         try forEachElement(&r, "an array of picks") { r throws(Failure) in
             let start = r.position
             var pick = Pick(from: "", to: "", decision: .accept, created: "")
@@ -369,6 +399,13 @@ public enum StoreDecoder {
                 }
             }
             try requirePair(pick.from, pick.to, "pick", r, at: start)
+            noteTime(pick.created, of: "this pick", at: start, in: &problems)
+            if let first = decisions.updateValue(pick.decision, forKey: pick.key), first != pick.decision {
+                problems.append(RecordProblem(
+                    message: "\(pick.from) picked \(pick.to) in an earlier record too, with the other decision: keep one of the two (one pick a pair; `tomo pick \(pick.from) \(pick.to) accept|reject` changes it)",
+                    offset: start
+                ))
+            }
             places?.append(StoreRecordPlace(kind: .pick, names: pick.from, and: pick.to, post: nil, offset: start))
             picks.append(pick)
         }
@@ -376,8 +413,9 @@ public enum StoreDecoder {
         return picks
     }
 
-    private static func decodeReports(_ r: inout StoreReader, places: inout [StoreRecordPlace]?) throws(Failure) -> [Report] {
+    private static func decodeReports(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Report] {
         var reports: [Report] = []
+        var reported = Set<RecordPair>()
         try forEachElement(&r, "an array of reports") { r throws(Failure) in
             let start = r.position
             var report = Report(user: "", post: "", reason: "", created: "")
@@ -391,6 +429,19 @@ public enum StoreDecoder {
                 }
             }
             try requirePair(report.user, report.post, "report", r, at: start)
+            noteTime(report.created, of: "this report of \(report.post)", at: start, in: &problems)
+            if !Report.hasReason(report.reason) {
+                problems.append(RecordProblem(
+                    message: "this report of \(report.post) has an empty \"reason\": write what is wrong with the post, as `tomo report --reason` asks (or remove the record)",
+                    offset: start
+                ))
+            }
+            if !reported.insert(RecordPair(first: report.user, second: report.post)).inserted {
+                problems.append(RecordProblem(
+                    message: "\(report.user) reported \(report.post) in an earlier record too: keep one of the two (one report per user and post; `tomo report` replaces its reason)",
+                    offset: start
+                ))
+            }
             places?.append(StoreRecordPlace(kind: .report, names: report.user, post: report.post, offset: start))
             reports.append(report)
         }
@@ -418,6 +469,15 @@ public enum StoreDecoder {
     }
 
     // MARK: Helpers
+
+    /// Notes a `created` that is no store time as tomo writes one.
+    private static func noteTime(_ created: String, of what: String, at offset: Int, in problems: inout [RecordProblem]) {
+        guard let problem = Timestamp.problem(created) else { return }
+        problems.append(RecordProblem(
+            message: "the \"created\" of \(what), \"\(created)\", \(problem): write it as \(Timestamp.example) (UTC, with milliseconds)",
+            offset: offset
+        ))
+    }
 
     /// The second record of the first handle that has two, or nil.
     private static func firstRepeated(_ handles: [(handle: String, offset: Int)]) -> (handle: String, offset: Int)? {

@@ -53,7 +53,9 @@ public enum StoreEncoder {
             out.append(contentsOf: ",\"user\":".utf8); appendString(report.user, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        try section("requests", store.follows.lazy.filter { $0.status == .pending }, of: store, into: &out, appendFollow)
+        // Oldest first, as `tomo requests` lists them: their order is read back from the file's.
+        let requests = store.follows.filter { $0.status == .pending }.sorted(by: Follow.isOlderRequest)
+        try section("requests", requests, of: store, into: &out, appendFollow)
         try section("users", store.users, of: store, into: &out) { user, out in appendUser(user, to: &out) }
         out.buffer.append(contentsOf: "  \"version\": \(Store.currentVersion)\n}\n".utf8)
     }

@@ -31,10 +31,11 @@ public struct StoreFile: Sendable {
     }
 
     /// The store as a build reads it: `read()`, refused with the errors `tomo check` reports
-    /// (`StoreAudit`, each at its line) when a record breaks a rule that no command lets it
-    /// break: a relation naming someone not registered or its own user twice, a post id that
-    /// is none, two users with one `sequence` (their feeds would give the same ids). The
-    /// commands read it as it is, so that they can repair it.
+    /// (`StoreAudit`, each at its line) when a record breaks a rule that no command lets it break:
+    /// a relation naming someone not registered or its own user twice, a post id that is none, two
+    /// users with one `sequence` (their feeds would give the same ids), a follow across a block, a
+    /// `created` that is no store time, a value or a duplicate no command writes. The commands read
+    /// it as it is, so that they can repair it.
     public func readForBuild() throws(DiagnosticList) -> Store {
         let store: Store
         do { store = try read() } catch { throw DiagnosticList([error]) }

@@ -29,12 +29,11 @@ extension Store {
         return counts
     }
 
-    /// Handles waiting for `handle`'s approval, oldest request first.
+    /// Handles waiting for `handle`'s approval, oldest request first; one millisecond's (a
+    /// `tomo batch`'s) in the order they were made.
     public func requests(_ handle: String) -> [String] {
         needs(.follows)
-        return follows.filter { $0.to == handle && $0.status == .pending }
-            .sorted { $0.created != $1.created ? $0.created < $1.created : $0.from < $1.from }
-            .map(\.from)
+        return follows.filter { $0.to == handle && $0.status == .pending }.sorted(by: Follow.isOlderRequest).map(\.from)
     }
 
     /// Whom `handle` blocks, sorted.

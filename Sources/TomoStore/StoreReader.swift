@@ -165,6 +165,12 @@ struct StoreReader {
     }
 
     mutating func readNumber() throws(Failure) -> Double {
+        try readNumberAsWritten().value
+    }
+
+    /// A number, with its text as the file has it and where it starts: a message shows the
+    /// number typed (`9223372036854775807`), not the double it reads as (`9.223372036854776e+18`).
+    mutating func readNumberAsWritten() throws(Failure) -> (value: Double, written: String, start: Int) {
         skipWhitespace()
         let start = position
         while position < end, Self.isNumberByte(bytes[position]) { position += 1 }
@@ -172,7 +178,7 @@ struct StoreReader {
         guard let value = Double(text), value.isFinite else {
             throw failure(text.isEmpty ? "unexpected text: expected a value" : "\(text) is not a number", at: start)
         }
-        return value
+        return (value, text, start)
     }
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {

@@ -26,3 +26,35 @@ public enum Timestamp {
             + "." + digits(Int(fraction), 3) + "Z"
     }
 }
+
+extension Timestamp {
+    /// How a store time is written, for messages.
+    public static let example = "2026-11-30T12:34:56.789Z"
+
+    /// Why `text` is no store time as tomo writes one (`2026-11-30T12:34:56.789Z`: four-digit
+    /// year, UTC, milliseconds) naming a real day and time, or nil when it is one. A `created` of
+    /// another form would be printed as it is (`tomo user list`), would sort out of time order,
+    /// and could not date a user's feed ids, which would then change.
+    public static func problem(_ text: String) -> String? {
+        // Read in place: a build checks the time of each of 200,000 follows.
+        var text = text
+        return text.withUTF8(problem(inBytes:))
+    }
+
+    /// The form, a 9 for each digit.
+    private static let form = Array("9999-99-99T99:99:99.999Z".utf8)
+
+    private static func problem(inBytes bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let isForm = bytes.count == form.count && zip(bytes, form).allSatisfy { byte, expected in
+            expected == UInt8(ascii: "9") ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte == expected
+        }
+        guard isForm else { return "is not a time as tomo writes one" }
+        // At most four digits each: no overflow.
+        func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } }
+        let year = number(0..<4), month = number(5..<7), day = number(8..<10)
+        // Years from 0001, as every date of a site (`WrittenDate`): feed ids are made of the day.
+        guard year >= 1, CivilDate.isValid(year: year, month: month, day: day),
+              number(11..<13) <= 23, number(14..<16) <= 59, number(17..<19) <= 59 else { return "is no real day and time" }
+        return nil
+    }
+}

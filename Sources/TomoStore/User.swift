@@ -42,3 +42,17 @@ public struct Location: Sendable, Hashable {
         self.longitude = longitude
     }
 }
+
+extension User {
+    /// The most characters a `gender` or `seeking` word has: `tomo user set` refuses a longer one.
+    public static let maximumWordLength = 40
+
+    /// Why `word` cannot be a `gender` or `seeking` as `tomo user set` writes one (one word of 1
+    /// to `maximumWordLength` characters), or nil when it can: `tomo discover` compares them whole.
+    public static func wordProblem(_ word: String) -> String? {
+        if word.isEmpty { return "is empty" }
+        if word.contains(where: \.isWhitespace) { return "is more than one word" }
+        if word.count > maximumWordLength { return "has \(word.count) characters" }
+        return nil
+    }
+}

@@ -77,7 +77,13 @@ extension Store {
         users.remove(old)
         user.handle = new
         users.upsert(user)
-        follows = follows.map { Follow(from: renamed($0.from), to: renamed($0.to), status: $0.status, created: $0.created) }
+        follows = follows.map { follow in
+            // A request keeps its place among the requests.
+            var renamedFollow = follow
+            renamedFollow.from = renamed(follow.from)
+            renamedFollow.to = renamed(follow.to)
+            return renamedFollow
+        }
         blocks = blocks.map { Block(from: renamed($0.from), to: renamed($0.to), created: $0.created) }
         picks = picks.map { Pick(from: renamed($0.from), to: renamed($0.to), decision: $0.decision, created: $0.created) }
         reports = reports.map { Report(user: renamed($0.user), post: renamedPost($0.post), reason: $0.reason, created: $0.created) }

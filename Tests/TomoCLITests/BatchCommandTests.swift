@@ -149,6 +149,24 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         #expect(try site.store().users.map(\.handle) == ["alice", "bob"])
     }
 
+    /// A batch makes its lines' requests within a millisecond or two: `tomo requests` lists
+    /// them in the order they were made, not by the requester's handle.
+    @Test func requestsOfOneBatchAreListedInTheOrderTheyWereMade() throws {
+        let site = try BatchSite()
+        let result = try site.batch([
+            "user add bob", "user set bob --approve-follows on", "user add zed", "user add mia", "user add amy",
+            "follow zed bob", "follow mia bob", "follow amy bob",
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        let listed = runTomo(["requests", "bob"], in: site.url)
+        #expect(listed.output.split(separator: "\n").map(String.init) == ["zed", "mia", "amy"], "\(listed.output)")
+        #expect(runTomo(["requests", "bob", "--json"], in: site.url).output.filter { !$0.isWhitespace } == #"["zed","mia","amy"]"#)
+        // A later command reads the order back from the file and keeps it.
+        #expect(runTomo(["user", "add", "ann"], in: site.url).status == 0)
+        #expect(runTomo(["follow", "ann", "bob"], in: site.url).status == 0)
+        #expect(runTomo(["requests", "bob"], in: site.url).output.split(separator: "\n").map(String.init) == ["zed", "mia", "amy", "ann"])
+    }
+
     @Test func repeatedLinesCountAsUnchanged() throws {
         let site = try BatchSite()
         let result = try site.batch(["user add alice", "user add bob", "follow alice bob", "follow alice bob", "user add bob"])

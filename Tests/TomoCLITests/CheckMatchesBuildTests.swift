@@ -87,6 +87,47 @@ import TomoTestSupport
         "two records of one user": { try $0.write("content/store.json", storeOfAlice(users: #"{"approveFollows":true,"created":"2026-01-01T00:00:00.000Z","handle":"alice","sequence":2}"#)) },
         "a key written twice in a user": { try $0.write("content/store.json", storeOfAlice(users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2,"sequence":3}"#)) },
         "a post's likers written twice": { try $0.write("content/store.json", storeOfAlice(likes: #""alice/sunset": ["alice"], "alice/sunset": []"#)) },
+        "a follow across a block": {
+            try $0.write("content/store.json", storeOfAlice(
+                users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2}"#,
+                follows: #"["alice","bob","2026-01-01T00:00:00.000Z"],["bob","alice","2026-01-01T00:00:00.000Z"]"#,
+                blocks: #"{"created":"2026-01-02T00:00:00.000Z","from":"alice","to":"bob"}"#
+            ))
+        },
+        "a follow request across a block": {
+            try $0.write("content/store.json", storeOfAlice(
+                users: #"{"approveFollows":true,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2}"#,
+                blocks: #"{"created":"2026-01-02T00:00:00.000Z","from":"bob","to":"alice"}"#,
+                requests: #"["alice","bob","2026-01-03T00:00:00.000Z"]"#
+            ))
+        },
+        "a user created yesterday": { try $0.write("content/store.json", storeOfAlice(users: #"{"approveFollows":false,"created":"yesterday","handle":"bob","sequence":2}"#)) },
+        "a follow created on a day that does not exist": {
+            try $0.write("content/store.json", storeOfAlice(
+                users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2}"#,
+                follows: #"["alice","bob","2026-02-30T10:00:00.000Z"]"#
+            ))
+        },
+        "a report without a reason": { try $0.write("content/store.json", storeOfAlice(reports: #"{"created":"2026-01-01T00:00:00.000Z","post":"alice/sunset","reason":"","user":"alice"}"#)) },
+        "a gender longer than the commands allow": {
+            try $0.write("content/store.json", storeOfAlice(users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","gender":""# + String(repeating: "x", count: 5000) + #"","handle":"bob","sequence":2}"#))
+        },
+        "two reports of one post by one user": {
+            try $0.write("content/store.json", storeOfAlice(reports: #"{"created":"2026-01-01T00:00:00.000Z","post":"alice/sunset","reason":"spam","user":"alice"},{"created":"2026-01-02T00:00:00.000Z","post":"alice/sunset","reason":"not hers","user":"alice"}"#))
+        },
+        "an accept and a reject pick of one user": {
+            try $0.write("content/store.json", storeOfAlice(
+                users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2}"#,
+                picks: #"{"created":"2026-01-01T00:00:00.000Z","decision":"accept","from":"alice","to":"bob"},{"created":"2026-01-02T00:00:00.000Z","decision":"reject","from":"alice","to":"bob"}"#
+            ))
+        },
+        "a request beside a follow of one user": {
+            try $0.write("content/store.json", storeOfAlice(
+                users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2}"#,
+                follows: #"["alice","bob","2026-01-01T00:00:00.000Z"]"#,
+                requests: #"["alice","bob","2026-01-02T00:00:00.000Z"]"#
+            ))
+        },
         "a rename to the same handle": { try $0.write("content/store.json", storeOfAlice(renames: #"{"created":"2026-01-01T00:00:00.000Z","from":"alice","to":"alice"}"#)) },
         "a base URL too long for a QR code": { try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/" + String(repeating: "a", count: 3000) + "\n") },
         "a language with a variant twice": { try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/\nlanguage: en-abcdefgh-abcdefgh\n") },
@@ -98,11 +139,14 @@ import TomoTestSupport
 
     /// A store with alice registered (sequence 1) and the records given, as a hand edit
     /// leaves them.
-    static func storeOfAlice(users: String? = nil, follows: String = "", likes: String = "", renames: String = "") -> String {
+    static func storeOfAlice(
+        users: String? = nil, follows: String = "", likes: String = "", renames: String = "",
+        blocks: String = "", requests: String = "", picks: String = "", reports: String = ""
+    ) -> String {
         let alice = #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"alice","sequence":1}"#
         return """
-            {"blocks": [], "follows": [\(follows)], "hidden": [], "likes": {\(likes)}, "picks": [], "renames": [\(renames)],
-             "reports": [], "requests": [], "users": [\(([alice] + (users.map { [$0] } ?? [])).joined(separator: ","))], "version": 3}
+            {"blocks": [\(blocks)], "follows": [\(follows)], "hidden": [], "likes": {\(likes)}, "picks": [\(picks)], "renames": [\(renames)],
+             "reports": [\(reports)], "requests": [\(requests)], "users": [\(([alice] + (users.map { [$0] } ?? [])).joined(separator: ","))], "version": 3}
             """
     }
 

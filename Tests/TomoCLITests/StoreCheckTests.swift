@@ -29,12 +29,12 @@ import TomoTestSupport
         let store = """
         {
           "blocks": [
-            {"created":"t","from":"alice","to":"alice"}
+            {"created":"2026-01-01T00:00:00.000Z","from":"alice","to":"alice"}
           ],
           "follows": [
-            ["alice","bob","t"],
-            ["alice","zed","t"],
-            ["bob","bob","t"]
+            ["alice","bob","2026-01-01T00:00:00.000Z"],
+            ["alice","zed","2026-01-01T00:00:00.000Z"],
+            ["bob","bob","2026-01-01T00:00:00.000Z"]
           ],
           "hidden": ["alice/gone", "nope"],
           "likes": {
@@ -42,16 +42,16 @@ import TomoTestSupport
             "alice/gone": ["bob","carol"]
           },
           "picks": [
-            {"created":"t","decision":"accept","from":"bob","to":"nobody"}
+            {"created":"2026-01-01T00:00:00.000Z","decision":"accept","from":"bob","to":"nobody"}
           ],
           "reports": [
-            {"created":"t","post":"alice/one","reason":"spam","user":"ghost"}
+            {"created":"2026-01-01T00:00:00.000Z","post":"alice/one","reason":"spam","user":"ghost"}
           ],
           "requests": [],
           "users": [
-            {"approveFollows":false,"created":"t","handle":"alice","sequence":1},
-            {"approveFollows":false,"created":"t","handle":"bob","sequence":2},
-            {"approveFollows":false,"created":"t","handle":"dave","sequence":3}
+            {"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"alice","sequence":1},
+            {"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2},
+            {"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"dave","sequence":3}
           ],
           "version": 2
         }
@@ -85,14 +85,14 @@ import TomoTestSupport
         let store = """
         {
           "renames": [
-            {"created":"t","from":"old","to":"alice"},
-            {"created":"t","from":"Bad!","to":"gone"},
-            {"created":"t","from":"bob","to":"bob"}
+            {"created":"2026-01-01T00:00:00.000Z","from":"old","to":"alice"},
+            {"created":"2026-01-01T00:00:00.000Z","from":"Bad!","to":"gone"},
+            {"created":"2026-01-01T00:00:00.000Z","from":"bob","to":"bob"}
           ],
           "users": [
-            {"approveFollows":false,"created":"t","handle":"alice","sequence":1},
-            {"approveFollows":false,"created":"t","handle":"bob","sequence":2},
-            {"approveFollows":false,"created":"t","handle":"carol","sequence":2}
+            {"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"alice","sequence":1},
+            {"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2},
+            {"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"carol","sequence":2}
           ],
           "version": 3
         }

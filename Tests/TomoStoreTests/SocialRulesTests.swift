@@ -49,6 +49,30 @@ import TomoCore
         #expect(store.requests("bob").isEmpty && store.followers("bob") == ["alice"])
     }
 
+    /// Requests of one millisecond (a `tomo batch`) are oldest first in the order they were
+    /// made, in memory and after the store was written and read again; time still comes first.
+    @Test func requestsOfOneMillisecondKeepTheOrderTheyWereMade() throws {
+        let site = try TemporarySite()
+        try site.addUsers("bob", "zed", "mia", "amy", "cat")
+        try site.apply { store throws(Diagnostic) in try store.updateUser("bob") { $0.approveFollows = true } }
+        let time = "2026-12-07T10:00:00.000Z"
+        try site.apply { store throws(Diagnostic) in
+            for handle in ["zed", "mia"] { _ = try store.follow(handle, "bob", at: time) }
+            #expect(store.requests("bob") == ["zed", "mia"])
+            return .changed("two")
+        }
+        try site.apply { store throws(Diagnostic) in try store.follow("amy", "bob", at: time) }
+        try site.apply { store throws(Diagnostic) in try store.follow("cat", "bob", at: "2026-12-07T09:59:59.999Z") }
+        #expect(try site.read().requests("bob") == ["cat", "zed", "mia", "amy"])
+        // Withdrawn and asked again, a request is the newest.
+        try site.apply { store throws(Diagnostic) in try store.unfollow("zed", "bob") }
+        try site.apply { store throws(Diagnostic) in try store.follow("zed", "bob", at: time) }
+        #expect(try site.read().requests("bob") == ["cat", "mia", "amy", "zed"])
+        // A rename keeps a request's place.
+        try site.apply { store throws(Diagnostic) in try store.renameUser("mia", to: "aaa") }
+        #expect(try site.read().requests("bob") == ["cat", "aaa", "amy", "zed"])
+    }
+
     @Test func declineRemovesTheRequestAndRepeatingItChangesNothing() throws {
         let site = try TemporarySite()
         try site.addUsers("alice", "bob")
