@@ -237,7 +237,7 @@ struct TextBlock: Hashable, Sendable {
             // Text covers an area: one size smaller, its height shrinks with the square of the size.
             let room = try room(size: size)
             if height > 0, size != smallest, Double(height) * Double(size * size) / Double(sizes[0] * sizes[0]) > Double(room) * 1.2 { continue }
-            let drawn = try Vips.text(markup(text), font: font(size: size), width: width)
+            guard let drawn = try Self.inked(Vips.text(markup(text), font: font(size: size), width: width)) else { return nil }
             if try fits(drawn, size: size, width: width) { return try Pixels(drawn) }
             if size == sizes[0] { height = drawn.height }
             if size == smallest { height = drawn.height }
@@ -248,11 +248,22 @@ struct TextBlock: Hashable, Sendable {
         for _ in 0..<8 {
             count = min(count - 1, count * room / max(height, 1) * 19 / 20)
             guard count > 0 else { return nil }
-            let drawn = try Vips.text(markup(text.shortened(toAtMost: count)), font: font(size: smallest), width: width)
+            guard let drawn = try Self.inked(Vips.text(markup(text.shortened(toAtMost: count)), font: font(size: smallest), width: width)) else { return nil }
             if try fits(drawn, size: smallest, width: width) { return try Pixels(drawn) }
             height = max(drawn.height, room + 1)
         }
         return nil
+    }
+
+    /// The drawn text, or nil when it leaves no ink: libvips refuses to make an image of a
+    /// text of invisible characters only (a name of a zero-width space), which is a text with
+    /// nothing to show, not a card that cannot be drawn.
+    private static func inked(_ draw: @autoclosure () throws(VipsFailure) -> Thumbnail) throws(VipsFailure) -> Thumbnail? {
+        do {
+            return try draw()
+        } catch where error.reason.contains("no text to render") {
+            return nil
+        }
     }
 
     private func fits(_ drawn: Thumbnail, size: Int, width: Int) throws(VipsFailure) -> Bool {
@@ -279,7 +290,9 @@ struct TextBlock: Hashable, Sendable {
     }
 
     /// `text` on one line (line ends and tabs as spaces, runs of spaces as one, control
-    /// characters dropped): cards show single lines of text, wrapped by Pango.
+    /// characters and bidirectional formatting characters dropped): cards show single lines of
+    /// text, wrapped by Pango, which finds each run's direction itself; an embedding or
+    /// isolate left open, or a stray closing one, would only turn the rest of the line.
     static func oneLine(_ text: String) -> String {
         var result = ""
         var lastWasSpace = true
@@ -287,13 +300,16 @@ struct TextBlock: Hashable, Sendable {
             if scalar.properties.isWhitespace {
                 if !lastWasSpace { result.append(" ") }
                 lastWasSpace = true
-            } else if scalar.properties.generalCategory != .control {
+            } else if scalar.properties.generalCategory != .control, !Self.bidiFormatting.contains(scalar.value) {
                 result.unicodeScalars.append(scalar)
                 lastWasSpace = false
             }
         }
         return result.trimmingWhitespace()
     }
+
+    /// The marks, embeddings, overrides and isolates of the Unicode bidirectional algorithm.
+    private static let bidiFormatting: Set<UInt32> = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
 
     /// Pango markup that shows `text` as it is, in this block's colour and language.
     private func markup(_ text: String) -> String {

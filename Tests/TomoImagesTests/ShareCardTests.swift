@@ -105,6 +105,18 @@ import TomoTestSupport
         #expect(try ShareCardMaker.key(of: card) != (try ShareCardMaker.key(of: chinese)))
     }
 
+    /// A name or bio of invisible characters only (a stray closing isolate, a zero-width
+    /// space) draws a card without that text, not a failed build; an override left open does
+    /// not turn the rest of the card's line.
+    @Test(arguments: ["\u{2069}", "\u{200B}", "\u{2069}Bob\u{202E}", "\u{202E}"])
+    func invisibleTextDrawsNothing(name: String) throws {
+        let folder = try TemporaryFolder()
+        let maker = try ShareCardMaker(cacheFolder: folder.cache)
+        let pixels = try Pixels(try maker.make(Self.profile(name: name, bio: "\u{200B}")))
+        #expect((pixels.width, pixels.height) == (Self.width, Self.height))
+        #expect(TextBlock.oneLine("Bob\u{202E}evil\u{2069} x") == "Bobevil x")
+    }
+
     @Test func emojiAreDrawnInColour() throws {
         let folder = try TemporaryFolder()
         let maker = try ShareCardMaker(cacheFolder: folder.cache)
