@@ -702,16 +702,24 @@ struct EditSequence {
         return "mv \(path) \(aside) && ln -s ../../\(aside) \(path)"
     }
 
-    /// A user's post folder moved out of the site and linked back from there.
+    /// A user's profile replaced by a link to a copy outside the site, in one rename: the
+    /// build must fail at the link. (A posts folder cannot be replaced by a link in one step:
+    /// a preview that rebuilt between the move and the link would keep the site without those
+    /// posts as its last good one, which no build saw.)
     mutating func linkFromOutside() throws -> String? {
-        guard let handle = pickProfile(), exists("content/posts/\(handle)"), !isLink("content/posts/\(handle)") else { return nil }
-        let target = outside.appendingPathComponent("posts-\(handle)")
+        guard let handle = pickProfile(), let fileName = state.profiles[handle]?.fileName else { return nil }
+        let path = "content/users/\(handle).\(fileName)"
+        guard exists(path), !isLink(path) else { return nil }
+        let target = outside.appendingPathComponent("\(handle).\(fileName)")
         guard !FileManager.default.fileExists(atPath: target.path) else { return nil }
-        try remember("content/posts/\(handle)")
+        try remember(path)
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        try FileManager.default.moveItem(at: url("content/posts/\(handle)"), to: target)
-        try FileManager.default.createSymbolicLink(atPath: url("content/posts/\(handle)").path, withDestinationPath: target.path)
-        return "mv content/posts/\(handle) \(target.path) && ln -s \(target.path) content/posts/\(handle) (a link out of the site)"
+        try FileManager.default.copyItem(at: url(path), to: target)
+        // Made under a hidden name, which the preview does not read, then renamed into place.
+        let hidden = "content/users/.\(handle).link"
+        try FileManager.default.createSymbolicLink(atPath: url(hidden).path, withDestinationPath: target.path)
+        guard Glibc.rename(url(hidden).path, url(path).path) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        return "ln -s \(target.path) \(path), renamed into place (a link out of the site)"
     }
 
     /// A link replaced by what it points at.
