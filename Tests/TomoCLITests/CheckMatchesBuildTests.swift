@@ -101,6 +101,20 @@ import TomoTestSupport
                 requests: #"["alice","bob","2026-01-03T00:00:00.000Z"]"#
             ))
         },
+        "a like across a block": {
+            try $0.write("content/store.json", storeOfAlice(
+                users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2}"#,
+                likes: #""alice/sunset": ["bob"]"#,
+                blocks: #"{"created":"2026-01-02T00:00:00.000Z","from":"alice","to":"bob"}"#
+            ))
+        },
+        "a like of a blocker's post": {
+            try $0.write("content/store.json", storeOfAlice(
+                users: #"{"approveFollows":false,"created":"2026-01-01T00:00:00.000Z","handle":"bob","sequence":2}"#,
+                likes: #""alice/sunset": ["bob"]"#,
+                blocks: #"{"created":"2026-01-02T00:00:00.000Z","from":"bob","to":"alice"}"#
+            ))
+        },
         "a user created yesterday": { try $0.write("content/store.json", storeOfAlice(users: #"{"approveFollows":false,"created":"yesterday","handle":"bob","sequence":2}"#)) },
         "a follow created on a day that does not exist": {
             try $0.write("content/store.json", storeOfAlice(
