@@ -148,9 +148,15 @@ public struct Store: Sendable, Hashable {
     func likedPosts(of owner: String) -> [String] {
         let prefix = PostID.ownerPrefix(owner)
         var posts = Set(pendingLikes?.keys.filter { $0.hasPrefix(prefix) } ?? [])
-        posts.formUnion(likes[likes.search(prefix).index...].prefix { $0.post.hasPrefix(prefix) }.map(\.post))
+        posts.formUnion(decodedLikes(ofPostsOf: owner).map(\.post))
         posts.formUnion(rawLikes?.posts(withPrefix: prefix) ?? [])
         return posts.sorted()
+    }
+
+    /// The decoded likes of `owner`'s posts: one run of the sorted likes.
+    func decodedLikes(ofPostsOf owner: String) -> ArraySlice<PostLikes> {
+        let prefix = PostID.ownerPrefix(owner)
+        return likes[likes.search(prefix).index...].prefix { $0.post.hasPrefix(prefix) }
     }
 
     /// Removes `liker`'s likes of `owner`'s posts; how many there were.

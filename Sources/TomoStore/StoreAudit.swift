@@ -146,40 +146,22 @@ enum StoreAudit {
         return messages
     }
 
-    /// A follow or request between two users in a block, either way: `tomo block` removes them
-    /// both ways and `tomo follow` refuses them, so only a hand edit makes one, and pages would
-    /// count it (a follower of someone who blocks them).
+    /// A follow, request or like between two users in a block, either way: `tomo block` removes
+    /// them both ways and `tomo follow` and `tomo like` refuse them, so only a hand edit makes
+    /// one, and pages would count it (a follower of someone who blocks them, a like of their post).
     private static func blockErrors(of place: StoreRecordPlace, in store: Store) -> String? {
-        if place.kind == .like { return likeBlockError(of: place, in: store) }
-        guard place.kind == .follow || place.kind == .request, let from = place.first, let to = place.second, from != to else { return nil }
-        let blocker: (String, String)
-        if store.blocks.record(for: RecordPair(first: to, second: from)) != nil {
-            blocker = (to, from)
-        } else if store.blocks.record(for: RecordPair(first: from, second: to)) != nil {
-            blocker = (from, to)
-        } else {
+        switch place.kind {
+        case .follow, .request:
+            guard let from = place.first, let to = place.second, from != to, let block = store.block(between: to, from) else { return nil }
+            let (relation, record) = place.kind == .follow ? ("follows", "follow") : ("asks to follow", "request")
+            return "\(from) \(relation) \(to), but \(block.from) blocks \(block.to), and a block ends follows and requests both ways: remove this \(record) with `tomo unfollow \(from) \(to)` (or the block with `tomo unblock \(block.from) \(block.to)`)"
+        case .like:
+            guard let liker = place.first, let id = place.post, let post = try? PostID(parsing: id), post.handle != liker,
+                  let block = store.block(between: post.handle, liker) else { return nil }
+            return "\(liker) likes \(id), but \(block.from) blocks \(block.to), and a block ends likes both ways: remove this like with `tomo unlike \(liker) \(id)` (or the block with `tomo unblock \(block.from) \(block.to)`)"
+        default:
             return nil
         }
-        let relation = place.kind == .follow ? "follows" : "asks to follow"
-        let record = place.kind == .follow ? "follow" : "request"
-        return "\(from) \(relation) \(to), but \(blocker.0) blocks \(blocker.1), and a block ends follows and requests both ways: remove this \(record) with `tomo unfollow \(from) \(to)` (or the block with `tomo unblock \(blocker.0) \(blocker.1)`)"
-    }
-
-    /// A like between a post's owner and a user in a block, either way: `tomo block` removes
-    /// such likes both ways and `tomo like` refuses them, so only a hand edit makes one, and the
-    /// post's page would count it.
-    private static func likeBlockError(of place: StoreRecordPlace, in store: Store) -> String? {
-        guard let liker = place.first, let id = place.post, let post = try? PostID(parsing: id), post.handle != liker else { return nil }
-        let owner = post.handle
-        let blocker: (String, String)
-        if store.blocks.record(for: RecordPair(first: owner, second: liker)) != nil {
-            blocker = (owner, liker)
-        } else if store.blocks.record(for: RecordPair(first: liker, second: owner)) != nil {
-            blocker = (liker, owner)
-        } else {
-            return nil
-        }
-        return "\(liker) likes \(id), but \(blocker.0) blocks \(blocker.1), and a block ends likes both ways: remove this like with `tomo unlike \(liker) \(id)` (or the block with `tomo unblock \(blocker.0) \(blocker.1)`)"
     }
 
     /// Whether `store` breaks a rule whose breach `problems` reports as an error: the test a
@@ -200,11 +182,11 @@ enum StoreAudit {
             store.follows.record(for: RecordPair(first: block.from, second: block.to)) != nil
                 || store.follows.record(for: RecordPair(first: block.to, second: block.from)) != nil
         }
-        // Each block looks up the posts of either side among the likes (sorted by post id, so
-        // one user's posts are one run) for a like by the other side.
+        // Each block looks up the posts of either side (one run of the sorted likes) for a
+        // like by the other side.
         func hasLikeEitherWay(_ block: Block) -> Bool {
-            likesOfPosts(of: block.from, in: store.likes).contains(where: { $0.users.contains(block.to) })
-                || likesOfPosts(of: block.to, in: store.likes).contains(where: { $0.users.contains(block.from) })
+            store.decodedLikes(ofPostsOf: block.from).contains(where: { $0.users.contains(block.to) })
+                || store.decodedLikes(ofPostsOf: block.to).contains(where: { $0.users.contains(block.from) })
         }
         return store.follows.contains { pairBreaks($0.from, $0.to) }
             || store.blocks.contains { pairBreaks($0.from, $0.to) || hasFollowEitherWay($0) || hasLikeEitherWay($0) }
@@ -213,20 +195,6 @@ enum StoreAudit {
             || store.reports.contains { !registered.contains($0.user) || isNoPost($0.post) }
             || store.hiddenPosts.contains(where: isNoPost)
             || store.renames.contains { $0.from == $0.to || Identifiers.handleProblem($0.from) != nil || Identifiers.handleProblem($0.to) != nil }
-    }
-
-    /// The likes of `owner`'s posts: the run of `likes` (sorted by post id) whose ids start
-    /// with `owner/`, found by binary search.
-    private static func likesOfPosts(of owner: String, in likes: [PostLikes]) -> ArraySlice<PostLikes> {
-        let prefix = owner + "/"
-        var low = 0, high = likes.count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if likes[middle].post < prefix { low = middle + 1 } else { high = middle }
-        }
-        var end = low
-        while end < likes.count, likes[end].post.hasPrefix(prefix) { end += 1 }
-        return likes[low..<end]
     }
 
     /// What a `tomo user rename OLD NEW` stopped half way leaves: NEW registered without a

@@ -45,9 +45,14 @@ extension Store {
 
     /// True when either user blocks the other.
     public func isBlocked(between first: String, _ second: String) -> Bool {
+        block(between: first, second) != nil
+    }
+
+    /// The block between two users, either way (`first`'s of `second` when both block).
+    func block(between first: String, _ second: String) -> Block? {
         needs(.blocks)
-        return blocks.record(for: RecordPair(first: first, second: second)) != nil
-            || blocks.record(for: RecordPair(first: second, second: first)) != nil
+        return blocks.record(for: RecordPair(first: first, second: second))
+            ?? blocks.record(for: RecordPair(first: second, second: first))
     }
 
     /// Whose posts `handle`'s timeline shows: themselves and everyone they follow (accepted),
