@@ -82,7 +82,7 @@ public enum StoreDecoder {
         }
     }
 
-    static let sectionNames = ["blocks", "follows", "hidden", "likes", "picks", "renames", "reports", "requests", "users", "version"]
+    static let sectionNames = ["blocks", "follows", "hidden", "lastSequence", "likes", "picks", "renames", "reports", "requests", "users", "version"]
 
     private static func decodeDocument(_ bytes: UnsafeBufferPointer<UInt8>, sections wanted: Set<StoreSection>, notingPlaces: Bool) throws(Failure) -> Parts {
         // Past a byte order mark (Notepad saves one), as every reader of a site's text files
@@ -137,6 +137,14 @@ public enum StoreDecoder {
         var problems: [RecordProblem] = []
         if var r = section("users") { parts.store.users = try decodeUsers(&r, version: version, places: &places, problems: &problems) }
         parts.store.highestSequence = parts.store.users.lazy.map(\.sequence).max() ?? 0
+        if var r = section("lastSequence") {
+            let start = r.position
+            let number = try r.readNumberAsWritten()
+            guard let last = Int(exactly: number.value), (1...User.maximumSequence).contains(last) else {
+                throw r.failure("\"lastSequence\" is the highest registration order given so far, a whole number from 1 to \(User.maximumSequence), not \(number.written)", at: start)
+            }
+            parts.store.highestSequence = max(parts.store.highestSequence, last)
+        }
         if followsWanted {
             if !wanted.contains(.follows), var r = section("follows"), let index = try indexFollows(&r) {
                 parts.followIndex = index

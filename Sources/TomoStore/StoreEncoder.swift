@@ -31,6 +31,11 @@ public enum StoreEncoder {
             try section("follows", store.follows.lazy.filter { $0.status == .accepted }, of: store, into: &out, appendFollow)
         }
         try section("hidden", store.hiddenPosts, of: store, into: &out) { post, out in appendString(post, to: &out) }
+        // The order given to a user since removed is given to no one else (their feed ids would
+        // be the new user's): kept only while no remaining user holds it.
+        if store.highestSequence > store.users.lazy.map(\.sequence).max() ?? 0 {
+            out.buffer.append(contentsOf: "  \"lastSequence\": \(store.highestSequence),\n".utf8)
+        }
         if let raw = store.rawLikes {
             try merge("likes", raw, with: store.likes, open: "{", close: "}", into: &out, appendLikes)
         } else {

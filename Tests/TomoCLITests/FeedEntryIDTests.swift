@@ -79,6 +79,33 @@ import TomoTestSupport
         #expect(try ids("alice/feed.xml", in: output).feed != ids("ann/feed.xml", in: output).feed)
     }
 
+    /// The newest user removed and another registered the same day: the new user's feed and
+    /// posts get ids no reader has seen, through later removals and a store written by hand
+    /// in between (the kept order is read back, and a bad one is an error at its place).
+    @Test func aRemovedUsersIDsGoToNoOneElse() throws {
+        let site = try site()
+        var output = try build(site)
+        let bob = try ids("bob/feed.xml", in: output)
+        #expect(runTomo(["user", "rm", "bob", "--yes"], in: site.url).status == 0)
+        #expect(try site.read("content/store.json").contains("\"lastSequence\": 2,"))
+        #expect(runTomo(["user", "add", "eve"], in: site.url).status == 0)
+        try write("eve/sunset", day: 4, in: site)
+        output = try build(site)
+        let eve = try ids("eve/feed.xml", in: output)
+        #expect(eve.feed != bob.feed && Set(eve.entries).isDisjoint(with: bob.entries), "\(eve) \(bob)")
+        // eve holds the highest order now: the store needs no `lastSequence` to say so.
+        #expect(try !site.read("content/store.json").contains("lastSequence"))
+
+        #expect(runTomo(["user", "rm", "eve", "--yes"], in: site.url).status == 0)
+        let store = try site.read("content/store.json")
+        try site.write("content/store.json", store.replacingOccurrences(of: "\"lastSequence\": 3,", with: "\"lastSequence\": 2.5,"))
+        let bad = runTomo(["check"], in: site.url)
+        #expect(bad.status == 1 && bad.error.contains("content/store.json:") && bad.error.contains("\"lastSequence\""), "\(bad.error)")
+        try site.write("content/store.json", store)
+        #expect(runTomo(["user", "add", "fay"], in: site.url).status == 0)
+        #expect(try site.read("content/store.json").contains("\"handle\":\"fay\",\"sequence\":4"))
+    }
+
     /// The registration day and order name a registered user; a profile the store does not
     /// know is named by its handle and the post's day. The base URL's path keeps two sites on
     /// one host apart.

@@ -35,6 +35,11 @@ public final class TemporaryFolder: Sendable {
         try Data(bytes).write(to: makeParent(of: path))
     }
 
+    /// The text of the file at `path` inside the folder.
+    public func read(_ path: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
+    }
+
     /// Copies the file at `source` to `path` inside the folder, creating folders on the way.
     public func copy(_ source: URL, to path: String) throws {
         try FileManager.default.copyItem(at: source, to: makeParent(of: path))
