@@ -116,10 +116,11 @@ extension ContentLoader {
         return (post, reader.diagnostics)
     }
 
-    /// The visibility of the post `handle/slug` (both valid) as a build reads it from the front
-    /// matter, without the rest of the post: nil and no problem when its file does not exist;
-    /// nil and why when the front matter or its `visibility:` cannot be read.
-    public static func postVisibility(site: URL, handle: String, slug: String) -> (visibility: Post.Visibility?, diagnostics: [Diagnostic]) {
+    /// The visibility of the post `handle/slug` (both valid) and whether it is a draft, as a
+    /// build reads them from the front matter, without the rest of the post: nil and no problem
+    /// when its file does not exist; nil and why when the front matter, its `visibility:` or its
+    /// `draft:` cannot be read.
+    public static func postStanding(site: URL, handle: String, slug: String) -> (standing: (visibility: Post.Visibility, isDraft: Bool)?, diagnostics: [Diagnostic]) {
         let file = ContentPath.postFile(handle, slug + ".md")
         let folder = site.appendingPathComponent(ContentPath.postsFolder(of: handle))
         let reader = NodeReader()
@@ -132,8 +133,8 @@ extension ContentLoader {
                 return (nil, [error])
             }
         }
-        let visibility = PostReader(handle: handle, slug: slug, file: file, folder: folder, reader: reader).visibility(bytes)
-        return (visibility, reader.diagnostics)
+        let standing = PostReader(handle: handle, slug: slug, file: file, folder: folder, reader: reader).standing(bytes)
+        return (reader.diagnostics.contains { $0.severity == .error } ? nil : standing, reader.diagnostics)
     }
 
     /// How many post files (`.md`) `handle` has in `content/posts/<handle>/`: none without that

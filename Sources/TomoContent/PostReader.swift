@@ -59,8 +59,11 @@ struct PostReader {
     /// The post's visibility alone, read from the front matter by the same steps as `read`:
     /// what the store's commands ask of every post a batch likes, where reading each photo and
     /// caption too would cost more than the batch. Nil after reporting why it cannot be told.
-    func visibility(_ bytes: [UInt8]) -> Post.Visibility? {
-        frontMatter(bytes).flatMap { visibility($0.fields) }
+    /// The post's `visibility` and `draft` as `read` takes them, without the rest of the post;
+    /// nil after reporting why not.
+    func standing(_ bytes: [UInt8]) -> (visibility: Post.Visibility, isDraft: Bool)? {
+        guard let fields = frontMatter(bytes)?.fields, let visibility = visibility(fields) else { return nil }
+        return (visibility, reader.bool(fields, "draft") ?? false)
     }
 
     /// The front matter's fields and the caption after it; nil after reporting why not.

@@ -6,14 +6,18 @@ public enum PostVisibility: String, Sendable, Hashable, CaseIterable {
     case `public`
     case followers
     case `private`
+    /// `draft: true`, whatever its `visibility:`: no build publishes it (but one with `--drafts`,
+    /// a preview of the author's).
+    case draft
 }
 
 /// Likes, reports and hidden posts.
 extension Store {
-    /// One like per user and post; refused for a post that is missing or not public, and when the
-    /// post's owner and the user are in a block, either way.
+    /// One like per user and post; refused for a post that is missing, not public, a draft or
+    /// hidden (no page shows it, or its count), and when the post's owner and the user are in a
+    /// block, either way.
     public mutating func like(_ user: String, _ post: PostID, visibility: PostVisibility?) throws(Diagnostic) -> Outcome {
-        needs(.users, .blocks)
+        needs(.users, .blocks, .hidden)
         needsLikePairs()
         _ = try requireUser(user)
         try requireLikeable(post, visibility: visibility)
@@ -78,8 +82,16 @@ extension Store {
     private func requireLikeable(_ post: PostID, visibility: PostVisibility?) throws(Diagnostic) {
         guard let visibility else { throw Self.missingPost(post) }
         try requireOwner(of: post)
-        if visibility != .public {
+        switch visibility {
+        case .public:
+            break
+        case .draft:
+            throw Diagnostic("\(post) is a draft (draft: true), which no build publishes: only published posts can be liked")
+        case .followers, .private:
             throw Diagnostic("\(post) is not public (visibility: \(visibility.rawValue)): only public posts can be liked")
+        }
+        if hiddenPosts.sortedSearch(post.description).found {
+            throw Diagnostic("\(post) is hidden, so no page shows it: only published posts can be liked (`tomo post unhide \(post)` shows it again)")
         }
     }
 

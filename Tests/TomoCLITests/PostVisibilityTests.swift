@@ -59,6 +59,33 @@ import TomoTestSupport
         }
     }
 
+    /// A draft and a hidden post are published by no build, so nobody can like them (alone or
+    /// in a batch), whatever their `visibility:`; once published they can be.
+    @Test func aDraftOrAHiddenPostCannotBeLiked() throws {
+        for (text, isDraft) in [("draft: true\n---\n", true), ("visibility: public\ndraft:   true # later\n---\n", true), ("draft: false\n---\n", false)] {
+            let site = try Self.site(text)
+            #expect(runTomo(["build"], in: site.url).status == 0)
+            let published = FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/alice/posts/p/index.html").path)
+            #expect(published == !isDraft, "\(text)")
+            let like = runTomo(["like", "bob", "alice/p"], in: site.url)
+            #expect((like.status == 0) == published, "\(text): \(like.error)")
+            if isDraft { #expect(like.error.contains("alice/p is a draft (draft: true)"), "\(text): \(like.error)") }
+            try site.write("likes.txt", "like bob alice/p\n")
+            #expect((runTomo(["batch", "likes.txt"], in: site.url).status == 0) == published, "\(text) in a batch")
+        }
+
+        let site = try Self.site("---\n")
+        #expect(runTomo(["post", "hide", "alice/p"], in: site.url).status == 0)
+        let before = try site.read("content/store.json")
+        let like = runTomo(["like", "bob", "alice/p"], in: site.url)
+        #expect(like.status == 1 && like.error.contains("alice/p is hidden"), "\(like.error)")
+        try site.write("likes.txt", "like bob alice/p\n")
+        #expect(runTomo(["batch", "likes.txt"], in: site.url).status == 1)
+        #expect(try site.read("content/store.json") == before)
+        #expect(runTomo(["post", "unhide", "alice/p"], in: site.url).status == 0)
+        #expect(runTomo(["like", "bob", "alice/p"], in: site.url).status == 0)
+    }
+
     @Test func aVisibilityTheBuildCannotReadIsRefusedAtItsPlace() throws {
         let cases = [
             ("visibility: pubic\n---\n", "content/posts/alice/p.md:4:13: unknown visibility \"pubic\" (did you mean \"public\"?)"),

@@ -10,8 +10,8 @@ enum PostRelationCommands {
         arguments: [ArgumentSpec("U", "the user who likes"), ArgumentSpec("POST", "the post id, HANDLE/SLUG")],
         discussion: """
         One like per user and post: liking again changes nothing and says so. Refused when the
-        post does not exist, is not public, its owner is not a registered user, or U and its
-        owner are in a block, either way.
+        post does not exist, is not public, is a draft or hidden, its owner is not a registered
+        user, or U and its owner are in a block, either way.
 
         Example:
           tomo like bob alice/sunset
@@ -19,7 +19,7 @@ enum PostRelationCommands {
         run: { invocation in
             let post = try PostID(parsing: invocation.arguments[1])
             let visibility = try StoreCommandSupport.visibility(of: post, invocation)
-            return try StoreCommandSupport.change(invocation, sections: [.likePairs, .blocks]) { store, _ throws(Diagnostic) in
+            return try StoreCommandSupport.change(invocation, sections: [.likePairs, .blocks, .hidden]) { store, _ throws(Diagnostic) in
                 try store.like(invocation.arguments[0], post, visibility: visibility)
             }
         }

@@ -39,14 +39,16 @@ enum StoreCommandSupport {
     /// (only public posts can be liked) sees a post otherwise than the build does; nil when
     /// there is no such post, an error at its place when the front matter cannot be read.
     static func visibility(of post: PostID, in site: URL) throws(Diagnostic) -> PostVisibility? {
-        let (visibility, diagnostics) = ContentLoader.postVisibility(site: site, handle: post.handle, slug: post.slug)
-        switch visibility {
+        let (standing, diagnostics) = ContentLoader.postStanding(site: site, handle: post.handle, slug: post.slug)
+        guard let standing else {
+            if let error = diagnostics.first(where: { $0.severity == .error }) { throw error }
+            return nil
+        }
+        if standing.isDraft { return .draft }
+        switch standing.visibility {
         case .public: return .public
         case .followers: return .followers
         case .private: return .private
-        case nil:
-            if let error = diagnostics.first(where: { $0.severity == .error }) { throw error }
-            return nil
         }
     }
 
