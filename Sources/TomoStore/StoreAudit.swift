@@ -197,6 +197,19 @@ enum StoreAudit {
             || store.renames.contains { $0.from == $0.to || Identifiers.handleProblem($0.from) != nil || Identifiers.handleProblem($0.to) != nil }
     }
 
+    /// Whether `problems` would give a warning: a registration without a profile, a like,
+    /// report or hidden mark of a post that does not exist, or a profile that is not registered.
+    /// The test a build makes (its warnings are shown as `tomo check` shows them, from
+    /// `problems`), without a message or a record place for each of 100,000 likes.
+    static func hasWarnings(_ store: Store, profiles: [String: String], postExists: (PostID) -> Bool) -> Bool {
+        func isMissing(_ post: String) -> Bool { (try? PostID(parsing: post)).map { !postExists($0) } ?? false }
+        return store.users.contains { profiles[$0.handle] == nil }
+            || profiles.keys.contains { store.user($0) == nil }
+            || store.likes.contains { isMissing($0.post) }
+            || store.reports.contains { isMissing($0.post) }
+            || store.hiddenPosts.contains(where: isMissing)
+    }
+
     /// What a `tomo user rename OLD NEW` stopped half way leaves: NEW registered without a
     /// profile, and OLD's profile without a registration (the store is renamed first, the
     /// profile moves last). Each such pair is named in both warnings with the command that

@@ -50,6 +50,13 @@ public struct StoreFile: Sendable {
         return store
     }
 
+    /// The warnings `audit` gives about `store` (this file as `readForBuild` read it), looked for
+    /// first without a message made: a build shows them as `tomo check` does.
+    public func auditWarnings(of store: Store, profiles: [String: String], postExists: (PostID) -> Bool) throws(Diagnostic) -> [Diagnostic] {
+        guard StoreAudit.hasWarnings(store, profiles: profiles, postExists: postExists) else { return [] }
+        return try audit(profiles: profiles, postExists: postExists).filter { $0.severity == .warning }
+    }
+
     /// What is wrong between the store and the content (`StoreAudit`), after every record was
     /// read as `read()` reads it; nothing when the site has no store yet.
     public func audit(profiles: [String: String], postExists: (PostID) -> Bool) throws(Diagnostic) -> [Diagnostic] {

@@ -130,6 +130,42 @@ import TomoTestSupport
         #expect(!after.error.contains("registered") && !after.error.contains("no post"), "\(after.error)")
     }
 
+    /// `tomo build` shows the store's warnings as `tomo check` does: a full build, one after an
+    /// edit and one that finds nothing changed; once fixed, none.
+    @Test func aBuildWarnsOfWhatCheckWarnsOf() throws {
+        let site = try folder(["content/site.yaml": Self.site, "content/users/carol.yaml": Self.profile])
+        #expect(runTomo(["user", "add", "alice"], in: site.url).status == 0)
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/users/alice.yaml"))
+        #expect(runTomo(["user", "add", "bob"], in: site.url).status == 0)
+        try site.writePost("bob/gone")
+        for command in [["like", "bob", "bob/gone"], ["report", "bob", "bob/gone", "--reason", "spam"], ["post", "hide", "bob/gone"]] {
+            #expect(runTomo(command, in: site.url).status == 0)
+        }
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/posts/bob/gone.md"))
+        func storeWarnings(_ result: CommandResult) -> [String] {
+            result.error.split(separator: "\n").map(String.init).filter { $0.hasPrefix("warning: content/store.json") || $0.contains("is not registered in content/store.json") }
+        }
+        let check = runTomo(["check"], in: site.url)
+        #expect(check.status == 0, "\(check.error)")
+        let expected = storeWarnings(check)
+        #expect(expected.count == 5, "\(check.error)")
+        for arguments in [["build", "--full"], ["build"]] {
+            let build = runTomo(arguments, in: site.url)
+            #expect(build.status == 0 && Set(storeWarnings(build)) == Set(expected), "\(arguments): \(build.error)")
+        }
+        try site.write("content/users/carol.yaml", Self.profile + "items:\n  - text: New\n")
+        let edited = runTomo(["build"], in: site.url)
+        #expect(Set(storeWarnings(edited)) == Set(expected) && !edited.output.contains("Nothing changed"), "\(edited.output)\(edited.error)")
+
+        for fix in [["user", "add", "alice"], ["user", "add", "carol"], ["unlike", "bob", "bob/gone"], ["post", "unhide", "bob/gone"]] {
+            #expect(runTomo(fix, in: site.url).status == 0)
+        }
+        try Self.png.write(to: site.url.appendingPathComponent("content/posts/bob/gone.png"))
+        try site.write("content/posts/bob/gone.md", "---\nphoto: gone.png\ndate: 2026-05-01\nalt: x\n---\n")
+        let fixed = runTomo(["build"], in: site.url)
+        #expect(fixed.status == 0 && storeWarnings(fixed).isEmpty, "\(fixed.output)\(fixed.error)")
+    }
+
     /// A site that never used the store has no registrations to compare its profiles with.
     @Test func withoutAStoreProfilesAreNotFlagged() throws {
         let (result, lines) = try checked(["content/users/alice.yaml": Self.profile])

@@ -28,7 +28,18 @@ struct SiteInputs: Sendable {
         parsed?.save()
         ProcessMemory.releaseElsewhere(consume parsed)
         let rest = load(options, content: loaded, store: store.value)
-        guard let inputs = rest.inputs else { throw DiagnosticList(loaded.errors + rest.problems) }
+        guard var inputs = rest.inputs else { throw DiagnosticList(loaded.errors + rest.problems) }
+        // What `tomo check` warns of between the store and the content (a like of a post deleted
+        // by hand, a registration without a profile), which only the whole content shows.
+        let byPath = stamps?.byPath
+        do {
+            inputs.warnings += try StoreFile(site: options.site).auditWarnings(of: inputs.store, profiles: loaded.profileFiles) { post in
+                let file = ContentPath.postFile(post.handle, post.slug + ".md")
+                return byPath.map { $0[file] != nil } ?? FileManager.default.fileExists(atPath: options.site.appendingPathComponent(file).path)
+            }
+        } catch {
+            throw DiagnosticList([error])
+        }
         return inputs
     }
 
