@@ -3,10 +3,11 @@ import TomoCore
 import TomoYAML
 
 /// A profile file's text as the commands that change it see it (`tomo user add|set|rename`):
-/// its values are read and replaced where the parser found them, so comments, key order and
-/// spacing stay as the person wrote them, and a value is found by what it is, however it is
-/// written (plain, quoted, `./`-prefixed, YAML or JSON). Every change is proved by reading the
-/// result back: the same document with only that value changed, or the change is refused.
+/// its values are read and replaced where the parser found them, so comments, key order,
+/// spacing and each value's style stay as the person wrote them, and a value is found by what
+/// it is, however it is written (plain, quoted, a block scalar, `./`-prefixed, YAML or JSON).
+/// Every change is proved by reading the result back: the same document with only that value
+/// changed, or the change is refused.
 public struct ProfileFile: Sendable {
     /// `content/users/<handle>.yaml` or `.json`, relative to the site.
     public let file: String
@@ -138,20 +139,52 @@ public struct ProfileFile: Sendable {
         return node
     }
 
-    /// Replaces the single value at `place` with the string `value`, written as
-    /// `written(_:like:)` says.
+    /// Replaces the single value at `place` with the string `value`, written in the style the
+    /// old value had when that style holds it and reads back exactly (`written(_:like:)`, and
+    /// for a block scalar `blockEdit`), or else double-quoted.
     private mutating func replace(at place: [Step], with value: String) throws(Diagnostic) {
         guard let old = node(at: place), case .scalar = old.kind, let end = old.end,
-              let start = offset(of: old.location), var stop = offset(of: end), start <= stop else {
+              var start = offset(of: old.location), var stop = offset(of: end), start <= stop else {
             throw refusal("\(Self.describe(place)) is not a single value", at: node(at: place)?.location)
         }
         // A block scalar's text runs to the next key: keep its final line break.
         while stop > start, Self.isSpace(bytes[stop - 1]) { stop -= 1 }
+        // A tag (`!!str`) is part of how the value is written: it stays.
+        while start < stop, bytes[start] == UInt8(ascii: "!") {
+            while start < stop, !Self.isSpace(bytes[start]) { start += 1 }
+            while start < stop, Self.isSpace(bytes[start]) { start += 1 }
+        }
         // `key:` with no value: the new one needs the space after the colon.
         let space = start == stop && start > 0 && bytes[start - 1] == UInt8(ascii: ":") ? " " : ""
-        var edited = bytes
-        edited.replaceSubrange(start..<stop, with: Array((space + written(value, like: old)).utf8))
-        try adopt(edited, changing: place, to: value)
+        var edits = [(start..<stop, space + written(value, like: old))]
+        if let block = blockEdit(writing: value, over: start..<stop, like: old) { edits.insert(block, at: 0) }
+        var problem: Diagnostic?
+        for (range, text) in edits {
+            var edited = bytes
+            edited.replaceSubrange(range, with: Array(text.utf8))
+            do {
+                try adopt(edited, changing: place, to: value)
+                return
+            } catch {
+                problem = error
+            }
+        }
+        throw problem ?? refusal("\(Self.describe(place)) cannot be written", at: old.location)
+    }
+
+    /// The edit that keeps a block scalar (`|`, `>-`, `|2-` …) one: its indicator line, with any
+    /// comment, and its indentation stay, and only its text changes, to `value` on one line
+    /// (without the final line breaks, which the block's chomping indicator adds back as it
+    /// did before). Nil for any other style, or a value of several lines; `adopt` proves the
+    /// block reads back exactly `value`.
+    private func blockEdit(writing value: String, over range: Range<Int>, like node: YAMLNode) -> (Range<Int>, String)? {
+        guard case .scalar(_, let style) = node.kind, style == .literal || style == .folded,
+              let header = bytes[range].firstIndex(of: 0x0A),
+              let text = bytes[(header + 1)..<range.upperBound].firstIndex(where: { !Self.isSpace($0) }) else { return nil }
+        var line = Substring(value)
+        while line.last == "\n" { line.removeLast() }
+        guard !line.isEmpty, !line.contains(where: \.isNewline) else { return nil }
+        return (text..<range.upperBound, String(line))
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
@@ -191,7 +224,8 @@ public struct ProfileFile: Sendable {
     }
 
     /// `text` written as the value it replaces was: a plain YAML path stays plain when it can
-    /// (`icon: bob/icon.jpg`), a single-quoted one single-quoted; anything else is quoted.
+    /// (`icon: bob/icon.jpg`), a single-quoted one single-quoted; anything else is quoted (a
+    /// block scalar is kept one by `blockEdit`, and quoted only when it cannot be).
     func written(_ text: String, like node: YAMLNode) -> String {
         guard !isJSON, case .scalar(_, let style) = node.kind, !text.isEmpty,
               text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-".unicodeScalars.contains($0) }),

@@ -36,7 +36,9 @@ import TomoTestSupport
         ("yaml", "name: Bob\nicon: bob/icon.jpg\nheader: bob/header.jpg\n", "name: Bob\nicon: robert/icon.jpg\nheader: robert/header.jpg\n"),
         ("yaml", "name: Bob\nicon: \"bob/icon.jpg\"   # quoted\nheader: 'bob/header.jpg'\n", "name: Bob\nicon: \"robert/icon.jpg\"   # quoted\nheader: 'robert/header.jpg'\n"),
         ("yaml", "name: Bob\nicon: ./bob/icon.jpg\nheader: \"./bob/./header.jpg\"\n", "name: Bob\nicon: ./robert/icon.jpg\nheader: \"./robert/./header.jpg\"\n"),
-        ("yaml", "name: Bob\nicon: !!str bob/icon.jpg\nheader: >-\n  bob/header.jpg\nbio: Hi.\n", "name: Bob\nicon: robert/icon.jpg\nheader: \"robert/header.jpg\"\nbio: Hi.\n"),
+        ("yaml", "name: Bob\nicon: !!str bob/icon.jpg\nheader: >-\n  bob/header.jpg\nbio: Hi.\n", "name: Bob\nicon: !!str robert/icon.jpg\nheader: >-\n  robert/header.jpg\nbio: Hi.\n"),
+        // A block scalar stays one: its indicator line, comment and indentation as they were.
+        ("yaml", "name: Bob\nicon: |-   # the round one\n    bob/icon.jpg\nheader: !!str >2-\n  ./bob/header.jpg\n", "name: Bob\nicon: |-   # the round one\n    robert/icon.jpg\nheader: !!str >2-\n  ./robert/header.jpg\n"),
         ("json", "{\n  \"name\": \"Bob\",\n  \"icon\": \"bob/icon.jpg\",\n  \"header\": \"./bob/header.jpg\"\n}\n",
          "{\n  \"name\": \"Bob\",\n  \"icon\": \"robert/icon.jpg\",\n  \"header\": \"./robert/header.jpg\"\n}\n"),
         ("json", "{\"name\":\"Bob\",\"header\":\"bob/header.jpg\",\"icon\":\"bob/icon.jpg\"}", "{\"name\":\"Bob\",\"header\":\"robert/header.jpg\",\"icon\":\"robert/icon.jpg\"}"),
@@ -95,7 +97,8 @@ import TomoTestSupport
               - text: Our club
                 icon: shared/club.jpg
               - text: Flyer
-                icon: bob/flyer.jpg
+                icon: >-
+                  bob/flyer.jpg
 
             """, """
             name: Bob
@@ -114,7 +117,8 @@ import TomoTestSupport
               - text: Our club
                 icon: shared/club.jpg
               - text: Flyer
-                icon: robert/flyer.jpg
+                icon: >-
+                  robert/flyer.jpg
 
             """),
         ("json", """
