@@ -3,18 +3,23 @@ import TomoCore
 import TomoYAML
 
 /// A profile file's text as the commands that change it see it (`tomo user add|set|rename`):
-/// its values are read and replaced where the parser found them, so comments, key order and
-/// spacing stay as the person wrote them, and a value is found by what it is, however it is
-/// written (plain, quoted, `./`-prefixed, YAML or JSON). Every change is proved by reading the
-/// result back: the same document with only that value changed, or the change is refused.
+/// its values are read and replaced where the parser found them, so comments, key order,
+/// spacing and each value's style stay as the person wrote them, and a value is found by what
+/// it is, however it is written (plain, quoted, a block scalar, `./`-prefixed, YAML or JSON).
+/// Every change is proved by reading the result back: the same document with only that value
+/// changed, or the change is refused.
 public struct ProfileFile: Sendable {
     /// `content/users/<handle>.yaml` or `.json`, relative to the site.
     public let file: String
     public private(set) var bytes: [UInt8]
     private var root: YAMLNode
 
-    /// The keys whose values are image paths relative to `content/users/`.
-    public static let imageKeys = ["icon", "header"]
+    /// One step from the top of the profile down to a value: a key of a mapping, or a place
+    /// (from 0) in a list. `[.key("items"), .index(2), .key("icon")]` is the third item's icon.
+    enum Step: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
 
     public init(bytes: [UInt8], file: String) throws(DiagnosticList) {
         self.file = file
@@ -56,21 +61,13 @@ public struct ProfileFile: Sendable {
     /// Sets the top-level `key` to the string `value`, adding the key when the file has none.
     public mutating func set(_ key: String, to value: String) throws(Diagnostic) {
         guard let pairs = root.mapping else { throw refusal("the profile is not a `key: value` mapping") }
-        var edited = bytes
-        if let node = pairs.first(where: { $0.key == key })?.value {
-            guard case .scalar = node.kind, let end = node.end,
-                  let start = offset(of: node.location), var stop = offset(of: end), start <= stop else {
-                throw refusal("\"\(key)\" is not a single value")
-            }
-            // A block scalar's text runs to the next key: keep its final line break.
-            while stop > start, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[stop - 1]) { stop -= 1 }
-            // `key:` with no value: the new one needs the space after the colon.
-            let space = start == stop && start > 0 && bytes[start - 1] == UInt8(ascii: ":") ? " " : ""
-            edited.replaceSubrange(start..<stop, with: Array((space + written(value, like: node)).utf8))
+        if pairs.contains(where: { $0.key == key }) {
+            try replace(at: [.key(key)], with: value)
         } else {
             guard let first = pairs.first, let start = offset(of: first.keyLocation) else {
                 throw refusal("the profile has no key to put \"\(key)\" before")
             }
+            var edited = bytes
             let isFlow = offset(of: root.location).map { bytes[$0] == UInt8(ascii: "{") } ?? false
             var lineStart = start
             while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
@@ -78,20 +75,128 @@ public struct ProfileFile: Sendable {
             let entry = (isJSON ? quoted(key) : key) + ": " + quoted(value) + (isFlow ? "," : "")
             let after = onItsOwnLine ? "\n" + String(decoding: bytes[lineStart..<start], as: UTF8.self) : " "
             edited.insert(contentsOf: Array((entry + after).utf8), at: start)
+            try adopt(edited, changing: [.key(key)], to: value)
         }
-        try adopt(edited, changing: key, to: value)
     }
 
     /// Points every image path into `content/users/<old>/` at `content/users/<new>/` instead, for
     /// a renamed user: the same file, moved with its folder. True when a path changed.
     public mutating func repointImages(from old: String, to new: String) throws(Diagnostic) -> Bool {
         var changed = false
-        for key in Self.imageKeys {
-            guard let path = value(key), let renamed = Self.path(path, movedFrom: old, to: new), renamed != path else { continue }
-            try set(key, to: renamed)
+        for place in imagePlaces {
+            guard let image = node(at: place), image.scalar != .null, case .scalar(let path, _) = image.kind,
+                  let renamed = Self.path(path, movedFrom: old, to: new), renamed != path else { continue }
+            try replace(at: place, with: renamed)
             changed = true
         }
         return changed
+    }
+
+    /// Where the file has an image path (relative to `content/users/`): every value the
+    /// loader reads as a file (`ValueRule.file`: the icon, the header, each link's and each
+    /// item's icon), found by the loader's own key tables, so an image field the profile format
+    /// gains is repointed with the others.
+    var imagePlaces: [[Step]] {
+        var places: [[Step]] = []
+        Self.collectFiles(in: root, rule: .mapping(isJSON ? ProfileReader.jsonTable : ProfileReader.table), at: [], into: &places)
+        return places
+    }
+
+    private static func collectFiles(in node: YAMLNode, rule: ValueRule, at place: [Step], into places: inout [[Step]]) {
+        switch rule {
+        case .file:
+            if case .scalar = node.kind, !places.contains(place) { places.append(place) }
+        case .mapping(let table):
+            for pair in node.mapping ?? [] where table.nameSet.contains(pair.key) {
+                guard let spec = table.keys.first(where: { $0.key == pair.key }) else { continue }
+                collectFiles(in: pair.value, rule: spec.value, at: place + [.key(pair.key)], into: &places)
+            }
+        case .list(let element, _):
+            for (index, child) in (node.sequence ?? []).enumerated() {
+                collectFiles(in: child, rule: element, at: place + [.index(index)], into: &places)
+            }
+        case .either(let rules):
+            // Each rule takes its own kind of node (`links:` as a mapping or as a list).
+            for rule in rules { collectFiles(in: node, rule: rule, at: place, into: &places) }
+        default:
+            break
+        }
+    }
+
+    /// The node at `place`, or nil when the file has nothing there.
+    func node(at place: [Step]) -> YAMLNode? {
+        var node = root
+        for step in place {
+            switch step {
+            case .key(let key):
+                guard let value = node.mapping?.first(where: { $0.key == key })?.value else { return nil }
+                node = value
+            case .index(let index):
+                guard let elements = node.sequence, elements.indices.contains(index) else { return nil }
+                node = elements[index]
+            }
+        }
+        return node
+    }
+
+    /// Replaces the single value at `place` with the string `value`, written in the style the
+    /// old value had when that style holds it and reads back exactly (`written(_:like:)`, and
+    /// for a block scalar `blockEdit`), or else double-quoted.
+    private mutating func replace(at place: [Step], with value: String) throws(Diagnostic) {
+        guard let old = node(at: place), case .scalar = old.kind, let end = old.end,
+              var start = offset(of: old.location), var stop = offset(of: end), start <= stop else {
+            throw refusal("\(Self.describe(place)) is not a single value", at: node(at: place)?.location)
+        }
+        // A block scalar's text runs to the next key: keep its final line break.
+        while stop > start, Self.isSpace(bytes[stop - 1]) { stop -= 1 }
+        // A tag (`!!str`) is part of how the value is written: it stays.
+        while start < stop, bytes[start] == UInt8(ascii: "!") {
+            while start < stop, !Self.isSpace(bytes[start]) { start += 1 }
+            while start < stop, Self.isSpace(bytes[start]) { start += 1 }
+        }
+        // `key:` with no value: the new one needs the space after the colon.
+        let space = start == stop && start > 0 && bytes[start - 1] == UInt8(ascii: ":") ? " " : ""
+        var edits = [(start..<stop, space + written(value, like: old))]
+        if let block = blockEdit(writing: value, over: start..<stop, like: old) { edits.insert(block, at: 0) }
+        var problem: Diagnostic?
+        for (range, text) in edits {
+            var edited = bytes
+            edited.replaceSubrange(range, with: Array(text.utf8))
+            do {
+                try adopt(edited, changing: place, to: value)
+                return
+            } catch {
+                problem = error
+            }
+        }
+        throw problem ?? refusal("\(Self.describe(place)) cannot be written", at: old.location)
+    }
+
+    /// The edit that keeps a block scalar (`|`, `>-`, `|2-` …) one: its indicator line, with any
+    /// comment, and its indentation stay, and only its text changes, to `value` on one line
+    /// (without the final line breaks, which the block's chomping indicator adds back as it
+    /// did before). Nil for any other style, or a value of several lines; `adopt` proves the
+    /// block reads back exactly `value`.
+    private func blockEdit(writing value: String, over range: Range<Int>, like node: YAMLNode) -> (Range<Int>, String)? {
+        guard case .scalar(_, let style) = node.kind, style == .literal || style == .folded,
+              let header = bytes[range].firstIndex(of: 0x0A),
+              let text = bytes[(header + 1)..<range.upperBound].firstIndex(where: { !Self.isSpace($0) }) else { return nil }
+        var line = Substring(value)
+        while line.last == "\n" { line.removeLast() }
+        guard !line.isEmpty, !line.contains(where: \.isNewline) else { return nil }
+        return (text..<range.upperBound, String(line))
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
+
+    /// `place` as messages name it: `"icon"`, `"icon" of entry 2 of "links"` (entries counted from 1).
+    static func describe(_ place: [Step]) -> String {
+        place.reversed().map { step in
+            switch step {
+            case .key(let key): "\"\(key)\""
+            case .index(let index): "entry \(index + 1)"
+            }
+        }.joined(separator: " of ")
     }
 
     /// `path` (relative to `content/users/`) leading through `old`'s folder instead through
@@ -119,7 +224,8 @@ public struct ProfileFile: Sendable {
     }
 
     /// `text` written as the value it replaces was: a plain YAML path stays plain when it can
-    /// (`icon: bob/icon.jpg`), a single-quoted one single-quoted; anything else is quoted.
+    /// (`icon: bob/icon.jpg`), a single-quoted one single-quoted; anything else is quoted (a
+    /// block scalar is kept one by `blockEdit`, and quoted only when it cannot be).
     func written(_ text: String, like node: YAMLNode) -> String {
         guard !isJSON, case .scalar(_, let style) = node.kind, !text.isEmpty,
               text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-".unicodeScalars.contains($0) }),
@@ -142,20 +248,38 @@ public struct ProfileFile: Sendable {
         return YAMLScalar.doubleQuoted(text)
     }
 
-    /// Takes `edited` when it reads back as this document with only `key` changed, to `value`.
-    private mutating func adopt(_ edited: [UInt8], changing key: String, to value: String) throws(Diagnostic) {
+    /// Takes `edited` when it reads back as this document with only the value at `place`
+    /// changed (or added), to the string `value`.
+    private mutating func adopt(_ edited: [UInt8], changing place: [Step], to value: String) throws(Diagnostic) {
         let reread: YAMLNode
         do { reread = try Self.parse(edited, file: file) } catch { throw refusal("the changed file would not read back") }
-        guard let before = root.mapping, let after = reread.mapping else { throw refusal("the changed file would not read back") }
-        let others = after.filter { $0.key != key }
-        guard others.count == before.filter({ $0.key != key }).count,
-              zip(others, before.filter { $0.key != key }).allSatisfy({ $0.key == $1.key && Self.same($0.value, $1.value) }),
-              let changed = after.first(where: { $0.key == key })?.value, case .scalar(value, _) = changed.kind,
-              changed.scalar == .string(value) else {
-            throw refusal("the change would alter more than \"\(key)\"")
+        guard Self.isEdit(of: root, to: reread, at: place[...], value: value) else {
+            throw refusal("the change would alter more than \(Self.describe(place))", at: node(at: place)?.location)
         }
         bytes = edited
         root = reread
+    }
+
+    /// Whether `after` is `before` with only the value at `place` changed to the string `value`;
+    /// `before` is nil where that value is new.
+    private static func isEdit(of before: YAMLNode?, to after: YAMLNode, at place: ArraySlice<Step>, value: String) -> Bool {
+        guard let step = place.first else {
+            guard case .scalar(value, _) = after.kind else { return false }
+            return after.scalar == .string(value)
+        }
+        guard let before, before.tag == after.tag else { return false }
+        switch step {
+        case .key(let key):
+            guard let old = before.mapping, let new = after.mapping, let changed = new.first(where: { $0.key == key }) else { return false }
+            let (oldOthers, newOthers) = (old.filter { $0.key != key }, new.filter { $0.key != key })
+            return oldOthers.count == newOthers.count
+                && zip(oldOthers, newOthers).allSatisfy { $0.key == $1.key && same($0.value, $1.value) }
+                && isEdit(of: old.first { $0.key == key }?.value, to: changed.value, at: place.dropFirst(), value: value)
+        case .index(let index):
+            guard let old = before.sequence, let new = after.sequence, old.count == new.count, new.indices.contains(index) else { return false }
+            return old.indices.allSatisfy { $0 == index || same(old[$0], new[$0]) }
+                && isEdit(of: old[index], to: new[index], at: place.dropFirst(), value: value)
+        }
     }
 
     /// The same value, wherever it is written.
@@ -169,8 +293,9 @@ public struct ProfileFile: Sendable {
         }
     }
 
-    private func refusal(_ reason: String) -> Diagnostic {
-        Diagnostic("cannot change \(file) by itself: \(reason); edit the file by hand", at: SourceLocation(file: file, line: 1, column: 1))
+    /// Why the file cannot be changed, at the value it is about (the top of the file when none).
+    private func refusal(_ reason: String, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic("cannot change \(file) by itself: \(reason); edit the file by hand", at: location ?? SourceLocation(file: file, line: 1, column: 1))
     }
 
     /// The byte offset of a parser location: lines counted by line feeds, columns in characters

@@ -515,6 +515,8 @@ struct EditSequence {
             let moved = { (path: String?) in path.map { $0.hasPrefix(old + "/") ? new + $0.dropFirst(old.count) : $0 } }
             profile.icon = moved(profile.icon)
             profile.header = moved(profile.header)
+            for index in profile.customLinks.indices { profile.customLinks[index].icon = moved(profile.customLinks[index].icon) }
+            for index in profile.items.indices { profile.items[index].icon = moved(profile.items[index].icon) }
             state.profiles[new] = profile
         }
         for (id, post) in state.posts where id.hasPrefix(old + "/") {

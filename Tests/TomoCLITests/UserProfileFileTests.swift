@@ -12,17 +12,19 @@ import TomoTestSupport
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("content/users/alice/icon.jpg")
 
-    /// bob registered, with `profile` as content/users/bob.<format> and his pictures in
-    /// content/users/bob/.
-    func bobSite(_ profile: String, format: String = "yaml") throws -> TemporaryFolder {
+    /// bob registered, with `profile` as content/users/bob.<format>, his pictures in
+    /// content/users/bob/ and a picture at each of `pictures` (relative to content/users/).
+    func bobSite(_ profile: String, format: String = "yaml", pictures: [String] = []) throws -> TemporaryFolder {
         let site = try TemporaryFolder(["content/site.yaml": "title: Test\nbaseURL: https://example.com/\n"])
         try site.write("content/users/bob.\(format)", profile)
         #expect(runTomo(["user", "add", "bob"], in: site.url).status == 0)
-        for name in ["icon.jpg", "header.jpg"] {
-            try FileManager.default.createDirectory(at: site.url.appendingPathComponent("content/users/bob"), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: Self.photo, to: site.url.appendingPathComponent("content/users/bob/\(name)"))
+        for path in ["bob/icon.jpg", "bob/header.jpg"] + pictures {
+            let file = site.url.appendingPathComponent("content/users/" + path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Self.photo, to: file)
         }
-        #expect(runTomo(["build"], in: site.url).status == 0)
+        let build = runTomo(["build"], in: site.url)
+        #expect(build.status == 0, "\(build.error)")
         return site
     }
 
@@ -34,7 +36,9 @@ import TomoTestSupport
         ("yaml", "name: Bob\nicon: bob/icon.jpg\nheader: bob/header.jpg\n", "name: Bob\nicon: robert/icon.jpg\nheader: robert/header.jpg\n"),
         ("yaml", "name: Bob\nicon: \"bob/icon.jpg\"   # quoted\nheader: 'bob/header.jpg'\n", "name: Bob\nicon: \"robert/icon.jpg\"   # quoted\nheader: 'robert/header.jpg'\n"),
         ("yaml", "name: Bob\nicon: ./bob/icon.jpg\nheader: \"./bob/./header.jpg\"\n", "name: Bob\nicon: ./robert/icon.jpg\nheader: \"./robert/./header.jpg\"\n"),
-        ("yaml", "name: Bob\nicon: !!str bob/icon.jpg\nheader: >-\n  bob/header.jpg\nbio: Hi.\n", "name: Bob\nicon: robert/icon.jpg\nheader: \"robert/header.jpg\"\nbio: Hi.\n"),
+        ("yaml", "name: Bob\nicon: !!str bob/icon.jpg\nheader: >-\n  bob/header.jpg\nbio: Hi.\n", "name: Bob\nicon: !!str robert/icon.jpg\nheader: >-\n  robert/header.jpg\nbio: Hi.\n"),
+        // A block scalar stays one: its indicator line, comment and indentation as they were.
+        ("yaml", "name: Bob\nicon: |-   # the round one\n    bob/icon.jpg\nheader: !!str >2-\n  ./bob/header.jpg\n", "name: Bob\nicon: |-   # the round one\n    robert/icon.jpg\nheader: !!str >2-\n  ./robert/header.jpg\n"),
         ("json", "{\n  \"name\": \"Bob\",\n  \"icon\": \"bob/icon.jpg\",\n  \"header\": \"./bob/header.jpg\"\n}\n",
          "{\n  \"name\": \"Bob\",\n  \"icon\": \"robert/icon.jpg\",\n  \"header\": \"./robert/header.jpg\"\n}\n"),
         ("json", "{\"name\":\"Bob\",\"header\":\"bob/header.jpg\",\"icon\":\"bob/icon.jpg\"}", "{\"name\":\"Bob\",\"header\":\"robert/header.jpg\",\"icon\":\"robert/icon.jpg\"}"),
@@ -70,6 +74,102 @@ import TomoTestSupport
             #expect(runTomo(["build"], in: site.url).status == 0)
             #expect(runTomo(["user", "rename", "robert", "bob"], in: site.url).status == 0)
         }
+    }
+
+    /// bob's profile with a picture in every image field a profile has: icon, header, a link's
+    /// icon and an item's icon, some in bob's folder and some not: `bobby/` (which only starts
+    /// with bob's handle) and `shared/`.
+    static let everyImageField: [(format: String, before: String, after: String)] = [
+        ("yaml", """
+            name: Bob
+            icon: bob/icon.jpg
+            header: bob/header.jpg
+            links:
+              - label: Shop
+                url: https://bob.example/shop
+                icon: bob/shop.jpg
+              - label: Bobby's shop
+                url: https://bobby.example/
+                icon: bobby/shop.jpg
+            items:
+              - text: Prints
+                icon: "./bob/shop.jpg"   # the same picture as the shop link
+              - text: Our club
+                icon: shared/club.jpg
+              - text: Flyer
+                icon: >-
+                  bob/flyer.jpg
+
+            """, """
+            name: Bob
+            icon: robert/icon.jpg
+            header: robert/header.jpg
+            links:
+              - label: Shop
+                url: https://bob.example/shop
+                icon: robert/shop.jpg
+              - label: Bobby's shop
+                url: https://bobby.example/
+                icon: bobby/shop.jpg
+            items:
+              - text: Prints
+                icon: "./robert/shop.jpg"   # the same picture as the shop link
+              - text: Our club
+                icon: shared/club.jpg
+              - text: Flyer
+                icon: >-
+                  robert/flyer.jpg
+
+            """),
+        ("json", """
+            {
+              "name": "Bob",
+              "icon": "bob/icon.jpg",
+              "links": [
+                {"label": "Shop", "url": "https://bob.example/shop", "icon": "bob/shop.jpg"},
+                {"label": "Bobby's shop", "url": "https://bobby.example/", "icon": "bobby/shop.jpg"}
+              ],
+              "items": [
+                {"text": "Prints", "icon": "./bob/shop.jpg"},
+                {"text": "Our club", "icon": "shared/club.jpg"},
+                {"text": "Flyer", "icon": "bob/flyer.jpg"}
+              ]
+            }
+
+            """, """
+            {
+              "name": "Bob",
+              "icon": "robert/icon.jpg",
+              "links": [
+                {"label": "Shop", "url": "https://bob.example/shop", "icon": "robert/shop.jpg"},
+                {"label": "Bobby's shop", "url": "https://bobby.example/", "icon": "bobby/shop.jpg"}
+              ],
+              "items": [
+                {"text": "Prints", "icon": "./robert/shop.jpg"},
+                {"text": "Our club", "icon": "shared/club.jpg"},
+                {"text": "Flyer", "icon": "robert/flyer.jpg"}
+              ]
+            }
+
+            """),
+    ]
+
+    /// Every image path into bob's folder follows it (the profile's icon and header, and the
+    /// links' and items' icons); paths elsewhere stay. The renamed site checks and builds, and
+    /// its page shows the link and item icons.
+    @Test(arguments: everyImageField)
+    func renamePointsEveryImageFieldAtTheMovedFolder(format: String, before: String, after: String) throws {
+        let site = try bobSite(before, format: format, pictures: ["bob/shop.jpg", "bob/flyer.jpg", "bobby/shop.jpg", "shared/club.jpg"])
+        let renamed = runTomo(["user", "rename", "bob", "robert"], in: site.url)
+        #expect(renamed.status == 0, "\(renamed.error)")
+        #expect(text("content/users/robert.\(format)", in: site) == after)
+        let checkedAgain = runTomo(["check"], in: site.url)
+        #expect(checkedAgain.status == 0, "\(checkedAgain.error)")
+        let build = runTomo(["build"], in: site.url)
+        #expect(build.status == 0, "\(build.error)")
+        let page = try #require(text("public/robert/index.html", in: site))
+        #expect(page.components(separatedBy: #"<img class="link-icon""#).count - 1 == 2)
+        #expect(page.components(separatedBy: #"<img class="item-icon""#).count - 1 == 3)
     }
 
     // MARK: - Display names

@@ -207,8 +207,9 @@ struct UserContentFiles {
         get throws(Diagnostic) { try existing }
     }
 
-    /// Moves every file to `other`'s places, and points the profile's `icon:` and `header:` at
-    /// the renamed images folder (checked beforehand by `checkRename`). The store is renamed
+    /// Moves every file to `other`'s places, and points the profile's image paths (`icon:`,
+    /// `header:`, the links' and items' `icon:`) at the renamed images folder (checked
+    /// beforehand by `checkRename`). The store is renamed
     /// first, and the files follow in an order that a kill at any moment leaves to be finished
     /// by the same `tomo user rename` (see `leftBehind`): the folders, then the profile, pointed
     /// at the moved folder before it moves itself. Until the profile has moved, `tomo check`
