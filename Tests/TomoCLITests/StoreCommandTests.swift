@@ -64,6 +64,14 @@ private struct Site {
         #expect(bad.status == 1 && bad.error.contains("try \"alice\""))
         #expect(site.tomo("user", "add", "feed").status == 1)
         #expect(!site.exists("content/users/feed.yaml"))
+        // Look-alike letters are refused, with the handle they look like.
+        for (typed, suggested) in [("alíce", "alice"), ("\u{0430}lice", "alice")] {
+            let refused = site.tomo("user", "add", typed)
+            #expect(refused.status == 1)
+            #expect(refused.error == "error: handle \"\(typed)\" may use only a-z, 0-9 and _ (try \"\(suggested)\")\n", "\(refused.error)")
+            #expect(!site.exists("content/users/\(typed).yaml"))
+        }
+        #expect(try site.json("user", "list", "--json").arrayValue?.count == 2)
     }
 
     @Test func followPrintsWhatHappenedAndARepeatSaysItChangedNothing() throws {
