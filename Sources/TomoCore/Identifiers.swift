@@ -1,3 +1,5 @@
+import Foundation
+
 /// Handles and slugs become folder names in the output, so they are checked before any path is
 /// built from them: only the characters of the design's patterns, never `..` or `/`.
 public enum Identifiers {
@@ -13,7 +15,8 @@ public enum Identifiers {
         if handle.isEmpty { return "a handle cannot be empty" }
         if handle.utf8.count > 30 { return "handle \"\(handle)\" is longer than 30 characters" }
         if !handle.utf8.allSatisfy({ isLowercaseLetterOrDigit($0) || $0 == UInt8(ascii: "_") }) {
-            return "handle \"\(handle)\" may use only a-z, 0-9 and _ (try \"\(suggestedHandle(handle))\")"
+            let fix = suggestedHandle(handle).map { " (try \"\($0)\")" } ?? ""
+            return "handle \"\(handle)\" may use only a-z, 0-9 and _\(fix)"
         }
         if reservedWords.contains(handle) { return "\"\(handle)\" is reserved for the site's own pages: choose another handle" }
         return nil
@@ -35,11 +38,30 @@ public enum Identifiers {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    private static func suggestedHandle(_ text: String) -> String {
-        let mapped = text.lowercased().map { character -> Character in
-            character.isASCII && (character.isLetter || character.isNumber) ? character : "_"
+    /// The valid handle `text` reads as, or nil when there is none worth offering. Each character
+    /// becomes the Latin letters or digits it looks like, else `_`: accents come off (`alíce` →
+    /// `alice`), compatibility forms become the plain ones (`ａ` → `a`), Cyrillic and Greek
+    /// look-alikes become the Latin letter (`аlice` → `alice`). A result that is reserved, or
+    /// only `_`, is not a handle anyone meant, so no suggestion is made.
+    private static func suggestedHandle(_ text: String) -> String? {
+        let handle = String(text.map { latinLetters(for: $0) ?? "_" }.joined().prefix(30))
+        guard handle.contains(where: { $0 != "_" }), handleProblem(handle) == nil else { return nil }
+        return handle
+    }
+
+    /// What `character` looks like in a-z and 0-9, or nil when it looks like none of them.
+    private static func latinLetters(for character: Character) -> String? {
+        var latin = ""
+        for scalar in String(character).decomposedStringWithCompatibilityMapping.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: continue  // the accents NFKD split off
+            default: break
+            }
+            let lowercase = LatinLookAlikes.latin(for: scalar).map(String.init) ?? scalar.properties.lowercaseMapping
+            guard lowercase.utf8.allSatisfy(isLowercaseLetterOrDigit) else { return nil }
+            latin += lowercase
         }
-        return String(String(mapped).prefix(30))
+        return latin.isEmpty ? nil : latin
     }
 
     /// A valid slug made from any text (a photo's file name): lower case, every run of other

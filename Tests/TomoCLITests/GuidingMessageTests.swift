@@ -79,6 +79,39 @@ import TomoTestSupport
         #expect(tomo("discover", "alice", "--within", "5", "--limit", "0", in: folder).output.contains("--limit 0"))
     }
 
+    /// The hint names only a user `discover` would list at the radius it suggests: never one
+    /// picked already or in a block, however far.
+    @Test func discoverHintsOnlyAtUsersItCouldList() throws {
+        let folder = try site()
+        for handle in ["a", "b"] { _ = tomo("user", "add", handle, in: folder) }
+        _ = tomo("user", "set", "a", "--location", "35.6812,139.7671", "--gender", "f", "--seeking", "m", in: folder)
+        _ = tomo("user", "set", "b", "--location", "35.68205,139.7671", "--gender", "m", in: folder)
+        #expect(tomo("discover", "a", "--within", "0.01", in: folder).output.contains("the nearest, b, is 0.09 km away: try --within 0.10"))
+        #expect(tomo("pick", "a", "b", "accept", in: folder).status == 0)
+        #expect(tomo("block", "a", "b", in: folder).status == 0)
+
+        // b is out of range, picked and in a block: nobody is left to suggest, and it says so.
+        let leftOut = tomo("discover", "a", "--within", "0.01", in: folder)
+        #expect(leftOut.status == 0)
+        #expect(leftOut.output == "nobody within 0.01 km of a: every user of the gender m that a seeks is left out, near or far: a picked b already\n", "\(leftOut.output)")
+
+        // Farther away than b, but one discover could list: the hint names c, and the radius it
+        // suggests lists c.
+        _ = tomo("user", "add", "c", in: folder)
+        _ = tomo("user", "set", "c", "--location", "35.6830,139.7671", "--gender", "m", in: folder)
+        let hint = tomo("discover", "a", "--within", "0.01", in: folder).output
+        #expect(hint.contains("the nearest, c, is 0.20 km away: try --within 0.21"), "\(hint)")
+        #expect(tomo("discover", "a", "--within", "0.21", in: folder).output == "c  0.20 km\n")
+
+        // One who could be listed but has no location is named before "left out".
+        _ = tomo("block", "c", "a", in: folder)
+        _ = tomo("user", "add", "d", in: folder)
+        _ = tomo("user", "set", "d", "--gender", "m", in: folder)
+        let unplaced = tomo("discover", "a", "--within", "0.01", in: folder).output
+        #expect(unplaced.contains("d has no location"), "\(unplaced)")
+        #expect(!unplaced.contains("try --within"), "\(unplaced)")
+    }
+
     @Test func userListIsAlignedUnderAHeaderByDisplayWidth() throws {
         let folder = try site()
         _ = tomo("user", "add", "alice", "--name", "Alice Example", in: folder)

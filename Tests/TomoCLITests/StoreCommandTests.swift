@@ -64,6 +64,14 @@ private struct Site {
         #expect(bad.status == 1 && bad.error.contains("try \"alice\""))
         #expect(site.tomo("user", "add", "feed").status == 1)
         #expect(!site.exists("content/users/feed.yaml"))
+        // Look-alike letters are refused, with the handle they look like.
+        for (typed, suggested) in [("alíce", "alice"), ("\u{0430}lice", "alice")] {
+            let refused = site.tomo("user", "add", typed)
+            #expect(refused.status == 1)
+            #expect(refused.error == "error: handle \"\(typed)\" may use only a-z, 0-9 and _ (try \"\(suggested)\")\n", "\(refused.error)")
+            #expect(!site.exists("content/users/\(typed).yaml"))
+        }
+        #expect(try site.json("user", "list", "--json").arrayValue?.count == 2)
     }
 
     @Test func followPrintsWhatHappenedAndARepeatSaysItChangedNothing() throws {
@@ -162,9 +170,17 @@ private struct Site {
         _ = site.tomo("follow", "alice", "bob")
         try site.writePost("bob/one")
         try site.write("content/users/bob/icon.jpg", "jpeg")
+        let store = site.file("content/store.json")
+        // Without --yes: wrong usage, as for `tomo post rm`, and nothing is deleted.
         let unconfirmed = site.tomo("user", "rm", "bob")
-        #expect(unconfirmed.status == 1 && unconfirmed.error.contains("--yes"))
-        #expect(site.exists("content/users/bob.yaml"))
+        #expect(unconfirmed.status == 2)
+        #expect(unconfirmed.error == """
+        error: this deletes bob's store entry and relations, content/users/bob, content/posts/bob, content/users/bob.yaml: run `tomo user rm bob --yes` to confirm
+        usage: tomo user rm HANDLE [--yes]
+
+        """, "\(unconfirmed.error)")
+        #expect(site.file("content/store.json") == store)
+        for path in ["content/users/bob.yaml", "content/users/bob/icon.jpg", "content/posts/bob/one.md"] { #expect(site.exists(path)) }
         let removed = site.tomo("user", "rm", "bob", "--yes")
         #expect(removed.status == 0)
         for path in ["content/users/bob.yaml", "content/users/bob", "content/posts/bob"] { #expect(!site.exists(path)) }

@@ -17,6 +17,30 @@ import TomoCore
         #expect(Identifiers.handleProblem("search") == "\"search\" is reserved for the site's own pages: choose another handle")
     }
 
+    /// The suggestion reads the handle as a person sees it: accents off, Cyrillic and Greek
+    /// look-alikes as the Latin letter, and only what is left over becomes `_`.
+    @Test(arguments: [
+        ("alíce", "alice"), ("Ålice", "alice"), ("ｂob", "bob"),
+        ("\u{0430}lice", "alice"),  // Cyrillic а
+        ("\u{0410}LICE", "alice"),  // Cyrillic А
+        ("\u{0440}\u{0435}\u{0441}\u{0443}\u{0445}\u{0456}\u{0455}\u{0458}\u{043E}", "pecyxisjo"),  // р е с у х і ѕ ј о
+        ("\u{03BF}\u{03B1}\u{03BD}\u{03BA}\u{03C1}\u{03C4}", "oavkpt"),  // Greek ο α ν κ ρ τ
+        ("ό\u{03BB}a", "o_a"),  // Greek ό: the accent comes off; λ looks like no Latin letter
+        ("Al ice", "al_ice"), ("Bad!", "bad_"),
+    ] as [(String, String)])
+    func suggestsTheHandleThatLooksTheSame(typed: String, suggested: String) throws {
+        let problem = try #require(Identifiers.handleProblem(typed))
+        #expect(problem == "handle \"\(typed)\" may use only a-z, 0-9 and _ (try \"\(suggested)\")")
+        #expect(Identifiers.handleProblem(suggested) == nil)
+    }
+
+    /// No suggestion is better than one that is refused in turn (a reserved word) or that keeps
+    /// nothing of what was typed.
+    @Test(arguments: ["\u{0440}osts", "日本", "🙂"])
+    func suggestsNothingWhenNoValidHandleLooksTheSame(typed: String) {
+        #expect(Identifiers.handleProblem(typed) == "handle \"\(typed)\" may use only a-z, 0-9 and _")
+    }
+
     @Test(arguments: ["sunset", "2026-05-01-tokyo", "a", "0"])
     func acceptsValidSlugs(slug: String) {
         #expect(Identifiers.slugProblem(slug) == nil)

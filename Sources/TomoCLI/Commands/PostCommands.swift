@@ -113,14 +113,12 @@ enum PostCommands {
             let files = try PostFiles(site: site, post: post)
             let relations = try StoreFile(site: site).read(sections: [.likes, .reports, .hidden]).relations(of: post)
             let console = invocation.console
-            guard invocation.flag("yes") else {
-                var what = files.removable
-                if relations.likes > 0 { what.append(Plural.count(relations.likes, "like")) }
-                if relations.reports > 0 { what.append(Plural.count(relations.reports, "report")) }
-                if relations.hidden { what.append("its hidden mark") }
-                let notes = files.notes.map { " (\($0))" }.joined()
-                throw UsageError("this deletes \(what.joined(separator: ", "))\(notes): run `tomo post rm \(post) --yes` to confirm", usage: invocation.command.usage)
-            }
+            var what = files.removable
+            if relations.likes > 0 { what.append(Plural.count(relations.likes, "like")) }
+            if relations.reports > 0 { what.append(Plural.count(relations.reports, "report")) }
+            if relations.hidden { what.append("its hidden mark") }
+            let notes = files.notes.map { " (\($0))" }.joined()
+            try invocation.requireConfirmation(deleting: what, note: notes, target: post.description)
             if relations.likes > 0 || relations.reports > 0 || relations.hidden {
                 let outcome = try StoreFile(site: site).update(sections: [.likes, .reports, .hidden]) { store in store.removePost(post) }
                 StoreCommandSupport.report(outcome, on: console)

@@ -195,6 +195,7 @@ enum UserCommands {
         that names them (the likes and reports on their posts, and the recorded renames that led
         to HANDLE, so their old addresses redirect nowhere), and deletes
         content/users/HANDLE.yaml (or .json), content/users/HANDLE/ and content/posts/HANDLE/.
+        Without --yes it only says what it would delete (exit status 2).
 
         Example:
           tomo user rm mallory --yes
@@ -209,10 +210,7 @@ enum UserCommands {
             // Neither registered nor with files: the unknown-user refusal, with its "did you mean".
             let existing = try files.existing
             if !registered && existing.isEmpty { _ = try store.requireUser(handle) }
-            guard invocation.flag("yes") else {
-                let what = (registered ? ["\(handle)'s store entry and relations"] : []) + existing
-                throw Diagnostic("this deletes \(what.joined(separator: ", ")): run `tomo user rm \(handle) --yes` to confirm")
-            }
+            try invocation.requireConfirmation(deleting: (registered ? ["\(handle)'s store entry and relations"] : []) + existing, target: handle)
             try files.checkReadable()
             if registered {
                 let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
