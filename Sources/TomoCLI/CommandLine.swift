@@ -48,7 +48,7 @@ public enum TomoCommandLine {
     public static func run(
         _ arguments: [String],
         console: Console = .standard(),
-        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        workingDirectory: URL = WorkingDirectory.current
     ) -> Int32 {
         console.exitStatus(after: status(of: arguments, console: console, workingDirectory: workingDirectory))
     }

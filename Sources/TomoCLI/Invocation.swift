@@ -62,14 +62,16 @@ public struct Invocation: Sendable {
             }
             return url
         }
-        var folder = workingDirectory
+        // Up one folder at a time, by the path's text, to the root: it ends however long the
+        // path is. A path that is not absolute (no working directory could be read) is looked
+        // at alone.
+        var folder = workingDirectory.standardizedFileURL.path
         while true {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(ContentPath.siteConfigFile).path) {
-                return folder
+            if FileManager.default.fileExists(atPath: folder + "/" + ContentPath.siteConfigFile) {
+                return URL(fileURLWithPath: folder, isDirectory: true)
             }
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { break }
-            folder = parent
+            guard folder.hasPrefix("/"), folder != "/", let slash = folder.lastIndex(of: "/") else { break }
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }
         throw Diagnostic("no tomo site here: no content/site.yaml in this folder or above it (run `tomo init`, or pass --site DIR)")
     }

@@ -60,6 +60,26 @@ import TomoTestSupport
         #expect(result.status == 1)
         #expect(result.error.contains("no tomo site here"))
     }
+
+    /// Started in a folder whose path is longer than 1,024 bytes (Linux allows 4,096), the
+    /// binary finds the site above it, or says there is none: it once looked up
+    /// `../../…/content/site.yaml` for ever.
+    @Test func aLongWorkingFolderPathIsWalkedToTheRoot() throws {
+        let top = try TemporaryFolder()
+        let deep = (1...6).map { String(repeating: Character(String($0)), count: 200) }.joined(separator: "/")
+        let folder = top.url.appendingPathComponent(deep)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(folder.path.utf8.count > 1_200)
+        let outside = try ProcessRun.tomo(["check"], in: folder, timeout: .seconds(20))
+        #expect(outside.ending == .exited(1) && outside.error.contains("no tomo site here"), "\(outside)")
+
+        let site = top.url.appendingPathComponent(String(repeating: "1", count: 200))
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try "title: T\nbaseURL: https://example.com/\n".write(to: site.appendingPathComponent("content/site.yaml"), atomically: true, encoding: .utf8)
+        let inside = try ProcessRun.tomo(["build"], in: folder, timeout: .seconds(60))
+        #expect(inside.ending == .exited(0), "\(inside)")
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("public/index.html").path))
+    }
 }
 
 @Suite struct CheckCommandThemeTests {
