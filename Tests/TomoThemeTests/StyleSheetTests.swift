@@ -28,6 +28,25 @@ import TomoTheme
         }
     }
 
+    /// A user without an icon gets a placeholder in exactly the box a real icon takes: the same
+    /// size, margins and flex, and the real icon's `<source>`s take no place beside it (an empty
+    /// flex item still gets a gap, which once pushed real icons 12 px further in than placeholders).
+    @Test(arguments: [
+        (["main.profile", "div.profile-card", "picture", "img.icon.u-photo"], ["main.profile", "div.profile-card", "div.icon.icon-placeholder"]),
+        (["li.user-card", "a", "picture", "img.icon"], ["li.user-card", "a", "span.icon.icon-placeholder"]),
+        (["header.post-header", "a.post-owner", "picture", "img.owner-icon"], ["header.post-header", "a.post-owner", "span.owner-icon.icon-placeholder"]),
+    ])
+    func aPlaceholderTakesTheBoxOfTheIconItStandsFor(image: [String], placeholder: [String]) {
+        for property in ["width", "height", "margin", "margin-top", "flex", "border", "border-radius", "position"] {
+            let real = StyleRule.winner(of: property, for: image.map(Element.init), in: Self.rules)?.value
+            let standIn = StyleRule.winner(of: property, for: placeholder.map(Element.init), in: Self.rules)?.value
+            #expect(real == standIn, "\(placeholder.last ?? ""): \(property) \(standIn ?? "unset"), the icon's \(real ?? "unset")")
+        }
+        let source = Array(image.dropLast()) + ["source"]
+        #expect(StyleRule.winner(of: "display", for: image.dropLast().map(Element.init), in: Self.rules)?.value == "contents")
+        #expect(StyleRule.winner(of: "display", for: source.map(Element.init), in: Self.rules)?.value == "none")
+    }
+
     /// Names, handles, summaries, captions and titles may be one 72-character word: each wraps
     /// (overflow-wrap is inherited, so a rule on the element or an ancestor will do).
     @Test(arguments: [
