@@ -47,6 +47,21 @@ import TomoTheme
         #expect(StyleRule.winner(of: "display", for: source.map(Element.init), in: Self.rules)?.value == "none")
     }
 
+    /// On a post page the owner's name may wrap over lines, but the handle beside it never
+    /// shrinks: it moves whole onto a line of its own, no wider than the line (so only a handle
+    /// longer than the line breaks), as on the profile and in the user cards.
+    @Test func aPostPagesHandleMovesWholeOntoItsOwnLine() {
+        let text = ["header.post-header", "a.post-owner", "span.owner-text"].map(Element.init)
+        let handle = text + [Element("span.handle")]
+        let name = text + [Element("span.name")]
+        #expect(StyleRule.winner(of: "display", for: text, in: Self.rules)?.value == "flex")
+        #expect(StyleRule.winner(of: "flex-wrap", for: text, in: Self.rules)?.value == "wrap")
+        #expect(StyleRule.winner(of: "min-width", for: text, in: Self.rules)?.value == "0")
+        #expect(StyleRule.winner(of: "flex-shrink", for: handle, in: Self.rules)?.value == "0")
+        #expect(StyleRule.winner(of: "max-width", for: handle, in: Self.rules)?.value == "100%")
+        #expect(StyleRule.winner(of: "max-width", for: name, in: Self.rules)?.value == "100%")
+    }
+
     /// Names, handles, summaries, captions and titles may be one 72-character word: each wraps
     /// (overflow-wrap is inherited, so a rule on the element or an ancestor will do).
     @Test(arguments: [
@@ -59,7 +74,8 @@ import TomoTheme
         ["main.home", "h1.site-heading"],
         ["li.post-item", "article.post-card", "p.post-meta", "a.post-owner"],
         ["li.post-item", "article.post-card", "p.post-caption"],
-        ["main.post-page", "article.post", "header.post-header", "a.post-owner", "span.name"],
+        ["main.post-page", "article.post", "header.post-header", "a.post-owner", "span.owner-text", "span.name"],
+        ["main.post-page", "article.post", "header.post-header", "a.post-owner", "span.owner-text", "span.handle"],
         ["main.post-page", "article.post", "div.caption", "p"],
         ["main.user-list-page", "h1"],
         ["main.timeline-page", "p.back", "a"],
