@@ -47,6 +47,24 @@ import TomoTheme
         #expect(StyleRule.winner(of: "display", for: source.map(Element.init), in: Self.rules)?.value == "none")
     }
 
+    /// A post card's photo link is the photo's box (not an inline box the card's
+    /// `overflow: hidden` clips) with a focus ring drawn inside it, in the link colour of the
+    /// scheme, and a ring of the card's colour within it that shows on any photo.
+    @Test func aPostCardsLinkShowsAFocusRingInsideTheCard() throws {
+        let link = ["li.post-item", "article.post-card", "a.post-link"].map(Element.init)
+        #expect(StyleRule.winner(of: "display", for: link, in: Self.rules)?.value == "block")
+        #expect(StyleRule.winner(of: "overflow", for: Array(link.dropLast()), in: Self.rules)?.value == "hidden")
+        let focused = Self.rules.filter { $0.selector == ".post-link:focus-visible" }.flatMap(\.declarations)
+        let outline = try #require(focused.first { $0.property == "outline" }?.value)
+        #expect(outline.contains("solid") && outline.contains("var(--link)"), "outline: \(outline)")
+        let offset = try #require(focused.first { $0.property == "outline-offset" }?.value)
+        let width = outline.split(separator: " ").first { $0.hasSuffix("px") }.flatMap { Double($0.dropLast(2)) } ?? 0
+        #expect(width >= 2 && Double(offset.dropLast(2)) == -width, "the outline (\(outline)) is drawn inside the link: outline-offset \(offset)")
+        let inner = Self.rules.filter { $0.selector == ".post-link:focus-visible::after" }.flatMap(\.declarations)
+        #expect(inner.contains { $0.property == "box-shadow" && $0.value.contains("var(--surface)") })
+        #expect(StyleRule.winner(of: "position", for: link, in: Self.rules)?.value == "relative")
+    }
+
     /// On a post page the owner's name may wrap over lines, but the handle beside it never
     /// shrinks: it moves whole onto a line of its own, no wider than the line (so only a handle
     /// longer than the line breaks), as on the profile and in the user cards.
