@@ -139,6 +139,36 @@ import TomoStore
         #expect(card.contains(#"alt="photo bob/tokyo-morning""#) && card.contains("/media/bob/"))
     }
 
+    /// A card's link to a post is named by its photo's alt text, or, when the post has none,
+    /// by the post's title as its page's heading gives it (the caption's first line, or
+    /// "Photo by NAME"): axe's link-name, on the profile, the home page and timelines.
+    @Test func aCardsLinkIsNamedWhenItsPhotoHasNoAltText() throws {
+        let site = try SiteFolder([
+            "content/users/ann.yaml": "name: Ann Lee\n",
+            "content/posts/ann/no-alt.md": "---\nphoto: p.jpg\ndate: 2026-05-01T12:00:00+00:00\n---\nBy the sea\n\nMore.\n",
+            "content/posts/ann/bare.md": "---\nphoto: p.jpg\ndate: 2026-05-02T12:00:00+00:00\n---\n",
+            "content/posts/ann/described.md": "---\nphoto: p.jpg\ndate: 2026-05-03T12:00:00+00:00\nalt: Waves on rocks\n---\nDescribed\n",
+        ])
+        try site.write("content/posts/ann/p.jpg", bytes: Self.photo)
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in try store.addUser("ann") }
+        try site.build()
+        let names = ["ann/no-alt": "By the sea", "ann/bare": "Photo by Ann Lee"]
+        for path in ["ann/index.html", "index.html", "ann/timeline/index.html"] {
+            let page = try #require(site.page(path))
+            let links = page.components(separatedBy: #"<a class="post-link""#).dropFirst().map { $0.components(separatedBy: "</a>")[0] }
+            #expect(links.count == 3, "\(path)")
+            for link in links {
+                let id = try #require(postIDs(in: page).first { link.contains("/\($0.replacingOccurrences(of: "/", with: "/posts/"))/") })
+                if let name = names[id] {
+                    #expect(link.contains(#"alt="""#) && link.contains(#"<span class="visually-hidden" dir="auto">\#(name)</span>"#), "\(path): \(link)")
+                    #expect(site.page("\(id.replacingOccurrences(of: "/", with: "/posts/"))/index.html")?.contains(#"<h1 class="visually-hidden" dir="auto">\#(name)</h1>"#) == true)
+                } else {
+                    #expect(link.contains(#"alt="Waves on rocks""#) && !link.contains("visually-hidden"), "\(path): \(link)")
+                }
+            }
+        }
+    }
+
     @Test func nothingPrivateReachesTheOutput() throws {
         let site = try graphSite()
         try site.build()
