@@ -202,6 +202,7 @@ MEASURE = """
           const [url, width] = candidate.trim().split(/\\s+/);
           widths.set(new URL(url, location.href).href, parseInt(width));
         }
+    if (!widths.size) continue;  // one file, no choice: a QR code (an SVG) or an image of the site's own
     const chosen = widths.get(image.currentSrc);
     const widest = Math.max(0, ...widths.values());
     const needed = image.getBoundingClientRect().width * ratio;
