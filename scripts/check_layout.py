@@ -12,10 +12,20 @@ fresh browser for each, so no image comes from the cache). On every page:
 - there is exactly one <h1>;
 - placeholder icons and headers are painted (not the colour of the card they sit on) and the
   initials differ from their background;
-- a bio's list items start next to their bullets and a quote is set off from the text.
+- a bio's list items start next to their bullets and a quote is set off from the text;
+- a handle is on one line unless it is longer than the line (a wrapping name beside it on a
+  post page once squeezed it to two);
+- in each user list every icon, real or placeholder, and every card's text start at the same
+  distance from the card's edge;
+- every link has a name (a post card's link to a photo without alt text included), and each
+  post card's link is the box of its photo (so its focus ring is not clipped away);
+- a text cut with an ellipsis shows its start: the left of a left-to-right text, the right of a
+  right-to-left one (an Arabic bio in a user card).
 
 On the home pages, a search shows results built like the server's user cards (icon, name,
-handle, summary) under a heading that names the query, or says that no user matches.
+handle, summary, each with its `dir`) under a heading that names the query, or says that no
+user matches; and the first post card's photo link, reached with the Tab key, shows a focus
+ring of at least 2 px that its card does not clip.
 
 Usage: scripts/check_layout.py TOMO_BINARY   (needs `chromium` and PyPI's websocket-client)
 """
@@ -39,6 +49,9 @@ RATIOS = (1, 2)
 LONG_NAME = "Maximiliana" * 6 + "Wolfeschlegel"[:6]  # 72 characters, no space
 LONG_HANDLE = "a" * 10 + "long_handle_" + "b" * 8  # 30 characters, the longest a handle may be
 LONG_URL = "https://example.com/" + "very-long-path-segment-" * 6
+WRAPPING_NAME = "Maria Fernanda da Silva Oliveira"  # words that wrap beside the handle on a phone
+ARABIC_NAME = "ليلى أحمد"
+ARABIC_BIO = "مرحبا بكم في صفحتي الشخصية، أنا مصورة من القاهرة وأحب التصوير في الشوارع القديمة والأسواق"
 
 
 def run(command, cwd):
@@ -55,6 +68,10 @@ def long_words_site(tomo, folder, photos):
     run([tomo, "user", "add", LONG_HANDLE, "--name", LONG_NAME], cwd=folder)
     run([tomo, "user", "add", "plain", "--name", "Plain Person"], cwd=folder)
     run([tomo, "user", "add", "pictured", "--name", "Pictured"], cwd=folder)
+    run([tomo, "user", "add", "mariafernanda", "--name", WRAPPING_NAME], cwd=folder)
+    run([tomo, "user", "add", "layla", "--name", ARABIC_NAME], cwd=folder)
+    with open(os.path.join(folder, "content/users/layla.yaml"), "a", encoding="utf-8") as profile:
+        profile.write(f"language: ar\nbio: {ARABIC_BIO}\n")
     with open(os.path.join(folder, "content/users", LONG_HANDLE + ".yaml"), "a", encoding="utf-8") as profile:
         profile.write(
             "bio: |\n"
@@ -69,7 +86,15 @@ def long_words_site(tomo, folder, photos):
     for handle in (LONG_HANDLE, "plain"):
         run([tomo, "post", "add", handle, os.path.join(photos, "tokyo-bay-sunset.jpg"), "--slug", "long",
              "--caption", "Caption " + LONG_URL, "--alt", "Sunset", "--date", "2026-05-01T18:30:00+09:00"], cwd=folder)
+    # A post without alt text: its cards' links are named by the caption.
+    run([tomo, "post", "add", "mariafernanda", os.path.join(photos, "tokyo-bay-sunset.jpg"), "--slug", "noalt",
+         "--caption", "No alt", "--date", "2026-05-02T18:30:00+09:00"], cwd=folder)
+    run([tomo, "post", "add", "layla", os.path.join(photos, "tokyo-bay-sunset.jpg"), "--slug", "first",
+         "--caption", "غروب", "--alt", "غروب الشمس", "--date", "2026-05-03T18:30:00+03:00"], cwd=folder)
     run([tomo, "follow", "plain", LONG_HANDLE], cwd=folder)
+    # A follower list with a real icon and placeholders in it.
+    for follower in ("pictured", "layla", "mariafernanda"):
+        run([tomo, "follow", follower, "plain"], cwd=folder)
     run([tomo, "build"], cwd=folder)
     return os.path.join(folder, "public")
 
@@ -177,6 +202,7 @@ MEASURE = """
           const [url, width] = candidate.trim().split(/\\s+/);
           widths.set(new URL(url, location.href).href, parseInt(width));
         }
+    if (!widths.size) continue;  // one file, no choice: a QR code (an SVG) or an image of the site's own
     const chosen = widths.get(image.currentSrc);
     const widest = Math.max(0, ...widths.values());
     const needed = image.getBoundingClientRect().width * ratio;
@@ -203,6 +229,57 @@ MEASURE = """
     const gap = range.getBoundingClientRect().left - item.getBoundingClientRect().left;
     if (gap > 8) problems.push(`a bio list item's text starts ${gap.toFixed(0)} px after its bullet`);
   }
+  const lines = element => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top))).size;
+  };
+  for (const handle of document.querySelectorAll(".handle")) {
+    if (lines(handle) < 2) continue;
+    const range = document.createRange();
+    range.selectNodeContents(handle);
+    const saved = handle.style.whiteSpace;
+    handle.style.whiteSpace = "nowrap";
+    const whole = range.getBoundingClientRect().width;
+    handle.style.whiteSpace = saved;
+    const holder = handle.parentElement, style = getComputedStyle(holder);
+    const line = holder.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (whole <= line) problems.push(`the handle ${handle.textContent.trim()} is broken over ${lines(handle)} lines, ${handle.getBoundingClientRect().width.toFixed(0)} px wide, though it fits on a line of ${line.toFixed(0)} px`);
+  }
+  for (const list of document.querySelectorAll(".user-list")) {
+    const offsets = new Set();
+    for (const card of list.querySelectorAll(".user-card > a")) {
+      const icon = card.querySelector("img.icon, .icon-placeholder"), text = card.querySelector(".card-text");
+      if (!icon || !text) continue;
+      const edge = card.getBoundingClientRect()[getComputedStyle(card).direction === "rtl" ? "right" : "left"];
+      const from = element => Math.round(Math.abs(element.getBoundingClientRect()[getComputedStyle(card).direction === "rtl" ? "right" : "left"] - edge));
+      offsets.add(`icon at ${from(icon)} px, text at ${from(text)} px`);
+    }
+    if (offsets.size > 1) problems.push(`the user cards of a list are not aligned: ${[...offsets].join("; ")}`);
+  }
+  for (const link of document.querySelectorAll("a[href]")) {
+    const images = [...link.querySelectorAll("img")].map(image => (image.alt || "").trim()).join("");
+    if (!(link.getAttribute("aria-label") || "").trim() && !link.textContent.trim() && !images)
+      problems.push(`a link to ${link.getAttribute("href")} has no name (no text, no alt text)`);
+  }
+  for (const link of document.querySelectorAll(".post-link")) {
+    const photo = link.querySelector("img");
+    if (!photo) continue;
+    const own = link.getBoundingClientRect(), drawn = photo.getBoundingClientRect();
+    if (own.height + 1 < drawn.height || own.width + 1 < drawn.width)
+      problems.push(`a post card's link is ${own.width.toFixed(0)}x${own.height.toFixed(0)} px around a ${drawn.width.toFixed(0)}x${drawn.height.toFixed(0)} photo: its focus ring is clipped`);
+  }
+  for (const cut of document.querySelectorAll(".summary")) {
+    const text = cut.firstChild;
+    if (cut.scrollWidth <= cut.clientWidth || !text || text.nodeType !== Node.TEXT_NODE) continue;
+    // Its first letter, wherever its direction puts it, is inside the box.
+    const first = document.createRange();
+    first.setStart(text, 0);
+    first.setEnd(text, Array.from(text.data)[0].length);
+    const box = cut.getBoundingClientRect(), letter = first.getBoundingClientRect();
+    if (letter.left < box.left - 1 || letter.right > box.right + 1)
+      problems.push(`the cut summary "${text.data.slice(0, 20)}…" shows its end: its first letter is drawn outside its box`);
+  }
   for (const quote of document.querySelectorAll("blockquote")) {
     const style = getComputedStyle(quote);
     if (parseFloat(style.borderInlineStartWidth) === 0 && style.backgroundColor === "rgba(0, 0, 0, 0)")
@@ -218,7 +295,7 @@ LIST_HEADING = 'document.getElementById("user-list").closest("section").querySel
 # server's own card of each listed user (from before the search) to compare with.
 SEARCH = """
 (async (query) => {
-  const shape = card => card && [...card.querySelectorAll("*")].map(e => e.tagName + "." + e.className).join(" ") + " | " + card.textContent.replace(/\\s+/g, "");
+  const shape = card => card && [...card.querySelectorAll("*")].map(e => e.tagName + "." + e.className + (e.dir ? "[dir=" + e.dir + "]" : "")).join(" ") + " | " + card.textContent.replace(/\\s+/g, "");
   const server = new Map([...document.querySelectorAll("#user-list .user-card")].map(card => [card.dataset.handle, shape(card)]));
   const heading = document.getElementById("user-list").closest("section").querySelector("h2");
   const input = document.getElementById("search-input");
@@ -251,6 +328,38 @@ def check_search(browser, base, problems):
         problems.append(f"{base}: a search that matches nobody shows {nobody}")
 
 
+# Presses Tab until the first post card's photo link has the focus, and reports how its focus
+# ring is drawn: its outline and how far that reaches past the card that clips it.
+FOCUS = """
+(() => {
+  const link = document.activeElement;
+  if (!link || !link.matches(".post-link")) return null;
+  const style = getComputedStyle(link);
+  const width = parseFloat(style.outlineWidth), offset = parseFloat(style.outlineOffset);
+  const box = link.getBoundingClientRect(), card = link.closest("article").getBoundingClientRect();
+  const reach = width + offset;
+  const outside = Math.max(card.left - (box.left - reach), (box.right + reach) - card.right, card.top - (box.top - reach), 0);
+  return {visible: link.matches(":focus-visible"), style: style.outlineStyle, width, outside};
+})()
+"""
+
+
+def check_focus(browser, base, problems):
+    browser.open(base)
+    if not browser.evaluate('document.querySelector(".post-link") !== null'):
+        return
+    for _ in range(200):
+        browser.call("Input.dispatchKeyEvent", type="keyDown", key="Tab", code="Tab", windowsVirtualKeyCode=9)
+        browser.call("Input.dispatchKeyEvent", type="keyUp", key="Tab", code="Tab", windowsVirtualKeyCode=9)
+        if browser.evaluate('document.activeElement.matches(".post-link")'):
+            break
+    ring = browser.evaluate(FOCUS)
+    if ring is None:
+        problems.append(f"{base}: the Tab key never reaches a post card's photo link")
+    elif not ring["visible"] or ring["style"] == "none" or ring["width"] < 2 or ring["outside"] > 0.5:
+        problems.append(f"{base}: a post card's photo link shows no clear focus ring: {ring}")
+
+
 def main():
     tomo = os.path.realpath(sys.argv[1])
     work = tempfile.mkdtemp()
@@ -270,6 +379,7 @@ def main():
                         problems += [f"{path} at {width} px, ratio {ratio}: {problem}" for problem in browser.evaluate(MEASURE)]
                     if (width, ratio) == (375, 1):
                         check_search(browser, base + "/", problems)
+                        check_focus(browser, base + "/", problems)
             finally:
                 browser.close()
         count = sum(len(paths) for _, paths in sites)
@@ -278,7 +388,8 @@ def main():
             print(f"check_layout: {len(problems)} problems", file=sys.stderr)
             return 1
         print(f"check_layout: {count} pages at {len(WIDTHS)} widths and {len(RATIOS)} pixel ratios: "
-              "images sharp enough, no horizontal scrolling, one h1, placeholders painted, search results like the cards")
+              "images sharp enough, no horizontal scrolling, one h1, placeholders painted and aligned, handles whole, "
+              "links named, cut texts from their start, search results like the cards, a post link's focus ring")
         return 0
     finally:
         shutil.rmtree(work, ignore_errors=True)

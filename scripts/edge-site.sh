@@ -6,7 +6,8 @@
 # at the same second (one in another zone), non-ASCII and & < > " ' in the site's title, names,
 # captions and alt texts, a name and bio that try to leave a script element, a Mastodon link,
 # a 1280x400 header, two posts a page (timelines with newer/older links), a renamed user (redirect
-# pages, _redirects), a site icon and a root static folder, under a sub-path base URL.
+# pages, _redirects), a site icon and a root static folder, under a sub-path base URL, and a
+# profile in Arabic (right-to-left pages) with a post without alt text.
 # Usage: scripts/edge-site.sh TOMO_BINARY SITE_DIR BASE_URL   (SITE_DIR is made afresh;
 # the site is built into SITE_DIR/public)
 set -euo pipefail
@@ -99,6 +100,10 @@ post zoe "$photos/film-morning.jpg" --slug later --caption "Posted in the future
 post zoe "$photos/film-morning.jpg" --slug unfinished --caption "A draft" --alt "Film" --date 2026-05-03T00:00:00Z
 sed -i "s/^visibility: public$/visibility: public\ndraft: true/" content/posts/zoe/unfinished.md
 "$tomo" follow ann zoe >/dev/null
+"$tomo" user add layla --name "ليلى أحمد" >/dev/null
+printf 'language: ar\nbio: "مرحبا بكم في **صفحتي**"\nitems:\n  - text: "تعليق"\n' >>content/users/layla.yaml
+post layla "$photos/tokyo-bay-sunset.jpg" --slug no-alt --caption "غروب" --date 2026-05-01T18:30:00+03:00
+"$tomo" follow layla ann >/dev/null
 # A user who left a handle behind: redirect pages at every old address, _redirects after the site's own.
 "$tomo" user add mover --name Mover >/dev/null
 post mover "$photos/shibuya-rain.jpg" --slug moving --caption "Before the move" --alt "Rain" --date 2026-05-04T00:00:00Z

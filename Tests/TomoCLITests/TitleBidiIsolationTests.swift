@@ -38,7 +38,7 @@ import TomoTestSupport
         // The share card's alt text.
         #expect(profile.contains(#"<meta property="og:image:alt" content="\#(alice) (@alice)"#), "\(profile)")
         // Page text is left to the markup: the heading shows the name as written.
-        #expect(profile.contains(#"<h1 class="name p-name">Alice\#(Self.override)</h1>"#))
+        #expect(profile.contains(#"<h1 class="name p-name" dir="auto">Alice\#(Self.override)</h1>"#))
 
         let timeline = try page(site, "alice/timeline/index.html")
         #expect(timeline.contains("<title>\(alice)&#39;s timeline · Site</title>"), "\(timeline)")

@@ -46,7 +46,7 @@ import TomoTestSupport
         let page = try fetch(port, "/alice/")
         #expect(page.status == 200)
         #expect(page.text.contains(#"<script src="/_tomo/reload.js" defer></script></body>"#))
-        #expect(page.text.contains("<h1 class=\"name p-name\">Alice</h1>"))
+        #expect(page.text.contains("<h1 class=\"name p-name\" dir=\"auto\">Alice</h1>"))
 
         let events = try openEvents(port)
         try write("content/users/alice.yaml", "name: Alice Edited\n")
@@ -72,7 +72,7 @@ import TomoTestSupport
         _ = try events.readStream(until: "event: error")
         let error = try events.readStream(until: "\n\n")
         #expect(error.contains(#"content/users/alice.yaml:4:12: unknown colour \"pruple\" (did you mean \"purple\"?)"#))
-        #expect(try fetch(port, "/alice/").text.contains("<h1 class=\"name p-name\">Alice</h1>"))
+        #expect(try fetch(port, "/alice/").text.contains("<h1 class=\"name p-name\" dir=\"auto\">Alice</h1>"))
         try write("content/users/alice.yaml", "name: Alice Fixed\n")
         let recovered = try events.readStream(until: "event: reload")
         #expect(recovered.contains("event: clear"))
@@ -99,7 +99,7 @@ import TomoTestSupport
         }
         defer { preview.stop() }
         let page = try #require(kept.page)
-        #expect(page.contains("<h1 class=\"name p-name\">Alice</h1>"))
+        #expect(page.contains("<h1 class=\"name p-name\" dir=\"auto\">Alice</h1>"))
         // Pages opened from the kept site reload once the build changed them.
         #expect(try #require(kept.events).readStream(until: "event: reload").contains("event: reload"))
         let port = UInt16(preview.url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0

@@ -185,6 +185,89 @@ import TomoTheme
         #expect(feed.contains("<title>Photo by Bob</title>"))
     }
 
+    /// `<html dir>`: `rtl` for a language written right to left, by the tag's script subtag
+    /// when it has one, else by its language subtag; none (HTML's left to right) otherwise.
+    @Test(arguments: [
+        ("ar", "rtl"), ("ar-EG", "rtl"), ("arz", "rtl"), ("he", "rtl"), ("iw", "rtl"), ("fa-IR", "rtl"), ("ur", "rtl"),
+        ("ps", "rtl"), ("sd", "rtl"), ("ug", "rtl"), ("yi", "rtl"), ("dv", "rtl"), ("ckb", "rtl"), ("ar-aao", "rtl"),
+        ("pa-Arab", "rtl"), ("az-Arab-IR", "rtl"), ("ms-Arab", "rtl"), ("en-Hebr", "rtl"), ("ff-Adlm", "rtl"),
+        ("sd-Deva", nil), ("ar-Latn", nil), ("ks-Deva-IN", nil), ("en", nil), ("ja", nil), ("zh-Hans-TW", nil), ("pa", nil),
+        ("de-CH-1996", nil), ("en-x-arab", nil), ("x-arabic", nil), ("i-klingon", nil),
+    ] as [(String, String?)])
+    func aPagesDirectionFollowsItsLanguagesScript(tag: String, direction: String?) throws {
+        let language = try #require(LanguageTag(tag))
+        #expect(LanguageRules.direction(of: language) == direction, "\(tag)")
+    }
+
+    /// A right-to-left site's pages, and a right-to-left profile's own pages on a left-to-right
+    /// site, are laid out right to left (`dir="rtl"` beside `lang`); the others keep HTML's
+    /// left to right and no `dir`.
+    @Test func aRightToLeftLanguageLaysItsPagesOutRightToLeft() throws {
+        for (siteLanguage, rightToLeft) in [("en", false), ("he", true)] {
+            let site = try SiteFolder([
+                "content/site.yaml": SiteFolder.siteYAML + "language: \(siteLanguage)\n",
+                "content/users/layla.yaml": "name: ليلى\nlanguage: ar\n",
+                "content/users/bob.yaml": "name: Bob\nlanguage: en\n",
+                "content/posts/layla/first.md": "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+03:00\nalt: صورة\n---\nمرحبا\n",
+            ])
+            try site.write("content/posts/layla/p.jpg", bytes: PostPagesTests.photo)
+            try site.build()
+            for path in ["layla/index.html", "layla/posts/first/index.html", "layla/timeline/index.html", "layla/followers/index.html"] {
+                #expect(site.page(path)?.contains(#"<html lang="ar" dir="rtl">"#) == true, "\(path)")
+            }
+            #expect(site.page("bob/index.html")?.contains(#"<html lang="en">"#) == true)
+            let siteTag = rightToLeft ? #"<html lang="\#(siteLanguage)" dir="rtl">"# : #"<html lang="\#(siteLanguage)">"#
+            for path in ["index.html", "404.html"] {
+                #expect(site.page(path)?.contains(siteTag) == true, "\(path) on a site in \(siteLanguage)")
+            }
+        }
+    }
+
+    /// Text a user wrote is laid out in its own direction wherever a page shows it (`dir="auto"`),
+    /// whatever the page's: an Arabic bio in a card on an English page starts at its right, and
+    /// an ellipsis cuts its end. Handles are Latin and always left to right.
+    @Test func userTextIsLaidOutInItsOwnDirection() throws {
+        let name = "ليلى أحمد"
+        let bio = "مرحبا بكم في صفحتي"
+        let site = try SiteFolder([
+            "content/users/layla.yaml": "name: \(name)\nbio: \(bio)\nitems:\n  - text: تعليق\n  - text: رابط\n    url: https://example.com/\nlinks:\n  website: https://layla.example/\n",
+            "content/users/bob.yaml": "name: Bob\n",
+            "content/posts/layla/first.md": "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+03:00\nalt: صورة\n---\nعنوان\n",
+            "content/pages/about.md": "---\ntitle: من نحن\n---\nنص\n",
+        ])
+        try site.write("content/posts/layla/p.jpg", bytes: PostPagesTests.photo)
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
+            _ = try store.addUser("layla")
+            _ = try store.addUser("bob")
+            return try store.follow("layla", "bob")
+        }
+        try site.build()
+        let home = try #require(site.page("index.html"))
+        #expect(home.contains(#"<span class="name" dir="auto">\#(name)</span>"#))
+        #expect(home.contains(#"<span class="handle" dir="ltr">@layla</span>"#))
+        #expect(home.contains(#"<span class="summary" dir="auto">\#(bio)</span>"#))
+        #expect(home.contains(#"<p class="post-caption" dir="auto">عنوان</p>"#))
+        #expect(home.contains(#"<a class="post-owner" href="/layla/" dir="auto">\#(name)</a>"#))
+        #expect(home.contains(#"<a href="/about/" dir="auto">من نحن</a>"#))
+        #expect(home.contains(#"<a class="site-title" href="/" dir="auto">Test site</a>"#))
+        #expect(home.contains(#"<h1 class="site-heading" dir="auto">Test site</h1>"#))
+        let profile = try #require(site.page("layla/index.html"))
+        #expect(profile.contains(#"<h1 class="name p-name" dir="auto">\#(name)</h1>"#))
+        #expect(profile.contains(#"<p class="handle" dir="ltr">"#))
+        #expect(profile.contains(#"<div class="bio p-note" dir="auto"><p>\#(bio)</p>"#))
+        #expect(profile.contains(#"<li class="item item-comment" dir="auto" "#))
+        #expect(profile.contains(#"<li class="item item-link" dir="auto" "#))
+        #expect(profile.contains(#"<span class="label" dir="auto">"#))
+        let post = try #require(site.page("layla/posts/first/index.html"))
+        #expect(post.contains(#"<h1 class="visually-hidden" dir="auto">عنوان</h1>"#))
+        #expect(post.contains(#"<span class="name" dir="auto">\#(name)</span>"#))
+        #expect(post.contains(#"<span class="handle" dir="ltr">@layla</span>"#))
+        #expect(post.contains(#"<div class="caption" dir="auto">"#))
+        #expect(site.page("bob/followers/index.html")?.contains(#"<span class="summary" dir="auto">\#(bio)</span>"#) == true)
+        let about = try #require(site.page("about/index.html"))
+        #expect(about.contains(#"<h1 dir="auto">من نحن</h1>"#) && about.contains(#"<div class="page-body" dir="auto">"#))
+    }
+
     @Test func aMalformedProfileLanguageIsALocatedError() throws {
         let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\nlanguage: ja_JP\n"])
         #expect(site.buildErrors() == ["content/users/alice.yaml:2:11: language \"ja_JP\" is not a BCP 47 language tag: subtags are joined by hyphens, so write ja-JP"])

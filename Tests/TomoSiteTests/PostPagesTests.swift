@@ -132,11 +132,41 @@ import TomoStore
         let card = try #require(timeline[start.lowerBound...].components(separatedBy: "</article>").first)
         #expect(card.contains(#"data-like-count="1""#))
         #expect(card.contains(#"<a class="post-link" href="/bob/posts/tokyo-morning/">"#))
-        #expect(card.contains(#"<a class="post-owner" href="/bob/">Bob</a>"#))
+        #expect(card.contains(#"<a class="post-owner" href="/bob/" dir="auto">Bob</a>"#))
         #expect(card.contains(#"<time datetime="2026-05-01T10:00:00+09:00">May 1, 2026 at 10:00\#u{202F}AM</time>"#))
         #expect(card.contains(#"<span class="likes">1 like</span>"#))
-        #expect(card.contains(#"<p class="post-caption">Caption of bob/tokyo-morning</p>"#))
+        #expect(card.contains(#"<p class="post-caption" dir="auto">Caption of bob/tokyo-morning</p>"#))
         #expect(card.contains(#"alt="photo bob/tokyo-morning""#) && card.contains("/media/bob/"))
+    }
+
+    /// A card's link to a post is named by its photo's alt text, or, when the post has none,
+    /// by the post's title as its page's heading gives it (the caption's first line, or
+    /// "Photo by NAME"): axe's link-name, on the profile, the home page and timelines.
+    @Test func aCardsLinkIsNamedWhenItsPhotoHasNoAltText() throws {
+        let site = try SiteFolder([
+            "content/users/ann.yaml": "name: Ann Lee\n",
+            "content/posts/ann/no-alt.md": "---\nphoto: p.jpg\ndate: 2026-05-01T12:00:00+00:00\n---\nBy the sea\n\nMore.\n",
+            "content/posts/ann/bare.md": "---\nphoto: p.jpg\ndate: 2026-05-02T12:00:00+00:00\n---\n",
+            "content/posts/ann/described.md": "---\nphoto: p.jpg\ndate: 2026-05-03T12:00:00+00:00\nalt: Waves on rocks\n---\nDescribed\n",
+        ])
+        try site.write("content/posts/ann/p.jpg", bytes: Self.photo)
+        _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in try store.addUser("ann") }
+        try site.build()
+        let names = ["ann/no-alt": "By the sea", "ann/bare": "Photo by Ann Lee"]
+        for path in ["ann/index.html", "index.html", "ann/timeline/index.html"] {
+            let page = try #require(site.page(path))
+            let links = page.components(separatedBy: #"<a class="post-link""#).dropFirst().map { $0.components(separatedBy: "</a>")[0] }
+            #expect(links.count == 3, "\(path)")
+            for link in links {
+                let id = try #require(postIDs(in: page).first { link.contains("/\($0.replacingOccurrences(of: "/", with: "/posts/"))/") })
+                if let name = names[id] {
+                    #expect(link.contains(#"alt="""#) && link.contains(#"<span class="visually-hidden" dir="auto">\#(name)</span>"#), "\(path): \(link)")
+                    #expect(site.page("\(id.replacingOccurrences(of: "/", with: "/posts/"))/index.html")?.contains(#"<h1 class="visually-hidden" dir="auto">\#(name)</h1>"#) == true)
+                } else {
+                    #expect(link.contains(#"alt="Waves on rocks""#) && !link.contains("visually-hidden"), "\(path): \(link)")
+                }
+            }
+        }
     }
 
     @Test func nothingPrivateReachesTheOutput() throws {

@@ -43,7 +43,7 @@ import TomoCore
         #expect(items.count == expected.count)
         for (item, link) in zip(items, expected) {
             #expect(item.contains(#"<a class="link link-\#(link.service)" href="\#(link.url)" rel="me">"#), "\(item)")
-            #expect(item.contains(#"<span class="label">\#(link.label)</span>"#), "\(item)")
+            #expect(item.contains(#"<span class="label" dir="auto">\#(link.label)</span>"#), "\(item)")
         }
         // The theme's own keep their icons; the brands get their Simple Icons mark, drawn in the
         // text's colour and hidden from screen readers (the label says it).
@@ -81,11 +81,11 @@ import TomoCore
         let items = try linkItems(page)
         #expect(items.count == 3)
         // As the list writes them; the label escaped, the icon a thumbnail of the media folder.
-        #expect(items[0].contains(#"<span class="label">&lt;b&gt;Shop&lt;/b&gt; &amp; &quot;café&quot;</span>"#), "\(items[0])")
+        #expect(items[0].contains(#"<span class="label" dir="auto">&lt;b&gt;Shop&lt;/b&gt; &amp; &quot;café&quot;</span>"#), "\(items[0])")
         #expect(items[0].contains(#"href="https://shop.example/?a=1&amp;b=2""#))
         #expect(!items[0].contains("<b>"))
         let discord = try markPath("discord")
-        #expect(items[1].contains(#"<span class="label">Discord</span>"#) && items[1].contains(discord))
+        #expect(items[1].contains(#"<span class="label" dir="auto">Discord</span>"#) && items[1].contains(discord))
         #expect(items[2].contains(#"class="link link-custom""#) && items[2].contains(">Notes</span>"))
         for (html, name) in [(items[0], "shop"), (page, "sale")] {
             let start = try #require(html.range(of: #"src="/media/alice/\#(name)-"#), "\(name)")

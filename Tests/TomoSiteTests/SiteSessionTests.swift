@@ -16,7 +16,7 @@ import TomoStore
     @Test func buildsTheWholeSiteInMemoryWithoutTouchingTheDisk() throws {
         let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\n", "content/users/bob.yaml": "name: Bob\n"])
         let update = try session(site).buildAll()
-        #expect(text(update, "alice/index.html")?.contains("<h1 class=\"name p-name\">Alice</h1>") == true)
+        #expect(text(update, "alice/index.html")?.contains("<h1 class=\"name p-name\" dir=\"auto\">Alice</h1>") == true)
         #expect(update.files["search.json"] != nil)
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
     }

@@ -28,6 +28,58 @@ import TomoTheme
         }
     }
 
+    /// A user without an icon gets a placeholder in exactly the box a real icon takes: the same
+    /// size, margins and flex, and the real icon's `<source>`s take no place beside it (an empty
+    /// flex item still gets a gap, which once pushed real icons 12 px further in than placeholders).
+    @Test(arguments: [
+        (["main.profile", "div.profile-card", "picture", "img.icon.u-photo"], ["main.profile", "div.profile-card", "div.icon.icon-placeholder"]),
+        (["li.user-card", "a", "picture", "img.icon"], ["li.user-card", "a", "span.icon.icon-placeholder"]),
+        (["header.post-header", "a.post-owner", "picture", "img.owner-icon"], ["header.post-header", "a.post-owner", "span.owner-icon.icon-placeholder"]),
+    ])
+    func aPlaceholderTakesTheBoxOfTheIconItStandsFor(image: [String], placeholder: [String]) {
+        for property in ["width", "height", "margin", "margin-top", "flex", "border", "border-radius", "position"] {
+            let real = StyleRule.winner(of: property, for: image.map(Element.init), in: Self.rules)?.value
+            let standIn = StyleRule.winner(of: property, for: placeholder.map(Element.init), in: Self.rules)?.value
+            #expect(real == standIn, "\(placeholder.last ?? ""): \(property) \(standIn ?? "unset"), the icon's \(real ?? "unset")")
+        }
+        let source = Array(image.dropLast()) + ["source"]
+        #expect(StyleRule.winner(of: "display", for: image.dropLast().map(Element.init), in: Self.rules)?.value == "contents")
+        #expect(StyleRule.winner(of: "display", for: source.map(Element.init), in: Self.rules)?.value == "none")
+    }
+
+    /// A post card's photo link is the photo's box (not an inline box the card's
+    /// `overflow: hidden` clips) with a focus ring drawn inside it, in the link colour of the
+    /// scheme, and a ring of the card's colour within it that shows on any photo.
+    @Test func aPostCardsLinkShowsAFocusRingInsideTheCard() throws {
+        let link = ["li.post-item", "article.post-card", "a.post-link"].map(Element.init)
+        #expect(StyleRule.winner(of: "display", for: link, in: Self.rules)?.value == "block")
+        #expect(StyleRule.winner(of: "overflow", for: Array(link.dropLast()), in: Self.rules)?.value == "hidden")
+        let focused = Self.rules.filter { $0.selector == ".post-link:focus-visible" }.flatMap(\.declarations)
+        let outline = try #require(focused.first { $0.property == "outline" }?.value)
+        #expect(outline.contains("solid") && outline.contains("var(--link)"), "outline: \(outline)")
+        let offset = try #require(focused.first { $0.property == "outline-offset" }?.value)
+        let width = outline.split(separator: " ").first { $0.hasSuffix("px") }.flatMap { Double($0.dropLast(2)) } ?? 0
+        #expect(width >= 2 && Double(offset.dropLast(2)) == -width, "the outline (\(outline)) is drawn inside the link: outline-offset \(offset)")
+        let inner = Self.rules.filter { $0.selector == ".post-link:focus-visible::after" }.flatMap(\.declarations)
+        #expect(inner.contains { $0.property == "box-shadow" && $0.value.contains("var(--surface)") })
+        #expect(StyleRule.winner(of: "position", for: link, in: Self.rules)?.value == "relative")
+    }
+
+    /// On a post page the owner's name may wrap over lines, but the handle beside it never
+    /// shrinks: it moves whole onto a line of its own, no wider than the line (so only a handle
+    /// longer than the line breaks), as on the profile and in the user cards.
+    @Test func aPostPagesHandleMovesWholeOntoItsOwnLine() {
+        let text = ["header.post-header", "a.post-owner", "span.owner-text"].map(Element.init)
+        let handle = text + [Element("span.handle")]
+        let name = text + [Element("span.name")]
+        #expect(StyleRule.winner(of: "display", for: text, in: Self.rules)?.value == "flex")
+        #expect(StyleRule.winner(of: "flex-wrap", for: text, in: Self.rules)?.value == "wrap")
+        #expect(StyleRule.winner(of: "min-width", for: text, in: Self.rules)?.value == "0")
+        #expect(StyleRule.winner(of: "flex-shrink", for: handle, in: Self.rules)?.value == "0")
+        #expect(StyleRule.winner(of: "max-width", for: handle, in: Self.rules)?.value == "100%")
+        #expect(StyleRule.winner(of: "max-width", for: name, in: Self.rules)?.value == "100%")
+    }
+
     /// Names, handles, summaries, captions and titles may be one 72-character word: each wraps
     /// (overflow-wrap is inherited, so a rule on the element or an ancestor will do).
     @Test(arguments: [
@@ -40,7 +92,8 @@ import TomoTheme
         ["main.home", "h1.site-heading"],
         ["li.post-item", "article.post-card", "p.post-meta", "a.post-owner"],
         ["li.post-item", "article.post-card", "p.post-caption"],
-        ["main.post-page", "article.post", "header.post-header", "a.post-owner", "span.name"],
+        ["main.post-page", "article.post", "header.post-header", "a.post-owner", "span.owner-text", "span.name"],
+        ["main.post-page", "article.post", "header.post-header", "a.post-owner", "span.owner-text", "span.handle"],
         ["main.post-page", "article.post", "div.caption", "p"],
         ["main.user-list-page", "h1"],
         ["main.timeline-page", "p.back", "a"],

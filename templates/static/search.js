@@ -51,9 +51,18 @@
     var link = element("a");
     link.href = user.url;
     var text = element("span", "card-text");
-    text.appendChild(element("span", "name", user.name));
-    text.appendChild(element("span", "handle", "@" + user.handle));
-    if (user.summary) { text.appendChild(element("span", "summary", user.summary)); }
+    // Like the template: a name and a summary in their own direction, a handle left to right.
+    var name = element("span", "name", user.name);
+    name.dir = "auto";
+    var handle = element("span", "handle", "@" + user.handle);
+    handle.dir = "ltr";
+    text.appendChild(name);
+    text.appendChild(handle);
+    if (user.summary) {
+      var summary = element("span", "summary", user.summary);
+      summary.dir = "auto";
+      text.appendChild(summary);
+    }
     link.appendChild(icon(user));
     link.appendChild(text);
     item.appendChild(link);

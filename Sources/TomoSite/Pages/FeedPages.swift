@@ -57,7 +57,7 @@ extension PageViews {
             let published = PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
             return [
                 "id": .string(FeedIDs.entry(post, registration: registration(of: post.handle), address: address)),
-                "title": .string(post.caption.firstLine.isEmpty ? labels(in: language).text("photoBy", name: name) : post.caption.firstLine),
+                "title": .string(Self.postTitle(post, ownerName: name, labels: labels(in: language)).text),
                 "url": .string(address.absolute("\(post.handle)/posts/\(post.slug)/")),
                 "published": .string(published),
                 "updated": .string(published),

@@ -81,4 +81,8 @@ struct Labels: Sendable {
 
     /// `og:locale` of a page in this language (`LanguageRules.openGraphLocale`).
     var openGraphLocale: String? { rules.openGraphLocale }
+
+    /// `<html dir>` of a page in this language: `rtl`, or nil for left to right
+    /// (`LanguageRules.direction(of:)`).
+    var direction: String? { rules.direction }
 }

@@ -18,6 +18,8 @@ final class LanguageRules: @unchecked Sendable {
     /// `og:locale`: the language and its likeliest territory (`en_US`, `zh_CN` for zh-Hans);
     /// nil when ICU knows no territory for it.
     let openGraphLocale: String?
+    /// `rtl` for a language written right to left, nil for left to right (`direction(of:)`).
+    let direction: String?
 
     /// The CLDR plural forms a label may give (`{"one": …, "few": …, "other": …}`).
     static let pluralForms: Set<String> = ["zero", "one", "two", "few", "many", "other"]
@@ -43,7 +45,47 @@ final class LanguageRules: @unchecked Sendable {
         var locale = [CChar](repeating: 0, count: 32)
         let length = tomo_language_territory(language.text, &locale, Int32(locale.count))
         openGraphLocale = length > 0 ? Self.string(locale, length) : nil
+        direction = Self.direction(of: language)
     }
+
+    /// The direction a page in `language` is laid out in, for `<html dir>`: `rtl` when the
+    /// language is written right to left, nil when left to right (HTML's default, so no `dir`).
+    /// A script subtag decides when the tag has one (`pa-Arab` and `az-Arab` are right to left,
+    /// `sd-Deva` and `ks-Deva` are not); otherwise the language subtag does
+    /// (`rightToLeftLanguages`: `ar`, `he`, `fa`, `ur`…). A private-use or irregular tag is
+    /// left to right.
+    static func direction(of language: LanguageTag) -> String? {
+        let subtags = language.text.split(separator: "-")
+        guard let first = subtags.first else { return nil }
+        // The script is the one subtag of four letters before any singleton (`x-…`, `u-…`):
+        // extlangs have three, regions two letters or three digits, variants of four start
+        // with a digit.
+        let script = subtags.dropFirst().prefix { $0.count != 1 }.first { $0.count == 4 && $0.allSatisfy(\.isLetter) }
+        let rightToLeft = script.map { rightToLeftScripts.contains(String($0)) } ?? rightToLeftLanguages.contains(String(first))
+        return rightToLeft ? "rtl" : nil
+    }
+
+    /// ISO 15924 scripts written right to left (as Unicode's bidi classes have them): Arabic
+    /// and its Nastaliq form, Hebrew, Thaana, Syriac, N'Ko, Adlam, Hanifi Rohingya, Mandaic,
+    /// Samaritan, Mende Kikakui, Yezidi and the historic ones.
+    static let rightToLeftScripts: Set<String> = [
+        "Adlm", "Arab", "Aran", "Armi", "Avst", "Chrs", "Cprt", "Elym", "Hatr", "Hebr", "Hung", "Khar",
+        "Lydi", "Mand", "Mani", "Mend", "Merc", "Mero", "Narb", "Nbat", "Nkoo", "Ougr", "Orkh", "Palm",
+        "Phli", "Phlp", "Phnx", "Prti", "Rohg", "Samr", "Sarb", "Sogd", "Sogo", "Syrc", "Syre", "Syrj",
+        "Syrn", "Thaa", "Yezi",
+    ]
+
+    /// Languages whose usual script (CLDR's likely subtags) is one of `rightToLeftScripts`:
+    /// Arabic and its spoken varieties, Hebrew, Yiddish, Persian and Dari, Urdu, Pashto,
+    /// Sindhi, Uyghur, Dhivehi, Central and Southern Kurdish, Kashmiri, Western Punjabi,
+    /// Balochi, Syriac, Aramaic, N'Ko, Rohingya, Ladino and others (`iw` and `ji`, the old
+    /// codes of Hebrew and Yiddish, too).
+    static let rightToLeftLanguages: Set<String> = [
+        "ar", "arb", "arq", "ary", "arz", "aeb", "apc", "acm", "ajp", "ars", "afb", "ayl", "shu",
+        "he", "iw", "yi", "ji", "lad", "fa", "pes", "prs", "ur", "ps", "pbt", "pbu", "sd", "ug", "dv",
+        "ckb", "sdh", "lrc", "mzn", "glk", "bqi", "azb", "ks", "pnb", "skr", "bal", "khw", "ota",
+        "syr", "arc", "sam", "nqo", "rhg",
+    ]
 
     deinit {
         tomo_plural_rules_close(plurals)

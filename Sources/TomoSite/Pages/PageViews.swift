@@ -66,6 +66,7 @@ struct PageViews: Sendable {
             "contactHref": JSONValue(config.contact.map(URLRules.mailtoURL)),
             "feedURL": config.publishes(.feed) ? .string(address.path("feed.xml")) : .null,
             "locale": JSONValue(LanguageRules.of(config.language).openGraphLocale),
+            "direction": JSONValue(LanguageRules.of(config.language).direction),
             "icons": Self.iconLinks(icons, address: address),
             "params": .object(config.params),
         ]
@@ -358,6 +359,7 @@ struct PageViews: Sendable {
             "noindex": .bool(indexing == .noindex),
             "language": .string(labels.language.text),
             "locale": JSONValue(labels.openGraphLocale),
+            "direction": JSONValue(labels.direction),
         ]
         page.merge(meta) { _, own in own }
         var view: [String: JSONValue] = [

@@ -32,17 +32,29 @@ extension PageViews {
         return kept.view(photo: cardImage(photo(of: post), position: position))
     }
 
+    /// A post's title, decided here only: its caption's first line, or "Photo by NAME"
+    /// (`photoBy`) when it has no caption. It is the post page's heading and `<title>`, a feed
+    /// entry's title, and the name of a card's link to the post when its photo has no alt text.
+    /// `isolating` is the same title for a `<title>` or an attribute (`IsolatingText`).
+    static func postTitle(_ post: Post, ownerName: String, labels: Labels) -> (text: String, isolating: IsolatingText) {
+        let caption = post.caption.firstLine
+        guard caption.isEmpty else { return (caption, "\(caption)") }
+        return (labels.text("photoBy", name: ownerName), labels.isolatingText("photoBy", name: ownerName))
+    }
+
     /// The card of `post`, without its photo.
     private func makePostCard(_ post: Post, labels: Labels) -> PostCard {
         let likes = likers(of: post).count
+        let ownerName = card(post.handle)?.name ?? post.handle
         return PostCard(
             id: post.id,
             url: postURL(post),
             handle: post.handle,
-            ownerName: card(post.handle)?.name ?? post.handle,
+            ownerName: ownerName,
             ownerURL: address.path(post.handle + "/"),
             alt: post.alt ?? "",
             caption: post.caption.firstLine,
+            title: Self.postTitle(post, ownerName: ownerName, labels: labels).text,
             likeCount: likes,
             likesText: labels.text("likesCount", count: likes),
             dateText: labels.date(post.date, utcOffset: post.utcOffset),
@@ -63,8 +75,7 @@ extension PageViews {
         fields["ownerIcon"] = owner?.icon?.view(loading: .lazy, at: address) ?? .null
         fields["ownerInitial"] = .string(Self.initial(of: owner?.name ?? post.handle))
         let name = owner?.name ?? post.handle
-        let title = post.caption.firstLine.isEmpty ? labels.text("photoBy", name: name) : post.caption.firstLine
-        let ownTitle: IsolatingText = post.caption.firstLine.isEmpty ? labels.isolatingText("photoBy", name: name) : "\(title)"
+        let (title, ownTitle) = Self.postTitle(post, ownerName: name, labels: labels)
         let published = PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
         let photo = photo(of: post).map { PreviewImage($0, alt: post.alt ?? labels.isolatingText("photoBy", name: name).description) }
         let path = "\(post.handle)/posts/\(post.slug)/"
@@ -111,6 +122,8 @@ struct PostCard: Sendable {
     var ownerURL: String
     var alt: String
     var caption: String
+    /// `PageViews.postTitle`: the caption's first line, or "Photo by NAME".
+    var title: String
     var likeCount: Int
     var likesText: String
     var dateText: String
@@ -126,6 +139,7 @@ struct PostCard: Sendable {
             "ownerURL": .string(ownerURL),
             "alt": .string(alt),
             "caption": .string(caption),
+            "title": .string(title),
             "likeCount": .int(likeCount),
             "likesText": .string(likesText),
             "dateText": .string(dateText),
