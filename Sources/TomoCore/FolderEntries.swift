@@ -31,6 +31,9 @@ public struct FolderFailure: Error, Sendable, Hashable {
             return Diagnostic("this is a file, but Tomo reads a folder here (\(folder)/): move the file away and make a folder of that name", at: SourceLocation(file: folder, line: 1, column: 1))
         case .unreadable(let code):
             let reason = String(cString: strerror(code))
+            if code == EILSEQ, let entry {
+                return Diagnostic("this name is not UTF-8 text, so tomo cannot read it as a name (shown with \u{FFFD} for each byte it cannot read): rename it, or move it out of the site", at: SourceLocation(file: folder + "/" + entry, line: 1, column: 1))
+            }
             if code == ELOOP {
                 return Diagnostic("this is a loop of symbolic links (\(reason)): point the link at a file or folder inside the site, or remove it", at: SourceLocation(file: entry.map { folder + "/" + $0 } ?? folder, line: 1, column: 1))
             }
@@ -51,8 +54,10 @@ public enum FolderEntries {
 
     /// The entries of the folder at `path`, or why there are none. An entry that vanishes while
     /// the folder is read is left out; any other entry whose status cannot be read (a link to
-    /// nothing, a loop of links) fails the listing.
-    public static func read(_ path: String, followingLinks: Bool, includingHidden: Bool = false) throws(FolderFailure) -> [Entry] {
+    /// nothing, a loop of links) fails the listing. A name that is not UTF-8 cannot be a name
+    /// tomo reads (as text it no longer opens the file): it is left out and handed to
+    /// `nameNotUTF8`, shown with U+FFFD for each byte that is not UTF-8.
+    public static func read(_ path: String, followingLinks: Bool, includingHidden: Bool = false, nameNotUTF8: (String) -> Void = { _ in }) throws(FolderFailure) -> [Entry] {
         guard let directory = opendir(path) else {
             let code = errno
             switch code {
@@ -71,8 +76,10 @@ public enum FolderEntries {
                 if errno != 0 { throw FolderFailure(.unreadable(errno: errno)) }
                 return entries
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-                String(decoding: buffer.prefix(while: { $0 != 0 }), as: UTF8.self)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                if !bytes.starts(with: [UInt8(ascii: ".")]) || includingHidden { nameNotUTF8(String(decoding: bytes, as: UTF8.self)) }
+                continue
             }
             if name == "." || name == ".." || (!includingHidden && name.hasPrefix(".")) { continue }
             var status = stat()
@@ -117,7 +124,10 @@ public enum FolderEntries {
     /// so, always, is a link that leads nowhere or loops.
     private static func read(_ path: String, display: String, links: SiteLinks?, includingHidden: Bool, problems: inout [Diagnostic]) throws(FolderFailure) -> [Entry] {
         var entries: [Entry] = []
-        for (name, status) in try read(path, followingLinks: false, includingHidden: includingHidden) {
+        let read = try read(path, followingLinks: false, includingHidden: includingHidden) { name in
+            problems.append(FolderFailure(.unreadable(errno: EILSEQ), entry: name).diagnostic(folder: display))
+        }
+        for (name, status) in read {
             guard status.isLink else {
                 entries.append((name, status))
                 continue
@@ -195,7 +205,9 @@ public enum FolderEntries {
             do {
                 entries = followingLinks
                     ? try read(folder, display: shown(relative), links: links, includingHidden: includingHidden, problems: &problems)
-                    : try read(folder, followingLinks: false, includingHidden: includingHidden)
+                    : try read(folder, followingLinks: false, includingHidden: includingHidden) { name in
+                        problems.append(FolderFailure(.unreadable(errno: EILSEQ), entry: name).diagnostic(folder: shown(relative)))
+                    }
             } catch {
                 if relative.isEmpty, error.reason == .missing { return (nil, []) }
                 problems.append(error.diagnostic(folder: shown(relative)))

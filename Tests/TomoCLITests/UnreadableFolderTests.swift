@@ -95,6 +95,42 @@ private func snapshot(_ folder: URL) -> [String: Data] {
         #expect(runTomo(["build"], in: folder.url).status == 0)
     }
 
+    /// A file or folder whose name is not UTF-8 (`q\xFF.md`), in any folder a build lists, is an
+    /// error of `build` and `check` at its name, and the output stays as it was: it was left
+    /// out without a word (a post, a profile or a static file not published). A profile's image
+    /// folder is not listed (only the images the profile names are read), so there it is not.
+    @Test func aNameThatIsNotUTF8IsAnErrorAtItsName() throws {
+        let folder = try TemporaryFolder()
+        try writeListedSite(in: folder)
+        #expect(runTomo(["build"], in: folder.url).status == 0)
+        let output = folder.url.appendingPathComponent("public")
+        let built = snapshot(output)
+        for path in listedFolders + ["static/.well-known"] {
+            for (kind, suffix) in [("file", ".md"), ("folder", "")] {
+                let name = Array((folder.path + "/" + path + "/q").utf8) + [0xFF] + Array(suffix.utf8) + [0]
+                let made = name.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { kind == "file" ? creat($0.baseAddress!, 0o644) : mkdir($0.baseAddress!, 0o755) }
+                }
+                #expect(made >= 0, "\(path)")
+                if kind == "file" { close(made) }
+                for command in ["build", "check"] {
+                    let result = runTomo([command], in: folder.url)
+                    if path == "content/users/alice" {
+                        #expect(result.status == 0, "\(command) with a \(kind) in \(path): \(result.error)")
+                        continue
+                    }
+                    #expect(result.status == 1, "\(command) with a \(kind) in \(path): \(result.output)")
+                    #expect(result.error.contains("error: \(path)/q\u{FFFD}\(suffix):1:1: this name is not UTF-8 text"), "\(command) with a \(kind) in \(path): \(result.error)")
+                }
+                #expect(snapshot(output) == built, "a \(kind) in \(path) changed the output")
+                name.withUnsafeBufferPointer { buffer in
+                    _ = buffer.withMemoryRebound(to: CChar.self) { kind == "file" ? unlink($0.baseAddress!) : rmdir($0.baseAddress!) }
+                }
+            }
+        }
+        #expect(runTomo(["build"], in: folder.url).status == 0)
+    }
+
     /// The same with real permissions: `chmod 000` on each folder, and tomo run as `nobody`
     /// (root reads any folder, so as root the binary is started through setpriv).
     @Test func aFolderWithoutPermissionsFailsTheRealBinary() throws {

@@ -132,6 +132,9 @@ struct InputStamps: Sendable {
             var path: String
             /// Each entry's name and stamp, in the order read; a folder has no stamp.
             var entries: [(name: String, stamp: FileStamp?)]
+            /// How many names in it are not UTF-8 (left out of `entries`): part of the digest, so
+            /// that one appearing or going is a change, which the loader reports.
+            var namesNotUTF8: Int
             /// Whether the folder is under `content/` and holds no link, so loading the site
             /// may take its entries instead of listing it again.
             var isListed: Bool
@@ -154,6 +157,12 @@ struct InputStamps: Sendable {
             for folder in folders {
                 var base = StableHasher()
                 base.add(folder.path)
+                if folder.namesNotUTF8 > 0 {
+                    var hasher = base
+                    hasher.add("\u{FFFD}")
+                    hasher.add(UInt64(folder.namesNotUTF8))
+                    total &+= hasher.value
+                }
                 for entry in folder.entries {
                     guard let stamp = entry.stamp else { continue }
                     var hasher = base
@@ -186,15 +195,23 @@ struct InputStamps: Sendable {
             var pending: [(folder: String, within: Set<[UInt64]>)] = [(top, [])]
             while let (folder, within) = pending.popLast() {
                 let entries: [FolderEntries.Entry]
+                var namesNotUTF8 = 0
                 do {
-                    entries = try FolderEntries.read(root + "/" + folder, followingLinks: false, includingHidden: ContentPath.isInRootStatic(folder))
+                    entries = try FolderEntries.read(root + "/" + folder, followingLinks: false, includingHidden: ContentPath.isInRootStatic(folder)) { _ in
+                        namesNotUTF8 += 1
+                    }
                 } catch {
                     if error.reason != .missing { unreadable.append((folder + "/", InputStamps.unreadable(error))) }
                     continue
                 }
                 // A folder that could not be read is never walked, but its parent lists it as
                 // the folder it is: the loader, finding it not kept, reports it.
-                var walked = Folder(path: folder, entries: [], isListed: ContentPath.isInContent(folder) && !entries.contains(where: { $0.status.isLink }))
+                // Nor is a folder holding a name that is not UTF-8 listed from here: the loader
+                // lists it again, and reports the names it reads.
+                var walked = Folder(
+                    path: folder, entries: [], namesNotUTF8: namesNotUTF8,
+                    isListed: ContentPath.isInContent(folder) && namesNotUTF8 == 0 && !entries.contains(where: { $0.status.isLink })
+                )
                 walked.entries.reserveCapacity(entries.count)
                 for (name, entry) in entries {
                     // Only a link needs its path (220,000 entries at 10,000 users, few links).
