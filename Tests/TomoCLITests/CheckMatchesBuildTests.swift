@@ -42,6 +42,10 @@ import TomoTestSupport
             try $0.write("content/posts/alice/header.png", bytes: PNGBytes.headerOnly(width: 20000, height: 12000))
             try $0.write("content/posts/alice/sunset.md", "---\nphoto: header.png\ndate: 2026-05-01\nalt: A sunset\n---\n")
         },
+        "a site icon cut off part-way": {
+            try $0.write("content/brand.jpg", bytes: Array(try Data(contentsOf: demoPhoto).prefix(2000)))
+            try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/\nicon: brand.jpg\n")
+        },
         "an SVG icon": { try $0.write("content/users/alice/icon.jpg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"/>\n") },
         "a missing icon": { try $0.write("content/users/alice.yaml", "name: Alice\nicon: alice/none.jpg\n") },
         "an icon path that is a folder": { try $0.write("content/users/alice.yaml", "name: Alice\nicon: alice\n") },
