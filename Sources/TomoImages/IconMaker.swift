@@ -38,11 +38,12 @@ public struct IconMaker: Sendable {
         for size in Self.sizes {
             let name = "icon-\(hash)-\(size)-v\(Self.pipelineVersion).png"
             if cache.stamp(named: name) == nil {
+                let square = try Self.square(of: source, size: size)
                 let encoded: [UInt8]
                 do {
-                    encoded = try Vips.encodePNG(try Vips.thumbnail(of: source.file, width: size, square: true))
+                    encoded = try Vips.encodePNG(square)
                 } catch {
-                    throw ImageProcessor.error(source, "the image is damaged or incomplete\(error.detail(file: source.file, displayPath: source.displayPath)): re-export it as JPEG, PNG or WebP")
+                    throw ImageProcessor.error(source, "could not encode a \(size)px PNG icon\(error.detail(file: source.file, displayPath: source.displayPath))")
                 }
                 try cache.store(encoded, named: name)
             }
@@ -52,10 +53,25 @@ public struct IconMaker: Sendable {
         return icons
     }
 
-    /// What `icons` would publish, for `tomo check`: the same tests, nothing made. The paths are
-    /// the source's own.
+    /// What `icons` would publish, for `tomo check`: the same tests, the image decoded whole as
+    /// `icons` decodes it (one image: no cache is consulted), nothing encoded or written. The
+    /// paths are the source's own.
     public static func inspect(_ source: ImageSource) throws(Diagnostic) -> [Icon] {
+        // libvips started first: a check of a site whose only image is its icon starts it here.
+        _ = try ImageProcessor.libvipsVersion()
         _ = try ImageProcessor.inspect(source)
+        _ = try square(of: source, size: sizes[0])
+        Vips.releaseThreadMemory()
         return sizes.map { Icon(size: $0, fileName: "site-icon-\($0).png", path: source.path) }
+    }
+
+    /// The middle of `source`, cropped square and scaled to `size`, decoded whole: a damaged or
+    /// cut-off file is an error here.
+    private static func square(of source: ImageSource, size: Int) throws(Diagnostic) -> Thumbnail {
+        do {
+            return try Vips.thumbnail(of: source.file, width: size, square: true)
+        } catch {
+            throw ImageProcessor.error(source, "the image is damaged or incomplete\(error.detail(file: source.file, displayPath: source.displayPath)): re-export it as JPEG, PNG or WebP")
+        }
     }
 }

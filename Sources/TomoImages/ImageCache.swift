@@ -27,6 +27,13 @@ struct ImageCache: Sendable {
         }
     }
 
+    /// The cache in `folder` as it is, for a command that writes nothing (`tomo check`): nothing
+    /// is made, and a folder that is not there holds nothing.
+    init(reading folder: URL) {
+        self.folder = folder
+        folderPath = folder.path
+    }
+
     func file(named name: String) -> URL {
         folder.appendingPathComponent(name)
     }

@@ -40,7 +40,7 @@ public final class ImageProcessor: Sendable {
         let version = try Self.libvipsVersion()
         self.widths = widths
         self.quality = quality
-        let pipeline = "tomo-images \(Self.pipelineVersion), libvips \(version)"
+        let pipeline = Self.pipeline(libvips: version)
         self.pipeline = pipeline
         self.cache = try ImageCache(folder: cacheFolder)
         self.index = SourceIndex(folder: cacheFolder, pipeline: pipeline)
@@ -58,6 +58,12 @@ public final class ImageProcessor: Sendable {
         case .success(let value): return value
         case .failure(let failure): throw Diagnostic("libvips could not start: \(failure.reason)")
         }
+    }
+
+    /// What made a cache entry: Tomo's image pipeline and the libvips that ran it (a manifest
+    /// made by another is not used).
+    static func pipeline(libvips version: String) -> String {
+        "tomo-images \(pipelineVersion), libvips \(version)"
     }
 
     /// How many thumbnails this processor has encoded (one per width and format); a rebuild with
@@ -116,7 +122,7 @@ public final class ImageProcessor: Sendable {
             manifest = try newManifest(source)
         }
         var encodedAny = false
-        let targets = TargetWidths.plan(configured: widths, originalWidth: manifest.width, originalHeight: manifest.height)
+        let targets = try Self.targets(of: source, configured: widths, width: manifest.width, height: manifest.height)
         for target in targets {
             let missing = ImageFormat.allCases.filter { manifest.entry(format: $0, quality: quality, target: target) == nil }
             if missing.isEmpty { continue }
@@ -162,12 +168,11 @@ public final class ImageProcessor: Sendable {
     }
 
     /// Decodes `source` whole, as a build does, and keeps nothing: the build's own refusals (not
-    /// an image, a format Tomo does not publish, too many pixels, damaged or incomplete), for a
-    /// command to make before it copies the file into the site.
+    /// an image, a format Tomo does not publish, too many pixels, too tall for any thumbnail,
+    /// damaged or incomplete), for a command to make before it copies the file into the site.
+    /// It is `ImageInspector`'s test of an image the cache does not know, at the default widths.
     public static func verify(_ source: ImageSource) throws(Diagnostic) {
-        if case .failure(let failure) = Vips.version { throw Diagnostic("libvips could not start: \(failure.reason)") }
-        let header = try inspect(source)
-        _ = try thumbnail(width: min(header.width, defaultWidths[0]), source)
+        _ = try ImageInspector(widths: defaultWidths).process(source)
     }
 
     /// Everything Tomo requires of a new image before making thumbnails, from its header only:
@@ -187,6 +192,25 @@ public final class ImageProcessor: Sendable {
             throw error(source, "\(header.width)×\(header.height) pixels is larger than the \(maximumPixels / 1_000_000) megapixels Tomo accepts")
         }
         return header
+    }
+
+    /// The widths a build makes of `source`, `width` × `height` pixels upright, with the
+    /// `configured` widths (`TargetWidths.plan`); an error when no thumbnail of it fits WebP
+    /// (`TargetWidths.fits`). The build, `tomo check` and `tomo post add` all decide here.
+    static func targets(of source: ImageSource, configured: [Int], width: Int, height: Int) throws(Diagnostic) -> [Int] {
+        guard TargetWidths.fits(originalWidth: width, originalHeight: height) else {
+            let most = TargetWidths.maximum
+            throw error(source, "\(width)×\(height) pixels is more than \(most) times as tall as it is wide, so even a thumbnail 1 pixel wide would be taller than the \(most) pixels WebP allows: crop it, or cut it into parts at most \(most) times as tall as they are wide")
+        }
+        return TargetWidths.plan(configured: configured, originalWidth: width, originalHeight: height)
+    }
+
+    /// Decodes `source` whole into its thumbnail `width` pixels wide, as a build makes its first
+    /// one (`targets`' narrowest), and keeps nothing: a damaged or cut-off file fails here as it
+    /// would in the build, with the same message. JPEGs are shrunk while they load, so this
+    /// costs a fraction of the full-size decode.
+    static func decode(_ source: ImageSource, width: Int) throws(Diagnostic) {
+        _ = try thumbnail(width: width, source)
     }
 
     /// Reads only the header: enough to refuse what is not a photo and to plan the widths.

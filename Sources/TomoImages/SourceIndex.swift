@@ -47,11 +47,15 @@ final class SourceIndex: Sendable {
     /// saved: two seconds, the coarsest time stamps of a file system Linux writes (FAT's).
     private let racyWindow: Int64
     private let state: Mutex<State>
+    /// Whether this index only reads (`tomo check`): it changes nothing on disk and `save` writes nothing.
+    private let readOnly: Bool
 
     /// The index of the cache `folder` whose manifests were made by `pipeline` (another
-    /// pipeline's are not read).
-    init(folder: URL, pipeline: String, racyWindow: Int64 = 2_000_000_000) {
+    /// pipeline's are not read). `readOnly`: for a command that writes nothing (`tomo check`),
+    /// which neither takes over (and deletes) the older text file nor makes the index's folder.
+    init(folder: URL, pipeline: String, racyWindow: Int64 = 2_000_000_000, readOnly: Bool = false) {
         self.folder = folder.path
+        self.readOnly = readOnly
         self.racyWindow = racyWindow
         file = folder.path + "/index/sources"
         self.pipeline = pipeline
@@ -64,9 +68,9 @@ final class SourceIndex: Sendable {
         if let bytes = RegularFile.contents(legacy) {
             kept.hashes = Self.legacyHashes(bytes)
             kept.hashesChanged = !kept.hashes.isEmpty
-            unlink(legacy)
+            if !readOnly { unlink(legacy) }
         }
-        mkdir(folder.path + "/index", 0o755)
+        if !readOnly { mkdir(folder.path + "/index", 0o755) }
         folderAtLoad = Self.folderStamp(folder.path)
         loadedAt = Self.now()
         if let bytes = RegularFile.contents(file), let read = Self.read(bytes, pipeline: pipeline) {
@@ -120,6 +124,7 @@ final class SourceIndex: Sendable {
     /// type's comment), so manifests checked anew under a folder that changed are no reason to
     /// write it.
     func save() {
+        guard !readOnly else { return }
         let stillAsLoaded = folderAtLoad.map { Self.folderStamp(folder) == $0 && loadedAt &- max($0.modified, $0.changed) >= racyWindow } ?? false
         let snapshot: State? = state.withLock { state in
             guard state.hashesChanged || state.manifestsChanged && stillAsLoaded else { return nil }

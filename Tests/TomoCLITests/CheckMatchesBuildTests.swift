@@ -33,6 +33,19 @@ import TomoTestSupport
         "an icon that is a text file": { try $0.write("content/users/alice/icon.jpg", "not a photo\n") },
         "a photo that is a text file": { try $0.write("content/posts/alice/sunset.jpg", "not a photo\n") },
         "a truncated JPEG": { try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 1, 2]).write(to: $0.url.appendingPathComponent("content/users/alice/icon.jpg")) },
+        "a photo too tall for any thumbnail": {
+            try $0.write("content/posts/alice/tall.png", bytes: PNGBytes.grey(width: 1, height: 16384))
+            try $0.write("content/posts/alice/sunset.md", "---\nphoto: tall.png\ndate: 2026-05-01\nalt: A strip\n---\n")
+        },
+        "a photo cut off part-way": { try $0.write("content/posts/alice/sunset.jpg", bytes: Array(try Data(contentsOf: demoPhoto).prefix(2000))) },
+        "a photo that is only a PNG header": {
+            try $0.write("content/posts/alice/header.png", bytes: PNGBytes.headerOnly(width: 20000, height: 12000))
+            try $0.write("content/posts/alice/sunset.md", "---\nphoto: header.png\ndate: 2026-05-01\nalt: A sunset\n---\n")
+        },
+        "a site icon cut off part-way": {
+            try $0.write("content/brand.jpg", bytes: Array(try Data(contentsOf: demoPhoto).prefix(2000)))
+            try $0.write("content/site.yaml", "title: T\nbaseURL: https://example.com/\nicon: brand.jpg\n")
+        },
         "an SVG icon": { try $0.write("content/users/alice/icon.jpg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"/>\n") },
         "a missing icon": { try $0.write("content/users/alice.yaml", "name: Alice\nicon: alice/none.jpg\n") },
         "an icon path that is a folder": { try $0.write("content/users/alice.yaml", "name: Alice\nicon: alice\n") },
@@ -192,5 +205,44 @@ import TomoTestSupport
             let site = try Self.site(change)
             #expect(runTomo(["check"], in: site.url).status == 1, "\(breakage)")
         }
+    }
+    /// An image whose header reads but which the build cannot make (too tall for any WebP
+    /// thumbnail, cut off part-way, a PNG that is only its header) is one error at the photo's
+    /// line, the same in check and build.
+    @Test(arguments: ["a photo too tall for any thumbnail", "a photo cut off part-way", "a photo that is only a PNG header"])
+    func anImageTheBuildCannotMakeIsOneErrorAtThePhotosLine(breakage: String) throws {
+        let site = try Self.site(try #require(Self.breakages[breakage]))
+        var said: [Set<String>] = []
+        for command in ["check", "build"] {
+            let result = runTomo([command], in: site.url)
+            #expect(result.status == 1, "\(command): \(result.error)")
+            let errors = Self.errors(result)
+            #expect(errors.count == 1 && errors.allSatisfy { $0.hasPrefix("error: content/posts/alice/sunset.md:2:8: content/posts/alice/") }, "\(command): \(result.error)")
+            said.append(errors)
+        }
+        #expect(said[0] == said[1])
+    }
+
+    /// After a build, the check takes the images the build made from the cache (and leaves it as
+    /// it was); a photo damaged since is decoded again and fails as the next build will.
+    @Test func aCheckAfterABuildReadsTheCacheAndFindsWhatChangedSince() throws {
+        let site = try Self.site { _ in }
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        let cache = site.url.appendingPathComponent(".tomo-cache/images")
+        func listing() throws -> [String] {
+            try FileManager.default.subpathsOfDirectory(atPath: cache.path).sorted().map { path in
+                let attributes = try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent(path).path)
+                return "\(path) \(attributes[.size] ?? 0) \(String(describing: attributes[.modificationDate]))"
+            }
+        }
+        let before = try listing()
+        let check = runTomo(["check"], in: site.url)
+        #expect(check.status == 0, "\(check.error)")
+        #expect(try listing() == before)
+        try site.write("content/posts/alice/sunset.jpg", bytes: Array(try Data(contentsOf: Self.demoPhoto).prefix(2000)))
+        let damaged = runTomo(["check"], in: site.url)
+        let build = runTomo(["build"], in: site.url)
+        #expect(damaged.status == 1 && build.status == 1)
+        #expect(Self.errors(damaged) == Self.errors(build) && Self.errors(damaged).count == 1, "check: \(damaged.error)\nbuild: \(build.error)")
     }
 }

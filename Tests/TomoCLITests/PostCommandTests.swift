@@ -140,16 +140,20 @@ private struct PostSite {
     }
 
     /// The photo is decoded whole, as the next build will, before anything is written: a text
-    /// file named .jpg and a cut-off JPEG are refused with the build's own reasons; a good one
-    /// is posted and the site builds.
+    /// file named .jpg, a cut-off JPEG, a PNG that is only its header and a strip too tall for
+    /// any WebP thumbnail are refused with the build's own reasons; a good one is posted and
+    /// the site builds.
     @Test func addDecodesThePhotoBeforeWritingAnything() throws {
         let site = try PostSite()
         let good = try Data(contentsOf: demoPhoto)
         try site.folder.write("site/notes.jpg", "not a photo at all\n")
         try Data(good.prefix(good.count / 2)).write(to: site.site.appendingPathComponent("cut-off.jpg"))
         try Data("GIF89a".utf8 + [0x01, 0x00]).write(to: site.site.appendingPathComponent("tiny.png"))
+        try site.folder.write("site/tall.png", bytes: PNGBytes.grey(width: 1, height: 16384))
+        try site.folder.write("site/header.png", bytes: PNGBytes.headerOnly(width: 20000, height: 12000))
         for (photo, reason) in [("notes.jpg", "not an image libvips can read"), ("cut-off.jpg", "the image is damaged or incomplete"),
-                                ("tiny.png", "not an image libvips can read")] {
+                                ("tiny.png", "not an image libvips can read"), ("header.png", "the image is damaged or incomplete"),
+                                ("tall.png", "1×16384 pixels is more than 16383 times as tall as it is wide, so even a thumbnail 1 pixel wide would be taller than the 16383 pixels WebP allows")] {
             let result = site.tomo("post", "add", "alice", photo, "--alt", "x")
             #expect(result.status == 1, "\(photo)")
             #expect(result.error.hasPrefix("error: \(photo): \(reason)"), "\(result.error)")

@@ -76,11 +76,12 @@ struct PublishedImages: Sendable {
     private static func cacheFolder(_ site: URL) -> URL { site.appendingPathComponent(".tomo-cache/images") }
 
     /// What `make` would publish, for `tomo check`: every image goes through the same tests
-    /// (`ImageInspector`), nothing is decoded beyond its header and nothing is written. The
-    /// "thumbnails" are the source images themselves.
+    /// (`ImageInspector`): each is decoded as the build will, unless the image cache shows a
+    /// build made it as it is now; nothing is encoded and nothing is written (the cache is only
+    /// read). The "thumbnails" are the source images themselves.
     static func inspect(for content: SiteContent, site: URL) throws(DiagnosticList) -> PublishedImages {
         var published = try publish(content, site: site, reusing: nil, stamps: nil) { count, source, then throws(Diagnostic) in
-            try ImageInspector(widths: content.config.imageWidths).process(count: count, source: source, then: then)
+            try ImageInspector(widths: content.config.imageWidths, cacheFolder: cacheFolder(site)).process(count: count, source: source, then: then)
         }
         try published.setIcons(for: content.config, site: site, with: IconMaker.inspect)
         return published
