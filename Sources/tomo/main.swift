@@ -1,9 +1,7 @@
-import CSystem
 import Foundation
 import TomoCLI
 import TomoSite
 
-tomo_tune_allocator()
 // One command, then the process ends: what a build made is freed by the exit, all at once.
 ProcessMemory.leaveToExit()
 exit(TomoCommandLine.run(Array(CommandLine.arguments.dropFirst())))

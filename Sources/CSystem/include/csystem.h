@@ -1,15 +1,9 @@
 #ifndef TOMO_CSYSTEM_H
 #define TOMO_CSYSTEM_H
 
-/// Gives the memory glibc holds in freed blocks back to the system (malloc_trim, which Swift's
-/// Glibc module does not export). For after a large temporary structure is freed.
+/// Gives the memory the allocator (mimalloc) holds in freed blocks back to the system. For
+/// after a large temporary structure is freed.
 void tomo_release_free_memory(void);
-
-/// Keeps glibc from handing memory back to the system after every large free and from
-/// mapping each large block on its own: a build allocates and frees millions of small values
-/// on both cores, and page faults on memory just returned cost it about a sixth of its time.
-/// Call once, first thing.
-void tomo_tune_allocator(void);
 
 /// Catches `count` signals from now on: each one that arrives writes its number to a pipe that
 /// `tomo_stop_signals_wait` reads, so none is lost, however early it comes. 0, or -1 and errno.
