@@ -64,6 +64,14 @@ public struct WrittenDate: Sendable, Hashable {
         return WrittenDate(instant: instant, utcOffset: offset, hasTime: hasTime, hasZone: hasZone)
     }
 
+    /// The digits of the fraction of a second in `text`, a date this type read, as written
+    /// (`250` for `2026-05-01T18:30:00.250+09:00`); empty when it has none. A date's only `.`
+    /// is the one before its fraction.
+    public static func fractionDigits(of text: String) -> Substring {
+        guard let dot = text.firstIndex(of: ".") else { return "" }
+        return text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
+    }
+
     /// `instant` written in the offset `utcOffset` as `2026-05-01T18:30:00+09:00`: how `tomo post add`
     /// stamps a new post with the author's local time.
     public static func text(for instant: Date, utcOffset: Int) -> String {

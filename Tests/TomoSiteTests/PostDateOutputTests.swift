@@ -46,4 +46,20 @@ import TomoCore
         #expect(errors.count == 1 && errors[0].hasPrefix("content/posts/alice/p.md:3:7: \"2026-05-01T18:30:00\(offset)\" is not a date: "), "\(errors)")
         #expect(errors.first?.contains("(ISO 8601 with the UTC offset, -23:59 to +23:59)") == true, "\(errors)")
     }
+
+    /// A fraction of a second is kept as written, in every place alike.
+    @Test(arguments: [
+        ("2026-05-01T18:30:00.250+09:00", "2026-05-01T18:30:00.250+09:00"),
+        ("2026-05-01T18:30:00.5Z", "2026-05-01T18:30:00.5Z"),
+        ("2026-05-01 18:30:00.123456789", "2026-05-01T18:30:00.123456789Z"),
+        ("2026-05-01T18:30:00+09:00", "2026-05-01T18:30:00+09:00"),
+        // More digits than a Double near 2026 holds: still the second written, not the next.
+        ("2026-05-01T18:30:59.999999999+09:00", "2026-05-01T18:30:59.999999999+09:00"),
+        ("1969-12-31T23:59:59.999999999Z", "1969-12-31T23:59:59.999999999Z"),
+    ])
+    func aFractionOfASecondIsKept(date: String, written: String) throws {
+        let site = try Self.site(dated: date)
+        try site.build(date: try #require(ISO8601DateFormatter().date(from: "2027-01-01T00:00:00Z")))
+        try Self.expectEverywhere(written, in: site)
+    }
 }
