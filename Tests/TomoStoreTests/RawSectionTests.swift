@@ -98,8 +98,9 @@ import TomoCore
         let pairs = try TemporarySite()
         try full.writeStore(text)
         try pairs.writeStore(text)
-        _ = try full.store.update(sections: [.likes, .follows, .blocks], rule)
-        let outcome = try pairs.store.update(sections: [.likePairs, .followPairs, .blocks], rule)
+        // A like reads `hidden` too: a hidden post cannot be liked.
+        _ = try full.store.update(sections: [.likes, .follows, .blocks, .hidden], rule)
+        let outcome = try pairs.store.update(sections: [.likePairs, .followPairs, .blocks, .hidden], rule)
         return (full.storeText(), pairs.storeText(), outcome)
     }
 
