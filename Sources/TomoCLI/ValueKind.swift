@@ -98,7 +98,8 @@ public struct ValueType<Value>: Sendable {
 /// The kinds of value the commands take, beyond text and paths.
 enum ValueTypes {
     static let port = ValueType<UInt16>("port") { text, label in
-        guard let number = UInt16(text), number > 0 else { return .failure(UsageError("\(label) takes a number from 1 to 65535, not \"\(text)\"")) }
+        // Digits only: `UInt16(_:)` alone would also take `+80`.
+        guard text.utf8.allSatisfy(isDigit), let number = UInt16(text), number > 0 else { return .failure(UsageError("\(label) takes a number from 1 to 65535, not \"\(text)\"")) }
         return .success(number)
     }
 
@@ -122,12 +123,12 @@ enum ValueTypes {
         }
     }
 
-    /// `LAT,LON` in degrees, or `none` (nil: clear it).
+    /// `LAT,LON` in decimal degrees, or `none` (nil: clear it).
     static let location = ValueType<Location?>("location") { text, label in
         if text == "none" { return .success(nil) }
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { decimal($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], abs(latitude) <= 90, abs(longitude) <= 180 else {
-            return .failure(UsageError("\(label) takes LAT,LON in degrees (e.g. 35.6812,139.7671) or none, not \"\(text)\""))
+            return .failure(UsageError("\(label) takes LAT,LON as two decimal numbers of degrees, latitude -90 to 90 and longitude -180 to 180 (e.g. 35.6812,139.7671 or -33.8688,151.2093), or none; not \"\(text)\""))
         }
         return .success(Location(latitude: latitude, longitude: longitude))
     }
@@ -159,18 +160,42 @@ enum ValueTypes {
         return .success(text)
     }
 
+    /// `text` as a plain decimal number: an optional `-`, digits, and an optional `.` with
+    /// digits (`-33.8688`, `5`, `10.0`); nil for anything else, which `Double(_:)` alone would
+    /// read: hexadecimal (`0x10` is 16), `inf`, `nan`, an exponent (`1e3`), a `+`, a space,
+    /// `.5`, `5.` or nothing. A value too large for a Double is nil too, never infinity. Every
+    /// option that takes a number with a fraction reads it here.
+    static func decimal(_ text: some StringProtocol) -> Double? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        guard index > integerStart else { return nil }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            guard index > fractionStart else { return nil }
+        }
+        guard index == bytes.count, let value = Double(String(text)), value.isFinite else { return nil }
+        return value
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
     /// Bounded, so that converting a count to Int can never overflow.
     static let largest = 1e9
 
     static let kilometres = ValueType<Double>("kilometres") { text, label in
-        guard let value = Double(text), value.isFinite, value >= 0, value <= largest else {
+        guard let value = decimal(text), value >= 0, value <= largest else {
             return .failure(UsageError("\(label) needs a number of kilometres from 0 to 1,000,000,000, not \"\(text)\""))
         }
         return .success(value)
     }
 
     static let count = ValueType<Int>("count") { text, label in
-        guard let value = Double(text), value.isFinite, value >= 0, value <= largest, value.rounded() == value else {
+        guard let value = decimal(text), value >= 0, value <= largest, value.rounded() == value else {
             return .failure(UsageError("\(label) needs a whole number from 0 to 1,000,000,000, not \"\(text)\""))
         }
         return .success(Int(value))

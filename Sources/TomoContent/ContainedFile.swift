@@ -13,6 +13,12 @@ enum ContainedFile {
 
         static let folder = Outcome.unusable("is a folder, not a file: write the path of the image file in it (without a final /)")
 
+        /// Something other than a file or a folder (a named pipe, a device, a socket), named as
+        /// every other read names it (`RegularFile`).
+        static func notRegular(_ mode: mode_t) -> Outcome {
+            .unusable("cannot be read: " + RegularFile.Failure.notRegular(kind: RegularFile.kind(of: mode)).reason)
+        }
+
         static func unreadable(_ code: Int32) -> Outcome {
             .unusable("cannot be read (\(String(cString: strerror(code)))): make the file and the folders on its way readable")
         }
@@ -43,7 +49,9 @@ enum ContainedFile {
         guard !status.isFolder else { return .folder }
         let realFolder = folder.resolvingSymlinksInPath().path
         let realFile = file.resolvingSymlinksInPath().path
-        if realFile.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/") { return .inside }
+        if realFile.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/") {
+            return status.st_mode & S_IFMT == S_IFREG ? .inside : .notRegular(status.st_mode)
+        }
         // The path itself stays inside: a link on the way leads out, which the path's own fix
         // ("use a path like …") would not mend.
         return .linkedOutside(realFile)
@@ -65,7 +73,7 @@ enum ContainedFile {
             case S_IFLNK: return nil
             case S_IFDIR: if index == parts.count - 1 { return .folder }
             case S_IFREG: if index < parts.count - 1 { return .missing }
-            default: return .missing
+            default: return index < parts.count - 1 ? .missing : .notRegular(status.st_mode)
             }
         }
         return .inside

@@ -132,8 +132,8 @@ public enum ContentSchema {
     }()
 
     /// `WrittenDate.parse`'s forms: a day, then maybe a time (`T` or a space), seconds and a
-    /// fraction, and `Z` or an offset up to 18 hours.
+    /// fraction, and `Z` or an offset up to 23:59 either way.
     /// Years 0001 to 9999 (0000 is refused, as `WrittenDate` refuses it).
     private static let datePattern = "^(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
-        + "(?:[T ](?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\\.[0-9]+)?)?(?:[Zz]|[+-](?:0[0-9]|1[0-8])(?::?[0-5][0-9]|:)?)?)?$"
+        + "(?:[T ](?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\\.[0-9]+)?)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3])(?::?[0-5][0-9]|:)?)?)?$"
 }

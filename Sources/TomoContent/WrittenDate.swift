@@ -15,8 +15,11 @@ public struct WrittenDate: Sendable, Hashable {
     /// Whether the text carried `Z` or an offset.
     public var hasZone: Bool
 
+    /// The largest offset is 23:59 either side of UTC, as RFC 3339 has it.
+    public static let maximumOffsetHours = 23
+
     /// What the accepted forms look like, for messages.
-    public static let acceptedForms = "2026-05-01T18:30:00+09:00 (ISO 8601 with the UTC offset), 2026-05-01 18:30 or 2026-05-01"
+    public static let acceptedForms = "2026-05-01T18:30:00+09:00 (ISO 8601 with the UTC offset, -23:59 to +23:59), 2026-05-01 18:30 or 2026-05-01"
 
     /// The date `text` names, or nil when it is none of the accepted forms or names no real day or time.
     public static func parse(_ text: String) -> WrittenDate? {
@@ -45,7 +48,10 @@ public struct WrittenDate: Sendable, Hashable {
                 guard let hours = scanner.number(digits: 2) else { return nil }
                 _ = scanner.skip(":")
                 let minutes = scanner.atEnd ? 0 : scanner.number(digits: 2)
-                guard let minutes, hours <= 18, minutes <= 59 else { return nil }
+                // RFC 3339's whole range, -23:59 to +23:59: a date is kept as an instant and
+                // its offset in seconds, and shown by arithmetic on them, so no offset is too
+                // far for a page or a feed (Foundation's TimeZone is never asked).
+                guard let minutes, hours <= maximumOffsetHours, minutes <= 59 else { return nil }
                 offset = sign * (hours * 3600 + minutes * 60)
                 hasZone = true
             }
@@ -56,6 +62,14 @@ public struct WrittenDate: Sendable, Hashable {
         guard scanner.atEnd, year >= 1, hour <= 23, minute <= 59, second <= 59, CivilDate.isValid(year: year, month: month, day: day) else { return nil }
         let instant = CivilDate.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond, utcOffset: offset)
         return WrittenDate(instant: instant, utcOffset: offset, hasTime: hasTime, hasZone: hasZone)
+    }
+
+    /// The digits of the fraction of a second in `text`, a date this type read, as written
+    /// (`250` for `2026-05-01T18:30:00.250+09:00`); empty when it has none. A date's only `.`
+    /// is the one before its fraction.
+    public static func fractionDigits(of text: String) -> Substring {
+        guard let dot = text.firstIndex(of: ".") else { return "" }
+        return text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
     }
 
     /// `instant` written in the offset `utcOffset` as `2026-05-01T18:30:00+09:00`: how `tomo post add`

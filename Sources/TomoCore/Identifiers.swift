@@ -11,12 +11,13 @@ public enum Identifiers {
     ]
 
     /// Why `handle` is not a valid handle, or nil when it is (`^[a-z0-9_]{1,30}$`, not reserved).
+    /// The handle is quoted shortened (`quotedShortened`): it is often what someone typed.
     public static func handleProblem(_ handle: String) -> String? {
         if handle.isEmpty { return "a handle cannot be empty" }
-        if handle.utf8.count > 30 { return "handle \"\(handle)\" is longer than 30 characters" }
+        if handle.utf8.count > 30 { return "handle \(handle.quotedShortened()) is longer than 30 characters" }
         if !handle.utf8.allSatisfy({ isLowercaseLetterOrDigit($0) || $0 == UInt8(ascii: "_") }) {
             let fix = suggestedHandle(handle).map { " (try \"\($0)\")" } ?? ""
-            return "handle \"\(handle)\" may use only a-z, 0-9 and _\(fix)"
+            return "handle \(handle.quotedShortened()) may use only a-z, 0-9 and _\(fix)"
         }
         if reservedWords.contains(handle) { return "\"\(handle)\" is reserved for the site's own pages: choose another handle" }
         return nil
@@ -26,10 +27,10 @@ public enum Identifiers {
     public static func slugProblem(_ slug: String) -> String? {
         let bytes = slug.utf8
         guard let first = bytes.first else { return "a slug cannot be empty" }
-        if bytes.count > 80 { return "slug \"\(slug)\" is longer than 80 characters" }
-        if !isLowercaseLetterOrDigit(first) { return "slug \"\(slug)\" must start with a-z or 0-9" }
+        if bytes.count > 80 { return "slug \(slug.quotedShortened()) is longer than 80 characters" }
+        if !isLowercaseLetterOrDigit(first) { return "slug \(slug.quotedShortened()) must start with a-z or 0-9" }
         if !bytes.allSatisfy({ isLowercaseLetterOrDigit($0) || $0 == UInt8(ascii: "-") }) {
-            return "slug \"\(slug)\" may use only a-z, 0-9 and - (try \"\(self.slug(from: slug))\")"
+            return "slug \(slug.quotedShortened()) may use only a-z, 0-9 and - (try \"\(self.slug(from: slug))\")"
         }
         return nil
     }

@@ -97,7 +97,9 @@ public enum RegularFile {
         return true
     }
 
-    private static func kind(of mode: mode_t) -> String {
+    /// What a file of this mode is, in the words every message uses ("a named pipe (FIFO)",
+    /// "a folder", …): the kind `Failure.notRegular` names.
+    public static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "a folder"
         case S_IFIFO: "a named pipe (FIFO)"

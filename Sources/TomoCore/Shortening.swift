@@ -30,3 +30,26 @@ extension StringProtocol {
             || (0x20000...0x3FFFF).contains(scalar)
     }
 }
+
+extension StringProtocol {
+    /// The text as a message quotes what someone typed or wrote (a handle, a slug, a post id):
+    /// in double quotes, whole when it has at most `limit` characters; longer, its first `limit`
+    /// characters and "…", then how long it is: `"xxxx…" (1,000,000 characters)`. A message
+    /// about a value a million characters long stays a line long.
+    public func quotedShortened(keeping limit: Int = 40) -> String {
+        let length = count
+        guard length > limit else { return "\"\(self)\"" }
+        return "\"\(prefix(limit))…\" (\(Self.grouped(length)) characters)"
+    }
+
+    /// `1000000` as `1,000,000`.
+    private static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var text = ""
+        for (position, digit) in digits.enumerated() {
+            if position > 0, (digits.count - position) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+}

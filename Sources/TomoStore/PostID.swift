@@ -16,12 +16,12 @@ public struct PostID: Sendable, Hashable, CustomStringConvertible {
         // of the store (100,000 at 10,000 users).
         let slash = UInt8(ascii: "/")
         guard let at = text.utf8.firstIndex(of: slash), !text.utf8[text.utf8.index(after: at)...].contains(slash) else {
-            throw Diagnostic("\"\(text)\" is not a post id: write it as HANDLE/SLUG, e.g. alice/sunset")
+            throw Diagnostic("\(text.quotedShortened()) is not a post id: write it as HANDLE/SLUG, e.g. alice/sunset")
         }
         let handle = String(text[..<at])
         let slug = String(text[text.utf8.index(after: at)...])
-        if let problem = Identifiers.handleProblem(handle) { throw Diagnostic("post \"\(text)\": \(problem)") }
-        if let problem = Identifiers.slugProblem(slug) { throw Diagnostic("post \"\(text)\": \(problem)") }
+        if let problem = Identifiers.handleProblem(handle) { throw Diagnostic("post \(text.quotedShortened()): \(problem)") }
+        if let problem = Identifiers.slugProblem(slug) { throw Diagnostic("post \(text.quotedShortened()): \(problem)") }
         self.init(handle: handle, slug: slug)
     }
 

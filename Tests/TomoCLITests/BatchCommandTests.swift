@@ -275,4 +275,24 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         #expect(store.follows.count == 20000)
         #expect(store.likes.reduce(0) { $0 + $1.users.count } == Set(likes).count)
     }
+
+    /// A handle, slug or post id typed a million characters long is quoted shortened in the
+    /// message: its first 40 characters, "…" and its length, not a message a megabyte long.
+    @Test func aLongIdentifierIsQuotedShortened() throws {
+        let site = try BatchSite()
+        let long = String(repeating: "x", count: 1_000_000)
+        let quoted = "\"\(String(repeating: "x", count: 40))…\" (1,000,000 characters)"
+        let results = [
+            try site.batch(["user add \(long)"]),
+            runTomo(["user", "add", long], in: site.url),
+            runTomo(["like", "x", "x/\(long)"], in: site.url),
+        ]
+        for result in results {
+            #expect(result.status == 1)
+            #expect(result.error.utf8.count < 300, "\(result.error.prefix(300))")
+            #expect(result.error.contains(quoted), "\(result.error.prefix(300))")
+        }
+        #expect(results[0].error.contains("handle \(quoted) is longer than 30 characters"), "\(results[0].error.prefix(300))")
+        #expect(results[2].error.contains("post \"x/\(String(repeating: "x", count: 38))…\" (1,000,002 characters): slug \(quoted) is longer than 80 characters"), "\(results[2].error.prefix(300))")
+    }
 }

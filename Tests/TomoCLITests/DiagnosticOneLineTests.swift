@@ -40,6 +40,41 @@ import TomoTestSupport
         #expect(gnu.error.contains("content/pages/a\\u000ab.md:1:1: error: "), "\(gnu.error)")
     }
 
+    /// The lines a command prints about its own work name paths as problems name them: a line
+    /// feed, a tab or an escape in `--out` (or in the folder `tomo init` makes) is escaped, and
+    /// the summary stays one line.
+    @Test func aPathInASummaryLineStaysOnItsLine() throws {
+        let work = try TemporaryFolder()
+        let name = "o\nut\t\u{1B}[31m"
+        let shown = "o\\u000aut\\u0009\\u001b[31m/"
+        let created = runTomo(["init", name], in: work.url)
+        #expect(created.status == 0, "\(created.error)")
+        #expect(created.output.hasPrefix("Created a Tomo site in \(shown)\n"), "\(created.output.debugDescription)")
+        // The output beside the site, not in it: a folder in the site is one more of its
+        // files, and the second build would not find everything unchanged.
+        let out = name + "-out"
+        let shownOut = "o\\u000aut\\u0009\\u001b[31m-out/"
+        let built = runTomo(["build", "--site", name, "--out", out], in: work.url)
+        #expect(built.status == 0, "\(built.error)")
+        #expect(built.output.hasPrefix("Built "), "\(built.output.debugDescription)")
+        #expect(built.output.hasSuffix(" → \(shownOut)\n"), "\(built.output.debugDescription)")
+        #expect(built.output.split(separator: "\n").count == 1, "\(built.output.debugDescription)")
+        // The kept build state is one line per value, so an output whose path has a line feed
+        // is built anew each time (only more work); a tab and an escape do not stop it.
+        _ = runTomo(["build", "--site", name, "--out", "t\tab\u{1B}[31m"], in: work.url)
+        let again = runTomo(["build", "--site", name, "--out", "t\tab\u{1B}[31m"], in: work.url)
+        #expect(again.output.hasPrefix("Nothing changed since the last build: "), "\(again.output.debugDescription)")
+        #expect(again.output.hasSuffix(" → t\\u0009ab\\u001b[31m/\n"), "\(again.output.debugDescription)")
+        try work.write(name + "/content/pages/about.md", "---\ntitel: About\n---\nText\n")
+        let failed = runTomo(["build", "--site", name, "--out", out], in: work.url)
+        #expect(failed.status == 1)
+        let last = try #require(failed.error.split(separator: "\n").last)
+        #expect(last.hasPrefix("Build failed: ") && last.hasSuffix("; \(shownOut) is unchanged"), "\(failed.error.debugDescription)")
+        let fresh = runTomo(["build", "--site", name, "--out", name + "-new"], in: work.url)
+        let lastFresh = try #require(fresh.error.split(separator: "\n").last)
+        #expect(lastFresh.hasSuffix("; no o\\u000aut\\u0009\\u001b[31m-new/ was made"), "\(fresh.error.debugDescription)")
+    }
+
     @Test func jsonKeepsTheRealCharacters() throws {
         let work = try site()
         let result = runTomo(["check", "--format", "json"], in: work.url)

@@ -55,6 +55,24 @@ import TomoTestSupport
         }
     }
 
+    /// A photo or icon that is a named pipe is named as one, at the line that names it, as every
+    /// other file tomo reads is: not "file not found", which would send its author looking for
+    /// a file that is there. The same, reached by a path with `./`, which is checked the long way.
+    @Test(arguments: ["p.jpg", "./p.jpg"])
+    func aPhotoThatIsANamedPipeIsNamedAsOne(written: String) throws {
+        let site = try Self.site()
+        try site.write("content/posts/example/sunset.md", "---\nphoto: \(written)\ndate: 2026-05-01T18:30:00+09:00\n---\nHi.\n")
+        try Self.place(.fifo, at: "content/posts/example/p.jpg", in: site)
+        for command in [["check"], ["build"], ["build", "--full"]] {
+            let run = try ProcessRun.tomo(command, in: site.url, timeout: .seconds(20))
+            #expect(run.ending == .exited(1), "\(command): \(run)")
+            #expect(run.error.contains(
+                "content/posts/example/sunset.md:2:8: photo \"\(written)\" cannot be read: it is a named pipe (FIFO), not a regular file: replace it with a file"
+            ), "\(command): \(run)")
+            #expect(!run.error.contains("not found"), "\(command): \(run)")
+        }
+    }
+
     @Test(arguments: Special.allCases)
     func aCacheFileThatIsNoFileMeansAFullBuild(special: Special) throws {
         let site = try Self.site()

@@ -141,6 +141,54 @@ private struct Site {
         #expect(site.tomo("post", "unhide", "alice/sunset").output == "alice/sunset is shown again\n")
     }
 
+    /// A location, a distance and a count are plain decimal numbers: what `Double` would also
+    /// read (hexadecimal, `inf`, `nan`, an exponent, a `+`) and an empty part are wrong usage,
+    /// in a command and in a batch alike, with the form expected; the store keeps what it had.
+    @Test(arguments: ["0x10,0", "inf,0", "0,nan", "1e1,0", ",5", "5,", "5,,5", ".5,1", "5.,1", "0x1p3,0", " ,1", "+35,0", "1\(String(repeating: "0", count: 400)),0"])
+    func aLocationIsTwoDecimalNumbers(written: String) throws {
+        let site = try Site()
+        _ = site.tomo("user", "add", "alice")
+        let before = site.file("content/store.json")
+        let result = site.tomo("user", "set", "alice", "--location", written)
+        #expect(result.status == 2, "\(written): \(result.output)")
+        #expect(result.error.contains("--location takes LAT,LON as two decimal numbers of degrees"), "\(written): \(result.error)")
+        #expect(result.error.contains("(e.g. 35.6812,139.7671 or -33.8688,151.2093)"), "\(written): \(result.error)")
+        try site.write("batch.txt", "user set alice --location \(written)\n")
+        let batch = site.tomo("batch", "batch.txt")
+        #expect(batch.status != 0, "\(written): \(batch.output)")
+        #expect(batch.error.contains("--location takes LAT,LON as two decimal numbers of degrees"), "\(written): \(batch.error)")
+        #expect(site.file("content/store.json") == before)
+    }
+
+    @Test func decimalNumbersAreAccepted() throws {
+        let site = try Site()
+        _ = site.tomo("user", "add", "alice")
+        #expect(site.tomo("user", "set", "alice", "--location", "-33.8688,151.2093").output == "updated alice: location -33.8688,151.2093\n")
+        // A space after the comma, as maps copy coordinates, is fine.
+        #expect(site.tomo("user", "set", "alice", "--location", "35, -0.5").output == "updated alice: location 35.0,-0.5\n")
+        _ = site.tomo("user", "set", "alice", "--seeking", "m")
+        let found = site.tomo("discover", "alice", "--within", "2.5", "--limit", "3")
+        #expect(found.status == 0, "\(found.error)")
+        let wrong = ["0x10", "inf", "nan", "1e3", "+5", " 5", "5 ", "", "-1", "99999999999999999999", "1\(String(repeating: "0", count: 400))"]
+        for option in ["--within", "--limit"] {
+            for value in wrong {
+                let result = site.tomo("discover", "alice", option, value)
+                #expect(result.status == 2, "\(option) \(value): \(result.output)")
+                #expect(result.error.contains("\(option) needs a "), "\(option) \(value): \(result.error)")
+            }
+        }
+        // The port is read the same strict way (read directly here: a port that passed would
+        // start a server).
+        for value in ["+8080", "0x50", " 80", "80.0", "0", "65536", "99999999999999999999"] {
+            guard case .failure(let error) = ValueTypes.port.read(value, "--port") else {
+                Issue.record("--port \(value) was accepted")
+                continue
+            }
+            #expect(error.message == "--port takes a number from 1 to 65535, not \"\(value)\"")
+        }
+        #expect(try ValueTypes.port.read("8080", "--port").get() == 8080)
+    }
+
     @Test func picksMatchesAndDiscoverJSON() throws {
         let site = try Site()
         for handle in ["alice", "bob", "carl"] { _ = site.tomo("user", "add", handle) }

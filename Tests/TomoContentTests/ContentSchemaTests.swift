@@ -86,6 +86,29 @@ import TomoCore
 /// The keys a schema requires are the ones whose absence the loader reports: from a valid file
 /// with every key (each on its own line), taking out one key at a time is an error exactly
 /// when the schema lists it under `required`, at the top and inside an item.
+/// An editor checking a post's `date` with the schema agrees with `tomo check`: the pattern
+/// takes exactly the forms `WrittenDate` reads (for days that exist; a pattern cannot count
+/// the days of a month), offsets up to 23:59 either way included.
+@Suite struct SchemaDatePatternTests {
+    @Test func thePatternTakesWhatWrittenDateReads() throws {
+        let pattern = try #require(ContentSchema.post.json["properties"]?["date"]?["pattern"]?.stringValue)
+        let expression = try NSRegularExpression(pattern: pattern)
+        let texts = [
+            "2026-05-01", "2026-05-01T18:30", "2026-05-01 18:30:00", "2026-05-01T18:30:00.250Z",
+            "2026-05-01T18:30:00+09:00", "2026-05-01T18:30:00-0330", "2026-05-01T18:30:00+09",
+            "2026-05-01T18:30:00+18:00", "2026-05-01T18:30:00+18:01", "2026-05-01T18:30:00+19:00",
+            "2026-05-01T18:30:00+23:59", "2026-05-01T18:30:00-23:59", "2026-05-01T18:30:00-2359",
+            "2026-05-01T18:30:00+24:00", "2026-05-01T18:30:00-24:00", "2026-05-01T18:30:00+23:60",
+            "2026-05-01T18:30:00+99:00", "2026-05-01T24:00", "2026-05-01T18:30:00+9:00", "0000-05-01",
+        ]
+        for text in texts {
+            let range = NSRange(text.startIndex..., in: text)
+            let matches = expression.firstMatch(in: text, range: range) != nil
+            #expect(matches == (WrittenDate.parse(text) != nil), "\(text): the schema says \(matches)")
+        }
+    }
+}
+
 @Suite struct RequiredKeyTests {
     static let samples: [(document: ContentSchema.Document, text: String)] = [
         (ContentSchema.site, """

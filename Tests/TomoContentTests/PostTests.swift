@@ -165,7 +165,7 @@ private let frontMatterEnd = "alt: A red sky\n---\nCaption\n"
     @Test func dateThatIsNotISO8601IsAnError() throws {
         let site = try postSite("---\nphoto: sunset.jpg\ndate: May 1st 2026\n\(frontMatterEnd)")
         #expect(site.errors() == [
-            "content/posts/alice/sunset.md:3:7: \"May 1st 2026\" is not a date: write date as 2026-05-01T18:30:00+09:00 (ISO 8601 with the UTC offset), 2026-05-01 18:30 or 2026-05-01; a time without an offset is taken as UTC",
+            "content/posts/alice/sunset.md:3:7: \"May 1st 2026\" is not a date: write date as 2026-05-01T18:30:00+09:00 (ISO 8601 with the UTC offset, -23:59 to +23:59), 2026-05-01 18:30 or 2026-05-01; a time without an offset is taken as UTC",
         ])
     }
 

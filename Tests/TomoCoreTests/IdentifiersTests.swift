@@ -12,6 +12,19 @@ import TomoCore
         #expect(Identifiers.handleProblem(handle) != nil)
     }
 
+    /// What someone typed is quoted shortened: a handle or slug a million characters long gives
+    /// a message a line long, with its start and its length; one of up to 40 characters is
+    /// quoted whole.
+    @Test func quotesALongValueShortened() {
+        let long = String(repeating: "x", count: 1_000_000)
+        let quoted = "\"\(String(repeating: "x", count: 40))…\" (1,000,000 characters)"
+        #expect(Identifiers.handleProblem(long) == "handle \(quoted) is longer than 30 characters")
+        #expect(Identifiers.slugProblem(long) == "slug \(quoted) is longer than 80 characters")
+        #expect(Identifiers.slugProblem("-" + long) == "slug \"-\(String(repeating: "x", count: 39))…\" (1,000,001 characters) is longer than 80 characters")
+        let forty = String(repeating: "y", count: 40)
+        #expect(Identifiers.handleProblem(forty) == "handle \"\(forty)\" is longer than 30 characters")
+    }
+
     @Test func explainsTheFix() {
         #expect(Identifiers.handleProblem("Al ice") == "handle \"Al ice\" may use only a-z, 0-9 and _ (try \"al_ice\")")
         #expect(Identifiers.handleProblem("search") == "\"search\" is reserved for the site's own pages: choose another handle")

@@ -98,6 +98,7 @@ import TomoCore
         let pairs = try TemporarySite()
         try full.writeStore(text)
         try pairs.writeStore(text)
+        // A like reads `hidden` too: a hidden post cannot be liked.
         _ = try full.store.update(sections: [.likes, .follows, .blocks, .hidden], rule)
         let outcome = try pairs.store.update(sections: [.likePairs, .followPairs, .blocks, .hidden], rule)
         return (full.storeText(), pairs.storeText(), outcome)

@@ -78,11 +78,13 @@ enum BuildCommand {
 
     static let maximumWarnings = 10
 
-    static func summary(of report: BuildReport, site: URL, workingDirectory: URL) -> String {
+    /// A `ConsoleText`, so that the output folder, a value, has its line feeds and tabs escaped
+    /// as every path a message names: the summary stays one line whatever `--out` holds.
+    static func summary(of report: BuildReport, site: URL, workingDirectory: URL) -> ConsoleText {
         let seconds = String(format: "%.2f", report.seconds)
         let unchanged = report.files - report.written
         let output = displayPath(report.output, from: workingDirectory)
-        let counted = "\(Plural.count(report.pages, "page")) and \(Plural.count(report.images, "image"))"
+        let counted = Plural.count(report.pages, "page") + " and " + Plural.count(report.images, "image")
         if report.nothingChanged {
             return "Nothing changed since the last build: \(counted) (\(Plural.count(report.files, "file"))) checked in \(seconds) s → \(output)"
         }
@@ -91,9 +93,9 @@ enum BuildCommand {
 
     /// The last line of a failed build: how many errors, and what became of the output (a
     /// build swaps its output in only when everything succeeded).
-    static func failure(_ error: DiagnosticList, output: String, hadOutput: Bool) -> String {
+    static func failure(_ error: DiagnosticList, output: String, hadOutput: Bool) -> ConsoleText {
         let errors = error.inReportOrder.count { $0.severity == .error }
-        let outcome = hadOutput ? "\(output) is unchanged" : "no \(output) was made"
+        let outcome: ConsoleText = hadOutput ? "\(output) is unchanged" : "no \(output) was made"
         return "Build failed: \(Plural.count(errors, "error")); \(outcome)"
     }
 

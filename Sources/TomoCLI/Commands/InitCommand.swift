@@ -20,7 +20,7 @@ enum InitCommand {
             let written = try SiteStarter.create(at: folder)
             let console = invocation.console
             console.line("Created a Tomo site in \(BuildCommand.displayPath(folder, from: invocation.workingDirectory))")
-            for path in written { console.line("  " + path) }
+            for path in written { console.line("  \(path)") }
             console.line("Next: edit content/users/example.yaml, then run `tomo build` (or `tomo serve`).")
             return 0
         }

@@ -57,7 +57,8 @@ enum ServeCommand {
     static func report(_ event: SitePreview.Event, on console: Console) {
         switch event {
         case .note(let text):
-            console.warning(text)
+            // A value (it names folders of the site), so one note stays one line.
+            console.warning("\(text)")
         case .servingKept(let files, let url):
             console.line("Serving the last preview's \(Plural.count(files, "file")) at \(url) while the site builds")
         case .built(let files, let seconds, let warnings):

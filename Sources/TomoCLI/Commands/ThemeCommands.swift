@@ -29,11 +29,11 @@ enum ThemeCommands {
             let console = invocation.console
             if !outcome.written.isEmpty {
                 console.line("Wrote \(Plural.count(outcome.written.count, "file")) into templates/:")
-                for path in outcome.written { console.line("  templates/" + path) }
+                for path in outcome.written { console.line("  templates/\(path)") }
             }
             if !outcome.kept.isEmpty {
                 console.line("Kept \(Plural.count(outcome.kept.count, "file")) templates/ already has (--force overwrites):")
-                for path in outcome.kept { console.line("  templates/" + path) }
+                for path in outcome.kept { console.line("  templates/\(path)") }
             }
             return 0
         }

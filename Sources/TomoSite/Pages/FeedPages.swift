@@ -54,7 +54,7 @@ extension PageViews {
                 html += "<p><img src=\"\(MarkupText.escaped(address.absolute(image.path)))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(MarkupText.escaped(post.alt ?? ""))\"></p>\n"
             }
             html += post.caption.html
-            let published = PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
+            let published = PostDates.rfc3339(of: post)
             return [
                 "id": .string(FeedIDs.entry(post, registration: registration(of: post.handle), address: address)),
                 "title": .string(Self.postTitle(post, ownerName: name, labels: labels(in: language)).text),
@@ -70,7 +70,7 @@ extension PageViews {
         let ownerRegistration = owner.flatMap { registration(of: $0.handle) }
         // Without entries: when the owner registered; without that either (a profile the store
         // does not know), or for the site feed, the site's newest date.
-        let updated = posts.first.map { PostDates.rfc3339($0.date, utcOffset: $0.utcOffset) }
+        let updated = posts.first.map { PostDates.rfc3339(of: $0) }
             ?? ownerRegistration.map { PostDates.rfc3339($0.date, utcOffset: 0) }
             ?? siteUpdated
         // The site's feed keeps its URL as its id: no rename changes it.
@@ -95,7 +95,7 @@ extension PageViews {
     /// The site feed's `<updated>`: its newest post's date, else the latest registration of a
     /// user with a profile, else `FeedPages.undatedUpdate` (reads `FeedPages.siteDateInputs`).
     var siteUpdated: String {
-        if let newest = newestPosts.first { return PostDates.rfc3339(newest.date, utcOffset: newest.utcOffset) }
+        if let newest = newestPosts.first { return PostDates.rfc3339(of: newest) }
         return PostDates.rfc3339(newestRegistration ?? FeedPages.undatedUpdate, utcOffset: 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TomoContent
 import TomoCore
 
 /// Post dates as pages and feeds show them: in the author's own time zone (the offset they
@@ -10,15 +11,30 @@ enum PostDates {
         LanguageRules.of(language).dateText(date, utcOffset: utcOffset) ?? rfc3339(date, utcOffset: utcOffset)
     }
 
-    /// RFC 3339 with the author's offset (`2026-05-01T18:30:00+09:00`), for `<time datetime>`
-    /// and Atom.
-    static func rfc3339(_ date: Date, utcOffset: Int) -> String {
+    /// A post's date as RFC 3339, as its author wrote it: in their offset and with the fraction
+    /// of a second they wrote (`2026-05-01T18:30:00.250+09:00`), for `<time datetime>`, the
+    /// JSON-LD `datePublished`, Atom's `<published>` and `<updated>` and the sitemap's
+    /// `<lastmod>` alike (RFC 3339, Atom and W3C Datetime all allow the fraction).
+    static func rfc3339(of post: Post) -> String {
+        let fraction = WrittenDate.fractionDigits(of: post.dateText)
+        guard !fraction.isEmpty, let value = Double("0." + fraction) else { return rfc3339(post.date, utcOffset: post.utcOffset) }
+        // The whole second the author wrote, with the fraction taken off: a Double near 2026
+        // holds the instant only to about 0.2 µs, so `.999999999` rounds it up to the next
+        // second, which rounding down (as `components` does) would show with the fraction again.
+        let second = (post.date.timeIntervalSince1970 - value).rounded()
+        return rfc3339(Date(timeIntervalSince1970: second), utcOffset: post.utcOffset, fraction: fraction)
+    }
+
+    /// RFC 3339 with the author's offset (`2026-05-01T18:30:00+09:00`), and `fraction` (the
+    /// digits of a fraction of a second) when it is not empty.
+    static func rfc3339(_ date: Date, utcOffset: Int, fraction: Substring = "") -> String {
         let parts = components(date, utcOffset: utcOffset)
         let offset = abs(utcOffset)
         let zone = utcOffset == 0 ? "Z" : (utcOffset < 0 ? "-" : "+") + twoDigits(offset / 3600) + ":" + twoDigits(offset % 3600 / 60)
         let year = String(parts.year)
         return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + twoDigits(parts.month) + "-" + twoDigits(parts.day)
-            + "T" + twoDigits(parts.hour) + ":" + twoDigits(parts.minute) + ":" + twoDigits(parts.second) + zone
+            + "T" + twoDigits(parts.hour) + ":" + twoDigits(parts.minute) + ":" + twoDigits(parts.second)
+            + (fraction.isEmpty ? "" : "." + fraction) + zone
     }
 
     private static func twoDigits(_ value: Int) -> String {

@@ -58,7 +58,7 @@ extension PageViews {
             likeCount: likes,
             likesText: labels.text("likesCount", count: likes),
             dateText: labels.date(post.date, utcOffset: post.utcOffset),
-            datetime: PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
+            datetime: PostDates.rfc3339(of: post)
         )
     }
 
@@ -76,7 +76,7 @@ extension PageViews {
         fields["ownerInitial"] = .string(Self.initial(of: owner?.name ?? post.handle))
         let name = owner?.name ?? post.handle
         let (title, ownTitle) = Self.postTitle(post, ownerName: name, labels: labels)
-        let published = PostDates.rfc3339(post.date, utcOffset: post.utcOffset)
+        let published = PostDates.rfc3339(of: post)
         let photo = photo(of: post).map { PreviewImage($0, alt: post.alt ?? labels.isolatingText("photoBy", name: name).description) }
         let path = "\(post.handle)/posts/\(post.slug)/"
         let jsonLD = ScriptJSON.schema("SocialMediaPosting", [

@@ -53,7 +53,7 @@ enum Sitemap {
         [Entry(path: "", lastmod: nil)]
             + handles.map { Entry(path: $0 + "/", lastmod: nil) }
             + pages.map { Entry(path: $0 + "/", lastmod: nil) }
-            + posts.map { Entry(path: "\($0.handle)/posts/\($0.slug)/", lastmod: PostDates.rfc3339($0.date, utcOffset: $0.utcOffset)) }
+            + posts.map { Entry(path: "\($0.handle)/posts/\($0.slug)/", lastmod: PostDates.rfc3339(of: $0)) }
     }
 
     /// The sitemap files and the entries each holds: `sitemap.xml` with all of them when they fit
