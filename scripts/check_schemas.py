@@ -192,7 +192,11 @@ CASES = [
     ("profile", "date not a date", replace(PROFILE, "from: 2026-05-01", "from: yesterday"), False),
     ("profile", "month 13", replace(PROFILE, "from: 2026-05-01", "from: 2026-13-01"), False),
     ("profile", "hour 25", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01T25:00"), False),
-    ("profile", "offset 19 hours", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01T18:30+19:00"), False),
+    # RFC 3339 takes any offset up to 23:59 either side of UTC.
+    ("profile", "offset 19 hours", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01T18:30+19:00"), True),
+    ("profile", "offset 23:59 west", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01T18:30-23:59"), True),
+    ("profile", "offset 24 hours", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01T18:30+24:00"), False),
+    ("profile", "offset minute 60", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01T18:30+05:60"), False),
     ("profile", "date with a space and fraction", replace(PROFILE, "from: 2026-05-01", "from: 2026-05-01 18:30:00.25Z"), True),
     ("profile", "theme accent an unknown name", replace(PROFILE, 'accent: "#00897b"', "accent: teal"), False),
     ("profile", "theme accent a name in any case", replace(PROFILE, 'accent: "#00897b"', "accent: DarkGray"), True),
