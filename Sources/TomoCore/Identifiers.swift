@@ -14,11 +14,13 @@ public enum Identifiers {
     /// The handle is quoted shortened (`quotedShortened`): it is often what someone typed.
     public static func handleProblem(_ handle: String) -> String? {
         if handle.isEmpty { return "a handle cannot be empty" }
-        if handle.utf8.count > 30 { return "handle \(handle.quotedShortened()) is longer than 30 characters" }
+        // The characters first: a length counted in bytes is only right for a-z, 0-9 and _
+        // (`ユーザー名ですよ` is 8 characters, 24 bytes), and which to use is the first fix.
         if !handle.utf8.allSatisfy({ isLowercaseLetterOrDigit($0) || $0 == UInt8(ascii: "_") }) {
             let fix = suggestedHandle(handle).map { " (try \"\($0)\")" } ?? ""
             return "handle \(handle.quotedShortened()) may use only a-z, 0-9 and _\(fix)"
         }
+        if handle.utf8.count > 30 { return "handle \(handle.quotedShortened()) is longer than 30 characters" }
         if reservedWords.contains(handle) { return "\"\(handle)\" is reserved for the site's own pages: choose another handle" }
         return nil
     }
@@ -27,11 +29,12 @@ public enum Identifiers {
     public static func slugProblem(_ slug: String) -> String? {
         let bytes = slug.utf8
         guard let first = bytes.first else { return "a slug cannot be empty" }
-        if bytes.count > 80 { return "slug \(slug.quotedShortened()) is longer than 80 characters" }
+        // The characters first, as for a handle: a length in bytes is only right for them.
         if !isLowercaseLetterOrDigit(first) { return "slug \(slug.quotedShortened()) must start with a-z or 0-9" }
         if !bytes.allSatisfy({ isLowercaseLetterOrDigit($0) || $0 == UInt8(ascii: "-") }) {
             return "slug \(slug.quotedShortened()) may use only a-z, 0-9 and - (try \"\(self.slug(from: slug))\")"
         }
+        if bytes.count > 80 { return "slug \(slug.quotedShortened()) is longer than 80 characters" }
         return nil
     }
 
@@ -45,7 +48,13 @@ public enum Identifiers {
     /// look-alikes become the Latin letter (`аlice` → `alice`). A result that is reserved, or
     /// only `_`, is not a handle anyone meant, so no suggestion is made.
     private static func suggestedHandle(_ text: String) -> String? {
-        let handle = String(text.map { latinLetters(for: $0) ?? "_" }.joined().prefix(30))
+        // Only as far as 30 characters: the text may be a megabyte long.
+        var handle = ""
+        for character in text {
+            handle += latinLetters(for: character) ?? "_"
+            if handle.utf8.count >= 30 { break }
+        }
+        handle = String(handle.prefix(30))
         guard handle.contains(where: { $0 != "_" }), handleProblem(handle) == nil else { return nil }
         return handle
     }
@@ -70,14 +79,15 @@ public enum Identifiers {
     /// empty when the text has no letter or digit of a-z, 0-9.
     public static func slug(from text: String, limit: Int = 80) -> String {
         var slug = ""
-        for scalar in text.lowercased().unicodeScalars {
+        // Only as far as `limit` characters (all ASCII, so bytes): the text may be a megabyte long.
+        for scalar in text.lowercased().unicodeScalars where slug.utf8.count < limit {
             if scalar.isASCII, isLowercaseLetterOrDigit(UInt8(scalar.value)) {
                 slug.unicodeScalars.append(scalar)
             } else if !slug.isEmpty, !slug.hasSuffix("-") {
                 slug += "-"
             }
         }
-        while slug.count > limit || slug.hasSuffix("-") { slug.removeLast() }
+        while slug.hasSuffix("-") { slug.removeLast() }
         return slug
     }
 }

@@ -20,9 +20,24 @@ import TomoCore
         let quoted = "\"\(String(repeating: "x", count: 40))…\" (1,000,000 characters)"
         #expect(Identifiers.handleProblem(long) == "handle \(quoted) is longer than 30 characters")
         #expect(Identifiers.slugProblem(long) == "slug \(quoted) is longer than 80 characters")
-        #expect(Identifiers.slugProblem("-" + long) == "slug \"-\(String(repeating: "x", count: 39))…\" (1,000,001 characters) is longer than 80 characters")
+        #expect(Identifiers.slugProblem("-" + long) == "slug \"-\(String(repeating: "x", count: 39))…\" (1,000,001 characters) must start with a-z or 0-9")
         let forty = String(repeating: "y", count: 40)
         #expect(Identifiers.handleProblem(forty) == "handle \"\(forty)\" is longer than 30 characters")
+    }
+
+    /// A handle or slug of other characters is told which characters to use, whatever its
+    /// length in bytes: ten Japanese characters are 30 bytes, and were called "longer than 30
+    /// characters". The suggestion reads only as far as it needs, so a megabyte of them is
+    /// answered at once.
+    @Test func otherCharactersAreTheProblemBeforeTheLength() {
+        let japanese = "ユーザー名ですよねえ"
+        #expect(japanese.count == 10 && japanese.utf8.count == 30)
+        #expect(Identifiers.handleProblem(japanese + "x")?.contains("may use only a-z, 0-9 and _") == true)
+        #expect(Identifiers.slugProblem("a" + String(repeating: "日本", count: 20))?.contains("may use only a-z, 0-9 and -") == true)
+        let accents = String(repeating: "É", count: 1_000_000)
+        #expect(Identifiers.handleProblem(accents) == "handle \"\(String(repeating: "É", count: 40))…\" (1,000,000 characters) may use only a-z, 0-9 and _ (try \"\(String(repeating: "e", count: 30))\")")
+        let mixed = String(repeating: "aé", count: 500_000)
+        #expect(Identifiers.slugProblem(mixed)?.hasSuffix("may use only a-z, 0-9 and - (try \"\(String(repeating: "a-", count: 39))a\")") == true)
     }
 
     @Test func explainsTheFix() {
