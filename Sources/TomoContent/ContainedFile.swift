@@ -95,7 +95,14 @@ extension NodeReader {
         case .linkedOutside(let target):
             error("\(key) \"\(path)\" is a symbolic link (or goes through one) to \(target), outside the folder it must stay in: put the file itself there instead of the link", at: location)
         case .missing:
-            error("\(key) file not found: \(missing)", at: location)
+            // `icon: |` keeps the line feed after the path: the file is there under the path
+            // without it, and "not found" alone would not say why.
+            let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty, trimmed != path, ContainedFile.check(trimmed, in: folder) == .inside {
+                error("\(key) \"\(path)\" starts or ends with a space or a line feed, which the file's name does not (a block scalar, `|` or `>`, keeps its last line feed): write `\(key): \(trimmed)` on one line", at: location)
+            } else {
+                error("\(key) file not found: \(missing)", at: location)
+            }
         case .unusable(let reason):
             error("\(key) \"\(path)\" \(reason)", at: location)
         }

@@ -205,6 +205,19 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
         ])
     }
 
+    /// `icon: |` (or `>`) keeps a line feed after the path, and a quoted path may hold a space:
+    /// when the file is there under the path without them, the error says so and how to write it.
+    @Test(arguments: ["icon: |\n  alice/icon.png\n", "icon: >\n  alice/icon.png\n", "icon: \" alice/icon.png\"\n"])
+    func aPathWithASpaceOrLineFeedAroundItSaysSo(yaml: String) throws {
+        let site = try profileSite("name: Alice\n" + yaml)
+        let errors = site.errors()
+        #expect(errors.count == 1 && errors[0].hasPrefix("content/users/alice.yaml:2:"), "\(errors)")
+        #expect(errors[0].hasSuffix("starts or ends with a space or a line feed, which the file's name does not (a block scalar, `|` or `>`, keeps its last line feed): write `icon: alice/icon.png` on one line"), "\(errors)")
+        // With no such file, it is the usual message.
+        let missing = try profileSite("name: Alice\nicon: |\n  alice/other.png\n")
+        #expect(missing.errors().first?.contains("icon file not found: put the image at content/users/alice/other.png") == true, "\(missing.errors())")
+    }
+
     @Test func missingImageFileIsAnError() throws {
         let site = try profileSite("name: Alice\nicon: alice/icon.png\nheader: alice/header.jpg\n")
         #expect(site.errors() == ["content/users/alice.yaml:3:9: header file not found: put the image at content/users/alice/header.jpg or fix the path"])
