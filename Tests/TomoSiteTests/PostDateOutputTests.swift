@@ -62,4 +62,20 @@ import TomoCore
         try site.build(date: try #require(ISO8601DateFormatter().date(from: "2027-01-01T00:00:00Z")))
         try Self.expectEverywhere(written, in: site)
     }
+
+    /// The date a reader sees is the minute written, however many nines follow the second:
+    /// `9999-12-31T23:59:59.9999999999` showed "January 1, 10000 at 12:00 AM", one Double's
+    /// rounding past the end of the year.
+    @Test(arguments: [
+        ("9999-12-31T23:59:59.9999999999999999999-00:01", "December 31, 9999 at 11:59 PM"),
+        ("2026-12-31T23:59:59.999999999+09:00", "December 31, 2026 at 11:59 PM"),
+        ("2026-05-01T18:30:00.5Z", "May 1, 2026 at 6:30 PM"),
+    ])
+    func thePageShowsTheMinuteWritten(date: String, shown: String) throws {
+        let site = try Self.site(dated: date)
+        _ = try SiteBuilder.build(BuildOptions(site: site.root, future: true))
+        // ICU puts a narrow no-break space before AM and PM.
+        let page = try #require(site.page("alice/posts/p/index.html")).replacingOccurrences(of: "\u{202F}", with: " ")
+        #expect(page.contains(">\(shown)</time>"), "\(date): \(page.components(separatedBy: "<time").dropFirst().first?.prefix(120) ?? "no <time>")")
+    }
 }

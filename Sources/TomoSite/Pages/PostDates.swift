@@ -16,13 +16,24 @@ enum PostDates {
     /// JSON-LD `datePublished`, Atom's `<published>` and `<updated>` and the sitemap's
     /// `<lastmod>` alike (RFC 3339, Atom and W3C Datetime all allow the fraction).
     static func rfc3339(of post: Post) -> String {
+        let written = writtenSecond(of: post)
+        return rfc3339(written.second, utcOffset: post.utcOffset, fraction: written.fraction)
+    }
+
+    /// A post's date as its page shows it to a reader (`display`), on the second the author
+    /// wrote: `23:59:59.9999999999` on 31 December is still that day and minute.
+    static func display(of post: Post, labels: Labels) -> String {
+        labels.date(writtenSecond(of: post).second, utcOffset: post.utcOffset)
+    }
+
+    /// The whole second the author wrote and the digits of the fraction after it. `post.date`
+    /// is a Double, which holds an instant near 2026 only to about 0.2 µs (near 9999, 2 µs):
+    /// `.999999999` rounds it up to the next second, and then the next minute, day or year.
+    /// The fraction is taken off again and the rest rounded to the second it was.
+    private static func writtenSecond(of post: Post) -> (second: Date, fraction: Substring) {
         let fraction = WrittenDate.fractionDigits(of: post.dateText)
-        guard !fraction.isEmpty, let value = Double("0." + fraction) else { return rfc3339(post.date, utcOffset: post.utcOffset) }
-        // The whole second the author wrote, with the fraction taken off: a Double near 2026
-        // holds the instant only to about 0.2 µs, so `.999999999` rounds it up to the next
-        // second, which rounding down (as `components` does) would show with the fraction again.
-        let second = (post.date.timeIntervalSince1970 - value).rounded()
-        return rfc3339(Date(timeIntervalSince1970: second), utcOffset: post.utcOffset, fraction: fraction)
+        guard !fraction.isEmpty, let value = Double("0." + fraction) else { return (post.date, "") }
+        return (Date(timeIntervalSince1970: (post.date.timeIntervalSince1970 - value).rounded()), fraction)
     }
 
     /// RFC 3339 with the author's offset (`2026-05-01T18:30:00+09:00`), and `fraction` (the

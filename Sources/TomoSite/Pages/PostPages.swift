@@ -57,7 +57,7 @@ extension PageViews {
             title: Self.postTitle(post, ownerName: ownerName, labels: labels).text,
             likeCount: likes,
             likesText: labels.text("likesCount", count: likes),
-            dateText: labels.date(post.date, utcOffset: post.utcOffset),
+            dateText: PostDates.display(of: post, labels: labels),
             datetime: PostDates.rfc3339(of: post)
         )
     }
