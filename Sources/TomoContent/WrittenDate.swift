@@ -64,12 +64,17 @@ public struct WrittenDate: Sendable, Hashable {
         return WrittenDate(instant: instant, utcOffset: offset, hasTime: hasTime, hasZone: hasZone)
     }
 
-    /// The digits of the fraction of a second in `text`, a date this type read, as written
-    /// (`250` for `2026-05-01T18:30:00.250+09:00`); empty when it has none. A date's only `.`
-    /// is the one before its fraction.
-    public static func fractionDigits(of text: String) -> Substring {
-        guard let dot = text.firstIndex(of: ".") else { return "" }
-        return text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
+    /// The whole second `text` (a date this type read as `instant`) names, and the digits of
+    /// its fraction as written (`250` for `2026-05-01T18:30:00.250+09:00`; empty when it has
+    /// none): what a page or a feed shows. `instant` is a Double, which holds a moment near 2026
+    /// only to about 0.2 µs (near 9999, 2 µs), so `.999999999` rounds it up to the next second,
+    /// and then the next minute, day or year; the fraction is taken off again and the rest
+    /// rounded to the second it was. A date's only `.` is the one before its fraction.
+    public static func writtenSecond(of text: String, instant: Date) -> (second: Date, fraction: Substring) {
+        guard let dot = text.firstIndex(of: ".") else { return (instant, "") }
+        let fraction = text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
+        guard !fraction.isEmpty, let value = Double("0." + fraction) else { return (instant, "") }
+        return (Date(timeIntervalSince1970: (instant.timeIntervalSince1970 - value).rounded()), fraction)
     }
 
     /// `instant` written in the offset `utcOffset` as `2026-05-01T18:30:00+09:00`: how `tomo post add`

@@ -21,6 +21,12 @@ public struct FolderFailure: Error, Sendable, Hashable {
         self.entry = entry
     }
 
+    /// The problem of an entry `read` left out because its name is not UTF-8 (`name` shows
+    /// U+FFFD for each byte that is not), in the folder shown as `display`.
+    public static func nameNotUTF8(_ name: String, folder display: String) -> Diagnostic {
+        FolderFailure(.unreadable(errno: EILSEQ), entry: name).diagnostic(folder: display)
+    }
+
     /// The failure as a problem of the site, naming the folder as `display` (`content/posts/alice`).
     public func diagnostic(folder display: String) -> Diagnostic {
         let folder = display.hasSuffix("/") ? String(display.dropLast()) : display
@@ -76,11 +82,15 @@ public enum FolderEntries {
                 if errno != 0 { throw FolderFailure(.unreadable(errno: errno)) }
                 return entries
             }
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
-            guard let name = String(validating: bytes, as: UTF8.self) else {
-                if !bytes.starts(with: [UInt8(ascii: ".")]) || includingHidden { nameNotUTF8(String(decoding: bytes, as: UTF8.self)) }
-                continue
+            // Validated where readdir left it: every entry of every input folder passes here
+            // (220,000 at 10,000 users), so no copy of its bytes is made first.
+            let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                let bytes = buffer.prefix(while: { $0 != 0 })
+                if let name = String(validating: bytes, as: UTF8.self) { return name }
+                if bytes.first != UInt8(ascii: ".") || includingHidden { nameNotUTF8(String(decoding: bytes, as: UTF8.self)) }
+                return nil
             }
+            guard let name else { continue }
             if name == "." || name == ".." || (!includingHidden && name.hasPrefix(".")) { continue }
             var status = stat()
             if fstatat(descriptor, name, &status, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 {
@@ -125,7 +135,7 @@ public enum FolderEntries {
     private static func read(_ path: String, display: String, links: SiteLinks?, includingHidden: Bool, problems: inout [Diagnostic]) throws(FolderFailure) -> [Entry] {
         var entries: [Entry] = []
         let read = try read(path, followingLinks: false, includingHidden: includingHidden) { name in
-            problems.append(FolderFailure(.unreadable(errno: EILSEQ), entry: name).diagnostic(folder: display))
+            problems.append(FolderFailure.nameNotUTF8(name, folder: display))
         }
         for (name, status) in read {
             guard status.isLink else {
@@ -206,7 +216,7 @@ public enum FolderEntries {
                 entries = followingLinks
                     ? try read(folder, display: shown(relative), links: links, includingHidden: includingHidden, problems: &problems)
                     : try read(folder, followingLinks: false, includingHidden: includingHidden) { name in
-                        problems.append(FolderFailure(.unreadable(errno: EILSEQ), entry: name).diagnostic(folder: shown(relative)))
+                        problems.append(FolderFailure.nameNotUTF8(name, folder: shown(relative)))
                     }
             } catch {
                 if relative.isEmpty, error.reason == .missing { return (nil, []) }

@@ -16,24 +16,15 @@ enum PostDates {
     /// JSON-LD `datePublished`, Atom's `<published>` and `<updated>` and the sitemap's
     /// `<lastmod>` alike (RFC 3339, Atom and W3C Datetime all allow the fraction).
     static func rfc3339(of post: Post) -> String {
-        let written = writtenSecond(of: post)
+        let written = WrittenDate.writtenSecond(of: post.dateText, instant: post.date)
         return rfc3339(written.second, utcOffset: post.utcOffset, fraction: written.fraction)
     }
 
     /// A post's date as its page shows it to a reader (`display`), on the second the author
-    /// wrote: `23:59:59.9999999999` on 31 December is still that day and minute.
+    /// wrote (`WrittenDate.writtenSecond`): `23:59:59.9999999999` on 31 December is still that
+    /// day and minute.
     static func display(of post: Post, labels: Labels) -> String {
-        labels.date(writtenSecond(of: post).second, utcOffset: post.utcOffset)
-    }
-
-    /// The whole second the author wrote and the digits of the fraction after it. `post.date`
-    /// is a Double, which holds an instant near 2026 only to about 0.2 µs (near 9999, 2 µs):
-    /// `.999999999` rounds it up to the next second, and then the next minute, day or year.
-    /// The fraction is taken off again and the rest rounded to the second it was.
-    private static func writtenSecond(of post: Post) -> (second: Date, fraction: Substring) {
-        let fraction = WrittenDate.fractionDigits(of: post.dateText)
-        guard !fraction.isEmpty, let value = Double("0." + fraction) else { return (post.date, "") }
-        return (Date(timeIntervalSince1970: (post.date.timeIntervalSince1970 - value).rounded()), fraction)
+        labels.date(WrittenDate.writtenSecond(of: post.dateText, instant: post.date).second, utcOffset: post.utcOffset)
     }
 
     /// RFC 3339 with the author's offset (`2026-05-01T18:30:00+09:00`), and `fraction` (the
