@@ -185,7 +185,7 @@ public enum SiteBuilder {
             let counts = output.counts
             try output.commit()
             if let marker, output.digests.count != recordCount {
-                MadeFiles.save(output.digests.paths, output: outputPath, marker: marker)
+                MadeFiles.save(output.digests, output: outputPath, marker: marker)
             }
             clock.finished("swap the output in")
             let pages = plan.count { $0.isPage }

@@ -43,10 +43,24 @@ import TomoTestSupport
             for path in paths { #expect(digests[path] == oracle[path], "round \(round): \(path)") }
             #expect(digests.dictionary == oracle, "round \(round)")
             #expect(Set(digests.paths) == Set(oracle.keys) && digests.paths.count == oracle.count, "round \(round)")
+            #expect(Set(digests.pathsGiven) == Set(oracle.keys) && digests.pathsGiven.count == oracle.count, "round \(round)")
             digests = try Self.readBack(digests)
             #expect(digests.dictionary == oracle, "round \(round), read back")
+            #expect(Set(digests.pathsGiven) == Set(oracle.keys) && digests.pathsGiven.count == oracle.count, "round \(round), read back")
             #expect(digests.count == oracle.count, "round \(round), read back")
         }
+    }
+
+    /// A table of any size (no entry, one, a power of two and either side of one) finds each of
+    /// its paths and none of the paths it lacks: lookups go by the leading bits of the path's hash.
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 7, 8, 9, 1_023, 1_024, 1_025, 5_000])
+    func aTableOfAnySizeFindsEveryPathItHolds(count: Int) throws {
+        let held = (0..<count).map { "u\($0 % 97)/posts/p\($0)/index.html" }
+        let digests = try Self.readBack(OutputDigests(Dictionary(uniqueKeysWithValues: held.enumerated().map { ($1, FileDigest(hash: UInt64($0), size: $0)) })))
+        #expect(digests.count == count)
+        for (number, path) in held.enumerated() { #expect(digests[path] == FileDigest(hash: UInt64(number), size: number), "\(path)") }
+        for number in count..<count + 200 { #expect(digests["u\(number % 97)/posts/p\(number)/index.html"] == nil) }
+        #expect(digests[""] == nil)
     }
 
     /// Entries out of order, or bytes after the last one, are not a table: the kept state that
@@ -83,5 +97,12 @@ extension OutputDigests {
         all.reserveCapacity(count)
         forEach { all[$0] = $1 }
         return all
+    }
+
+    /// Every path `forEachPath` gives, as strings, each time it gives it.
+    var pathsGiven: [String] {
+        var paths: [String] = []
+        forEachPath { paths.append(String(decoding: $0, as: UTF8.self)) }
+        return paths
     }
 }

@@ -42,15 +42,45 @@ enum MadeFiles {
     /// no record. Written whole under another name and renamed over the last one (the build
     /// holds the output, so no other tomo writes it), never through a link planted there.
     static func save(_ paths: some Sequence<String>, output: String, marker: UInt64) {
+        save(output: output, marker: marker) { add in
+            for path in paths {
+                var path = path
+                path.withUTF8(add)
+            }
+        }
+    }
+
+    /// Keeps the paths of `digests` and `added` as the record, as `save(_:output:marker:)` does:
+    /// the paths of a kept table go in as the bytes it read (467,086 at 10,000 users), without a
+    /// string made for each.
+    static func save(_ digests: OutputDigests, adding added: [String] = [], output: String, marker: UInt64) {
+        save(output: output, marker: marker) { add in
+            digests.forEachPath(add)
+            for path in added {
+                var path = path
+                path.withUTF8(add)
+            }
+        }
+    }
+
+    /// Writes the record of the paths `paths` gives, each one's UTF-8 bytes to the function it is
+    /// handed.
+    private static func save(output: String, marker: UInt64, paths: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
         let record = output + "/" + name
         var bytes = Array("\(formatLine)\nmarker \(marker)\n".utf8)
-        for path in paths {
-            guard !path.utf8.contains(UInt8(ascii: "\n")) else {
-                unlink(record)
+        var lineBreak = false
+        paths { path in
+            guard !lineBreak else { return }
+            if let base = path.baseAddress, memchr(base, 0x0A, path.count) != nil {
+                lineBreak = true
                 return
             }
-            bytes.append(contentsOf: path.utf8)
+            bytes.append(contentsOf: path)
             bytes.append(UInt8(ascii: "\n"))
+        }
+        guard !lineBreak else {
+            unlink(record)
+            return
         }
         bytes += Array("\(BuildState.checksumPrefix)\(String(BuildState.digest(bytes), radix: 16))\n".utf8)
         let writing = output + "/" + writingName
@@ -71,7 +101,7 @@ enum MadeFiles {
             let added = toMake.map(\.path).filter { kept[$0] == nil }
             var status = stat()
             if !added.isEmpty || lstat(output + "/" + name, &status) != 0 {
-                save(kept.paths + added, output: output, marker: marker)
+                save(kept, adding: added, output: output, marker: marker)
             }
             return kept.count + added.count
         }
