@@ -163,8 +163,7 @@ public enum SiteBuilder {
 
         // Only files tomo made are ever deleted: those the kept state names, or without one
         // those of its record (an output an older tomo wrote has none: nothing is deleted).
-        let marker = BuildState.markerIdentity(output: options.output)
-        let recorded = previous != nil || lock.isNew ? nil : marker.flatMap { MadeFiles.load(output: outputPath, marker: $0) }
+        let recorded = previous != nil || lock.isNew ? nil : MadeFiles.load(output: outputPath)
         let output: OutputFolder
         do {
             output = try OutputFolder(lock: lock, kept: previous?.outputs, madeBefore: recorded)
@@ -173,8 +172,12 @@ public enum SiteBuilder {
         }
         // The record holds every file this build may make before the first one lands, so that a
         // build killed half way leaves none it does not know.
-        let recordCount = marker.map {
-            MadeFiles.grow(kept: previous?.outputs, recorded: recorded, plan: plan, toMake: toMake, output: outputPath, marker: $0)
+        let recordCount: Int
+        do {
+            recordCount = try MadeFiles.grow(kept: previous?.outputs, recorded: recorded, plan: plan, toMake: toMake, output: outputPath)
+        } catch {
+            output.discard()
+            throw DiagnosticList([error])
         }
         // A build killed from here on leaves no state, so the next one is a full build.
         BuildState.remove(site: options.site, output: outputPath)
@@ -184,9 +187,9 @@ public enum SiteBuilder {
             clock.finished("render and write \(Plural.count(toMake.count, "file"))")
             let counts = output.counts
             try output.commit()
-            if let marker, output.digests.count != recordCount {
-                MadeFiles.save(output.digests, output: outputPath, marker: marker)
-            }
+            // A record that cannot shrink (a full disk) keeps naming files that are gone, which
+            // only costs a deletion that finds nothing.
+            if output.digests.count != recordCount { MadeFiles.save(output.digests, output: outputPath) }
             clock.finished("swap the output in")
             let pages = plan.count { $0.isPage }
             // The kept state names every planned file once; one that does not (which would be a

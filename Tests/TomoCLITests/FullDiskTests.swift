@@ -76,4 +76,45 @@ struct FullDiskTests {
             #expect(after == before, "\(Set(after.keys).symmetricDifference(before.keys).sorted())")
         }
     }
+
+    /// A build that fails on a full disk, at whatever file the disk fills up, leaves tomo's
+    /// record of the files it made (`.tomo-made`) naming every one it named before: the next
+    /// build that fits deletes what the site stopped publishing.
+    @Test func aBuildOnAFullDiskKeepsTheRecordOfTheFilesTomoMade() throws {
+        let site = try TemporaryFolder()
+        try site.write("content/site.yaml", "title: Test\nbaseURL: https://example.com/\n")
+        for handle in ["alice", "bob", "carol"] {
+            #expect(runTomo(["user", "add", handle, "--name", "Old \(handle)"], in: site.url).status == 0)
+        }
+        let disk = site.url.appendingPathComponent("disk")
+        try SmallDisk.mount(disk, kilobytes: 1024)
+        defer { SmallDisk.unmount(disk) }
+        #expect(runTomo(["build", "--out", "disk/site"], in: site.url).status == 0)
+        let record = disk.appendingPathComponent("site/.tomo-made")
+        // The paths it names (between the format line and the checksum).
+        func recordedPaths() -> Set<Substring> {
+            Set((FileManager.default.contents(atPath: record.path).map { String(decoding: $0, as: UTF8.self) } ?? "").split(separator: "\n").dropFirst().dropLast())
+        }
+        let before = recordedPaths()
+        #expect(before.contains("carol/index.html"))
+        #expect(runTomo(["user", "rm", "carol", "--yes"], in: site.url).status == 0)
+        #expect(runTomo(["user", "set", "alice", "--name", "New alice"], in: site.url).status == 0)
+        let pad = disk.appendingPathComponent("pad")
+        var failed = 0
+        for kilobytes in stride(from: 0, through: 400, by: 8) {
+            var space = statvfs()
+            #expect(statvfs(disk.path, &space) == 0)
+            try Data(count: max(0, Int(space.f_bavail) * Int(space.f_frsize) - kilobytes * 1024)).write(to: pad)
+            let result = runTomo(["build", "--full", "--out", "disk/site"], in: site.url)
+            try FileManager.default.removeItem(at: pad)
+            if result.status == 0 { break }
+            failed += 1
+            #expect(result.status == 1 && result.error.contains("No space left on device"), "\(kilobytes) KiB free: \(result.error)")
+            let after = recordedPaths()
+            #expect(after.isSuperset(of: before), "\(kilobytes) KiB free: the record lost \(before.subtracting(after).sorted())")
+        }
+        #expect(failed > 0, "no build ran out of space")
+        #expect(runTomo(["build", "--out", "disk/site"], in: site.url).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: disk.appendingPathComponent("site/carol/index.html").path), "the removed user's page is deleted")
+    }
 }
