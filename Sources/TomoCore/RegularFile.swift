@@ -97,6 +97,25 @@ public enum RegularFile {
         return true
     }
 
+    /// Makes the file at `path` whole or not at all, never over a file that is there: `write`
+    /// fills a hidden file beside it (`.NAME.partial`), which is then linked into place and
+    /// removed. A disk that fills up half way, or a process killed half way, leaves no partial
+    /// file at `path` (a killed one may leave the hidden file, which the next attempt replaces).
+    /// What `write` throws is thrown; a name that is taken throws "File exists".
+    public static func createWhole(_ path: String, writing write: (URL) throws -> Void) throws {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let partial = folder + "." + name + ".partial"
+        unlink(partial)
+        defer { unlink(partial) }
+        try write(URL(fileURLWithPath: partial))
+        if link(partial, path) == 0 { return }
+        // A file system without hard links (FAT): renamed instead, the name was found free.
+        if errno == EPERM || errno == EOPNOTSUPP, access(path, F_OK) != 0, rename(partial, path) == 0 { return }
+        throw Diagnostic(String(cString: strerror(errno)))
+    }
+
     /// What a file of this mode is, in the words every message uses ("a named pipe (FIFO)",
     /// "a folder", …): the kind `Failure.notRegular` names.
     public static func kind(of mode: mode_t) -> String {

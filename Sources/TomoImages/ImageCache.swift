@@ -83,6 +83,8 @@ struct ImageCache: Sendable {
         do {
             try Data(bytes).write(to: temporary)
         } catch {
+            // A write that failed half way (a full disk) leaves what it wrote: it goes.
+            unlink(temporary.path)
             throw Diagnostic("cannot write to the image cache \(folder.path): \(Self.reason(error))")
         }
         guard rename(temporary.path, target.path) == 0 else {

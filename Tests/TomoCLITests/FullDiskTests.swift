@@ -117,4 +117,39 @@ struct FullDiskTests {
         #expect(runTomo(["build", "--out", "disk/site"], in: site.url).status == 0)
         #expect(!FileManager.default.fileExists(atPath: disk.appendingPathComponent("site/carol/index.html").path), "the removed user's page is deleted")
     }
+
+    /// Builds of a site that lies on a disk filling up, at whatever file it fills up: none
+    /// leaves a temporary file anywhere in the site (the image and card caches included), which
+    /// would eat the space whose lack made it fail.
+    @Test func aBuildOnAFullDiskLeavesNoTemporaryFile() throws {
+        let folder = try TemporaryFolder()
+        let disk = folder.url.appendingPathComponent("disk")
+        try SmallDisk.mount(disk, kilobytes: 4096)
+        defer { SmallDisk.unmount(disk) }
+        let site = disk.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try Data("title: Test\nbaseURL: https://example.com/\n".utf8).write(to: site.appendingPathComponent("content/site.yaml"))
+        #expect(runTomo(["user", "add", "alice"], in: site).status == 0)
+        let photo = Self.demo.appendingPathComponent("posts/alice/tokyo-bay-sunset.jpg")
+        #expect(runTomo(["post", "add", "alice", photo.path, "--slug", "sunset", "--alt", "A sunset"], in: site).status == 0)
+        #expect(runTomo(["build"], in: site).status == 0)
+        let pad = disk.appendingPathComponent("pad")
+        var failed = 0
+        for kilobytes in stride(from: 0, through: 96, by: 8) {
+            // Each build draws a new share card for the new name.
+            #expect(runTomo(["user", "set", "alice", "--name", "Alice \(kilobytes)"], in: site).status == 0)
+            var space = statvfs()
+            #expect(statvfs(disk.path, &space) == 0)
+            try Data(count: max(0, Int(space.f_bavail) * Int(space.f_frsize) - kilobytes * 1024)).write(to: pad)
+            let result = runTomo(["build"], in: site)
+            try FileManager.default.removeItem(at: pad)
+            if result.status != 0 { failed += 1 }
+            let walker = FileManager.default.enumerator(atPath: site.path)
+            while let path = walker?.nextObject() as? String {
+                let name = (path as NSString).lastPathComponent
+                #expect(!name.hasSuffix(".tmp") && !name.hasSuffix(".partial") && !name.contains(".tomo-new"), "\(kilobytes) KiB free: \(path) is left")
+            }
+        }
+        #expect(failed > 0, "no build ran out of space")
+    }
 }

@@ -105,6 +105,32 @@ import TomoTestSupport
         #expect(halfDone > 0, "no kill fell between the store's change and the last deletion: the test tested nothing")
     }
 
+    /// `user add` killed before each of its writes, links and renames: the new profile is
+    /// there whole or not at all (never an empty or cut-off file, which every `user add` after
+    /// it would keep), and the same command run again leaves the site a whole run leaves.
+    @Test func anAddKilledAtAnyMomentLeavesNoHalfProfile() throws {
+        try #require(SyscallFault.isAvailable, "needs strace, allowed to trace (apt-get install strace)")
+        let command = ["user", "add", "carol", "--name", "Carol"]
+        let expected = try Self.whole(command)
+        let profile = "users/carol.yaml"
+        let whole = try #require(expected[profile])
+        let calibration = try Self.site()
+        let counts = try SyscallFault.counts(command, in: calibration.url)
+        let moments = ["write", "link", "rename"].flatMap { call in (1...max(counts[call] ?? 1, 1)).map { SyscallFault.Moment(call: call, number: $0) } }
+        for moment in moments {
+            let site = try Self.site()
+            let victim = try SyscallFault.run(command, in: site.url, .kill, at: moment)
+            let context = "killed at \(moment): \(victim.ending)"
+            let left = Self.content(site)[profile]
+            #expect(left == nil || left == whole, "\(context): the profile is \(left.map { "\($0.count) bytes" } ?? "missing")")
+            let again = runTomo(command, in: site.url)
+            #expect(again.status == 0, "\(context): \(again.error)")
+            #expect(Self.content(site)[profile] == whole, "\(context)")
+            let check = runTomo(["check"], in: site.url)
+            #expect(check.status == 0, "\(context): \(check.error)")
+        }
+    }
+
     /// Every state a rename can stop in, made by hand: after the store changed, after each
     /// folder moved, with the profile pointed at the moved folder but not moved itself; and the
     /// one an older tomo left (the profile moved first, the folders not yet).

@@ -107,19 +107,9 @@ struct NewPost {
         return diagnostics
     }
 
-    /// Makes the file `name` in the post's folder whole or not at all: `write` fills a hidden
-    /// file beside it, which is then linked into place (never over a file that is there) and
-    /// removed. A disk that fills up half way leaves neither a partial file nor the hidden one.
+    /// Makes the file `name` in the post's folder whole or not at all (`RegularFile.createWhole`).
     private func place(_ name: String, writing write: (URL) throws -> Void) throws {
-        let partial = folder.appendingPathComponent(".\(name).partial")
-        unlink(partial.path)
-        defer { unlink(partial.path) }
-        try write(partial)
-        let target = folder.appendingPathComponent(name).path
-        if link(partial.path, target) == 0 { return }
-        // A file system without hard links (FAT): renamed instead, the name was found free.
-        if errno == EPERM || errno == EOPNOTSUPP, access(target, F_OK) != 0, rename(partial.path, target) == 0 { return }
-        throw Diagnostic(String(cString: strerror(errno)))
+        try RegularFile.createWhole(folder.appendingPathComponent(name).path, writing: write)
     }
 
     /// What went wrong, for the message: a `Diagnostic`'s own words, or the system's.

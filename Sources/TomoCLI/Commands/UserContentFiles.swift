@@ -90,9 +90,11 @@ struct UserContentFiles {
         """
         do {
             try FileManager.default.createDirectory(at: url(ContentPath.usersFolder), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url(profileYAML), options: .withoutOverwriting)
+            // Whole or not at all: a profile half written (a full disk, a `kill -9`) would be
+            // kept by every `user add` after it.
+            try RegularFile.createWhole(url(profileYAML).path) { try Data(text.utf8).write(to: $0) }
         } catch {
-            throw Diagnostic("cannot write \(profileYAML): \(error.localizedDescription)")
+            throw Diagnostic("cannot write \(profileYAML): \((error as? Diagnostic)?.message ?? error.localizedDescription)")
         }
         // The modeline points at the site's copy of the schema: make sure there is one.
         _ = try SchemaFiles.writeIfMissing(ContentSchema.profile, site: site)
