@@ -142,7 +142,8 @@ final class BlobStore: Sendable {
         } else {
             var template = Array((NSTemporaryDirectory() + "/tomo-serve-XXXXXX").utf8CString)
             guard let made = mkdtemp(&template) else {
-                throw Diagnostic("cannot make a folder for the served files in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+                let reason = String(cString: strerror(errno))
+                throw Diagnostic("cannot make a folder for the served files in \(NSTemporaryDirectory()): \(reason)")
             }
             self.folder = URL(fileURLWithPath: String(cString: made))
             isKept = false
@@ -206,7 +207,8 @@ final class BlobStore: Sendable {
         }
         let descriptor = Foundation.open(folder.appendingPathComponent("lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw Diagnostic("cannot open \(folder.path)/lock: \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            throw Diagnostic("cannot open \(folder.path)/lock: \(reason)")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             Foundation.close(descriptor)

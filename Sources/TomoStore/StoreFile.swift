@@ -138,8 +138,15 @@ public struct StoreFile: Sendable {
         }
     }
 
-    fileprivate func systemError(_ what: String) -> Diagnostic {
-        Diagnostic("\(what): \(String(cString: strerror(errno)))")
+    /// `what` failed, with the reason errno gives: taken before `what` is put together, since
+    /// making a URL's path can change errno (a folder tomo may not write was reported as "No
+    /// such file or directory").
+    fileprivate func systemError(_ what: @autoclosure () -> String) -> Diagnostic {
+        let code = errno
+        let reason = code == EACCES
+            ? "permission denied: make the folder content/ writable (chmod u+w content), then run the command again"
+            : String(cString: strerror(code))
+        return Diagnostic("\(what()): \(reason)")
     }
 }
 

@@ -197,6 +197,31 @@ private func snapshot(_ folder: URL) -> [String: Data] {
     }
 }
 
+/// A store command in a site whose `content/` folder it may not write says that, and how to
+/// fix it: the reason was once read after the message's path was put together, which changed
+/// it to "No such file or directory".
+@Suite struct UnwritableContentFolderTests {
+    @Test func aStoreCommandSaysTheContentFolderIsNotWritable() throws {
+        let folder = try TemporaryFolder()
+        try writeListedSite(in: folder)
+        #expect(runTomo(["user", "add", "alice"], in: folder.url).status == 0)
+        #expect(runTomo(["user", "add", "bob"], in: folder.url).status == 0)
+        let store = try Data(contentsOf: folder.url.appendingPathComponent("content/store.json"))
+        try Unprivileged.handOver(folder.url)
+        let content = folder.url.appendingPathComponent("content")
+        // With the store's lock file there, and without it (which must be made there too).
+        for lockThere in [true, false] {
+            if !lockThere { unlink(content.appendingPathComponent(".store.lock").path) }
+            #expect(chmod(content.path, 0o555) == 0)
+            let result = try Unprivileged.tomo(["follow", "alice", "bob"], in: folder.url)
+            #expect(chmod(content.path, 0o755) == 0)
+            #expect(result.status == 1, "\(result.output)")
+            #expect(result.error.contains("permission denied: make the folder content/ writable (chmod u+w content)"), "lock there: \(lockThere): \(result.error)")
+            #expect(try Data(contentsOf: content.appendingPathComponent("store.json")) == store)
+        }
+    }
+}
+
 /// Runs the real binary as a user without privileges: as itself when it is not root, as
 /// `nobody` through util-linux's setpriv when it is.
 enum Unprivileged {

@@ -66,7 +66,8 @@ public final class OutputLock: Sendable {
         // An empty file: it needs no room on a full disk.
         let file = open(flag, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard file >= 0 else {
-            throw Diagnostic("cannot write in the output folder \(destination.path): \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            throw Diagnostic("cannot write in the output folder \(destination.path): \(reason)")
         }
         close(file)
     }
