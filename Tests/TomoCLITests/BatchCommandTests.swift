@@ -176,6 +176,20 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         #expect(again.output.hasPrefix("applied 1 command (0 changed, 1 unchanged)"))
     }
 
+    /// A line that changes a content file and not the store (a new display name, a starter
+    /// profile for a user registered without one) is a change; the same name again is not.
+    @Test func aLineThatChangesOnlyAFileCountsAsChanged() throws {
+        let site = try BatchSite()
+        #expect(try site.batch(["user add zz --name Old"]).status == 0)
+        let renamed = try site.batch(["user set zz --name New", "user set zz --name New"])
+        #expect(renamed.output.hasPrefix("applied 2 commands (1 changed, 1 unchanged)"), "\(renamed.output)")
+        #expect(try String(contentsOf: site.url.appendingPathComponent("content/users/zz.yaml"), encoding: .utf8).contains("name: \"New\""))
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/users/zz.yaml"))
+        let restored = try site.batch(["user add zz"])
+        #expect(restored.output.hasPrefix("applied 1 command (1 changed, 0 unchanged)"), "\(restored.output)")
+        #expect(site.exists("content/users/zz.yaml"))
+    }
+
     @Test func printsEachLineOnlyWhenVerbose() throws {
         let site = try BatchSite()
         let quiet = try site.batch(["user add alice", "user add bob"])

@@ -46,6 +46,8 @@ enum BatchCommand {
         let lineConsole = invocation.flag("verbose") ? console : Console { _, _ in }
 
         var counts = (changed: 0, unchanged: 0)
+        // Lines that left the store as it was: one whose file change changes a file is a change.
+        var unchangedLines: Set<Int> = []
         var failure: BatchLineError?
         var fileChanges: [StoreBatch.FileChange] = []
         _ = try StoreFile(site: site).update { store throws(Diagnostic) in
@@ -59,7 +61,12 @@ enum BatchCommand {
                     lineInvocation.batch = batch
                     batch.startLine(line)
                     _ = try lineInvocation.command.run(lineInvocation)
-                    if batch.lineChanged { counts.changed += 1 } else { counts.unchanged += 1 }
+                    if batch.lineChanged {
+                        counts.changed += 1
+                    } else {
+                        counts.unchanged += 1
+                        unchangedLines.insert(line)
+                    }
                 }
             } catch {
                 // Kept for after the lock (this closure throws only store errors); reporting
@@ -73,7 +80,12 @@ enum BatchCommand {
         if let failure { throw failure }
 
         for change in fileChanges {
-            do { try change.apply() } catch {
+            do {
+                if try change.apply(), unchangedLines.remove(change.line) != nil {
+                    counts.changed += 1
+                    counts.unchanged -= 1
+                }
+            } catch {
                 let applied = "the store was written with every line; the content files of this line and the ones after it were not changed"
                 throw BatchLineError(file: script.name, line: change.line, message: "\(error) (\(applied))")
             }

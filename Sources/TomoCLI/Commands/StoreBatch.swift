@@ -11,10 +11,10 @@ import TomoStore
 /// would make every change copy 700,000 records).
 final class StoreBatch: Sendable {
     /// Content-file work of one line (a starter profile, moved or deleted user files), done only
-    /// after the store was written.
+    /// after the store was written; `apply` says whether it changed a file.
     struct FileChange: Sendable {
         var line: Int
-        var apply: @Sendable () throws -> Void
+        var apply: @Sendable () throws -> Bool
     }
 
     private struct State: Sendable {
@@ -69,7 +69,7 @@ final class StoreBatch: Sendable {
     }
 
     /// Keeps `change` for after the store write.
-    func afterStoreWrite(_ change: @escaping @Sendable () throws -> Void) {
+    func afterStoreWrite(_ change: @escaping @Sendable () throws -> Bool) {
         state.withLock { state in state.fileChanges.append(FileChange(line: state.line, apply: change)) }
     }
 

@@ -24,9 +24,10 @@ enum StoreCommandSupport {
     }
 
     /// Changes to content files that must follow the store write: made now, or after the batch's
-    /// one write (so a failing batch leaves the files as they were too).
-    static func afterStoreWrite(_ invocation: Invocation, _ change: @escaping @Sendable () throws -> Void) throws {
-        if let batch = invocation.batch { batch.afterStoreWrite(change) } else { try change() }
+    /// one write (so a failing batch leaves the files as they were too). `change` says whether
+    /// it changed a file (a batch counts the line as a change then).
+    static func afterStoreWrite(_ invocation: Invocation, _ change: @escaping @Sendable () throws -> Bool) throws {
+        if let batch = invocation.batch { batch.afterStoreWrite(change) } else { _ = try change() }
     }
 
     /// The post's visibility as its file says (nil: no such post); a batch reads each post once.

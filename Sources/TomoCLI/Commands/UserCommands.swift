@@ -38,11 +38,9 @@ enum UserCommands {
             StoreCommandSupport.report(outcome, on: invocation.console)
             try StoreCommandSupport.afterStoreWrite(invocation) {
                 let files = UserContentFiles(site: site, handle: handle)
-                if let name {
-                    if let done = try files.setName(name) { invocation.console.line(done) }
-                } else {
-                    invocation.console.line(try files.writeStarterProfile(name: handle))
-                }
+                guard let done = try name.map(files.setName) ?? files.writeStarterProfile(name: handle) else { return false }
+                invocation.console.line(done.message)
+                return done.wrote
             }
             return 0
         }
@@ -178,7 +176,8 @@ enum UserCommands {
             if let name {
                 try StoreCommandSupport.afterStoreWrite(invocation) {
                     let done = try UserContentFiles(site: site, handle: handle).setName(name)
-                    StoreCommandSupport.report(done.map(Outcome.changed) ?? .unchanged("\(handle)'s profile already has that name"), on: invocation.console)
+                    StoreCommandSupport.report(done.map { $0.wrote ? .changed($0.message) : .unchanged($0.message) } ?? .unchanged("\(handle)'s profile already has that name"), on: invocation.console)
+                    return done?.wrote ?? false
                 }
             }
             return 0
@@ -219,7 +218,9 @@ enum UserCommands {
                 StoreCommandSupport.report(outcome, on: invocation.console)
             }
             try StoreCommandSupport.afterStoreWrite(invocation) {
-                for path in try files.removeAll() { invocation.console.line("deleted \(path)") }
+                let deleted = try files.removeAll()
+                for path in deleted { invocation.console.line("deleted \(path)") }
+                return !deleted.isEmpty
             }
             return 0
         }
@@ -253,7 +254,9 @@ enum UserCommands {
             let destination = UserContentFiles(site: site, handle: new)
             func moveFiles() throws {
                 try StoreCommandSupport.afterStoreWrite(invocation) {
-                    for move in try source.move(to: destination) { invocation.console.line("moved \(move)") }
+                    let moves = try source.move(to: destination)
+                    for move in moves { invocation.console.line("moved \(move)") }
+                    return !moves.isEmpty
                 }
             }
             let store = try StoreCommandSupport.read(invocation, sections: [.users]).store

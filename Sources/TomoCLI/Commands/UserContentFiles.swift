@@ -64,12 +64,12 @@ struct UserContentFiles {
     }
 
     /// Writes a small valid profile with the other fields as commented examples, unless the
-    /// user has a profile already (never a second one beside it); what was done, to print.
-    /// `name` passed `DisplayName.checked`.
-    func writeStarterProfile(name: String) throws(Diagnostic) -> String {
+    /// user has a profile already (never a second one beside it); what was done, to print, and
+    /// whether a file was written. `name` passed `DisplayName.checked`.
+    func writeStarterProfile(name: String) throws(Diagnostic) -> (message: String, wrote: Bool) {
         if let existing = try existingProfile {
-            guard existing.hasSuffix(".yml") else { return "kept \(existing): \(handle) has a profile already" }
-            return "wrote no profile: \(existing) is \(handle)'s, but tomo reads only .yaml and .json profiles: rename it to \(profileYAML)"
+            guard existing.hasSuffix(".yml") else { return ("kept \(existing): \(handle) has a profile already", false) }
+            return ("wrote no profile: \(existing) is \(handle)'s, but tomo reads only .yaml and .json profiles: rename it to \(profileYAML)", false)
         }
         let text = SchemaFiles.modeline(ContentSchema.profile, for: profileYAML) + "\n" + """
         name: \(YAMLScalar.doubleQuoted(name))
@@ -98,7 +98,7 @@ struct UserContentFiles {
         }
         // The modeline points at the site's copy of the schema: make sure there is one.
         _ = try SchemaFiles.writeIfMissing(ContentSchema.profile, site: site)
-        return "wrote \(profileYAML)"
+        return ("wrote \(profileYAML)", true)
     }
 
     /// Refuses, before the store changes, a `user add` that could not leave the user with a
@@ -157,15 +157,15 @@ struct UserContentFiles {
     }
 
     /// Makes `name` the display name in the profile (a starter profile when there is none);
-    /// what was done, or nil when the profile already says it.
-    func setName(_ name: String) throws -> String? {
+    /// what was done and whether a file changed, or nil when the profile already says it.
+    func setName(_ name: String) throws -> (message: String, wrote: Bool)? {
         guard var profile = try ProfileFile.read(site: site, handle: handle) else {
             return try writeStarterProfile(name: name)
         }
         if profile.name == name { return nil }
         try profile.set("name", to: name)
         try save(profile)
-        return "set the name in \(profile.file) to \(DisplayName.shown(name))"
+        return ("set the name in \(profile.file) to \(DisplayName.shown(name))", true)
     }
 
     /// Writes a changed profile in place, whole or not at all.
