@@ -53,6 +53,24 @@ public enum TomoCommandLine {
         console.exitStatus(after: status(of: arguments, console: console, workingDirectory: workingDirectory))
     }
 
+    /// `run` for the process's own arguments as the kernel gave them (`argv`, `argc` of them,
+    /// the program's name first): one that is not UTF-8 text is wrong usage. Swift's
+    /// `CommandLine.arguments` replaces bad bytes with U+FFFD, which a profile or a post would
+    /// then keep.
+    public static func run(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, console: Console = .standard()) -> Int32 {
+        var arguments: [String] = []
+        for index in 1..<max(1, Int(argc)) {
+            guard let pointer = argv[index] else { continue }
+            guard let argument = String(validatingCString: pointer) else {
+                // Shown with U+FFFD for each byte that is not UTF-8 (`String(cString:)` repairs).
+                console.error("argument \(index) is not UTF-8 text (\(String(cString: pointer).quotedShortened()), with � for what is not): write it in UTF-8")
+                return console.exitStatus(after: 2)
+            }
+            arguments.append(argument)
+        }
+        return run(arguments, console: console)
+    }
+
     private static func status(of arguments: [String], console: Console, workingDirectory: URL) -> Int32 {
         do {
             guard let invocation = try parse(arguments, console: console, workingDirectory: workingDirectory) else {

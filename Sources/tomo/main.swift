@@ -4,4 +4,4 @@ import TomoSite
 
 // One command, then the process ends: what a build made is freed by the exit, all at once.
 ProcessMemory.leaveToExit()
-exit(TomoCommandLine.run(Array(CommandLine.arguments.dropFirst())))
+exit(TomoCommandLine.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv))

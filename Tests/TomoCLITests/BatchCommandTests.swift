@@ -190,6 +190,24 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         #expect(site.exists("content/users/zz.yaml"))
     }
 
+    /// Text that is not UTF-8, on the real binary's command line or in a batch line, is
+    /// refused, never written into a profile with U+FFFD for the bad bytes.
+    @Test func textThatIsNotUTF8IsRefusedNotRepaired() throws {
+        let site = try BatchSite()
+        #expect(try site.batch(["user add zz --name Old"]).status == 0)
+        let profile = site.url.appendingPathComponent("content/users/zz.yaml")
+        let before = try Data(contentsOf: profile)
+        // The byte 0xFF put into the last argument by the shell: Swift strings cannot hold it.
+        let typed = try ProcessRun.tomo(["user", "set", "zz", "--name"], in: site.url, wrapper: ["/bin/sh", "-c", #"exec "$0" "$@" "$(printf 'Z\377Z')""#])
+        #expect(typed.ending == .exited(2), "\(typed)")
+        #expect(typed.error.contains("argument 5 is not UTF-8 text"), "\(typed.error)")
+        try site.folder.write("batch.txt", bytes: Array("user set zz --name \"Y".utf8) + [0xFF] + Array("Y\"\n".utf8))
+        let batched = runTomo(["batch", "batch.txt"], in: site.url)
+        #expect(batched.status == 1)
+        #expect(batched.error.contains("batch.txt:1: \"Y\u{FFFD}Y\" is not UTF-8 text"), "\(batched.error)")
+        #expect(try Data(contentsOf: profile) == before)
+    }
+
     @Test func printsEachLineOnlyWhenVerbose() throws {
         let site = try BatchSite()
         let quiet = try site.batch(["user add alice", "user add bob"])

@@ -79,7 +79,11 @@ struct BatchScript {
                     word.append(byte)
                 }
             }
-            words.append(String(decoding: word, as: UTF8.self))
+            // Never repaired: a byte that is not UTF-8 would reach a profile as U+FFFD.
+            guard let text = String(validating: word, as: UTF8.self) else {
+                throw SyntaxError(description: "\(String(decoding: word, as: UTF8.self).quotedShortened()) is not UTF-8 text (� marks what is not): save the batch file as UTF-8")
+            }
+            words.append(text)
         }
     }
 }
