@@ -6,6 +6,7 @@
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
+#include <unicode/uidna.h>
 #include <unicode/uloc.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ustring.h>
@@ -155,4 +156,20 @@ void tomo_date_format_close(TomoDateFormat *format) {
     udat_close(format->format);
     pthread_mutex_destroy(&format->lock);
     free(format);
+}
+
+int32_t tomo_domain_to_ascii(const char *name, char *ascii, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UIDNA *idna = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ, &status);
+    if (U_FAILURE(status) || !idna) {
+        return -1;
+    }
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    int32_t length = uidna_nameToASCII_UTF8(idna, name, -1, ascii, capacity, &info, &status);
+    uidna_close(idna);
+    if (U_FAILURE(status) || info.errors != 0 || length >= capacity) {
+        return -1;
+    }
+    ascii[length] = 0;
+    return length;
 }

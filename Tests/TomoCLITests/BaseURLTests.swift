@@ -28,7 +28,10 @@ import TomoTestSupport
         ("HTTPS://Example.COM/a%20b/", "HTTPS://Example.COM/a%20b/"),
         ("http://127.0.0.1:65535/", "http://127.0.0.1:65535/"),
         ("https://[::1]:8080/", "https://[::1]:8080/"),
-        ("https://例え.jp/", "https://例え.jp/"),
+        // Feeds and the sitemap take URIs: a host in its IDNA form, the path percent-encoded.
+        ("https://例え.jp/", "https://xn--r8jz45g.jp/"),
+        ("https://Exämple.com:8443/café", "https://xn--exmple-cua.com:8443/caf%C3%A9/"),
+        ("https://example.com/😀/", "https://example.com/%F0%9F%98%80/"),
         ("https://my-site.example.com./~alice/", "https://my-site.example.com./~alice/"),
         // The longest address, without its final slash.
         ("https://example.com/" + String(repeating: "a", count: 2299 - 20),
@@ -82,5 +85,21 @@ import TomoTestSupport
             let sitemap = try String(contentsOf: site.url.appendingPathComponent("public/sitemap.xml"), encoding: .utf8)
             #expect(sitemap.contains("<loc>\(base)</loc>") && sitemap.contains("<loc>\(base)alice/</loc>"), "\(sitemap)")
         }
+    }
+
+    /// A host with no IDNA form, and a path too long for a QR code once percent-encoded: both
+    /// refused by `tomo check` and `tomo build` alike, with what to write instead.
+    @Test(arguments: [
+        ("https://-ä.com/", "has no ASCII form (IDNA)"),
+        ("https://example.com/" + String(repeating: "é", count: 700), "(the address written in ASCII, as feeds and the sitemap need it)"),
+    ])
+    func anAddressWithoutAnASCIIFormIsRefused(url: String, message: String) throws {
+        let site = try Self.site(baseURL: url)
+        for command in ["check", "build"] {
+            let result = runTomo([command], in: site.url)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.error.contains(message), "\(command): \(result.error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
     }
 }

@@ -30,6 +30,12 @@ void tomo_plural_rules_close(TomoPluralRules *rules);
 /// returns its length, or -1 when ICU failed or knows no territory.
 int32_t tomo_language_territory(const char *tag, char *locale, int32_t capacity);
 
+/// Writes the ASCII form of the domain name `name` (UTF-8; IDNA by UTS #46, nontransitional:
+/// `例え.jp` → `xn--r8jz45g.jp`) into `ascii`, NUL terminated; returns its length, or -1 when
+/// the name has no ASCII form (a character IDNA disallows, a label too long) or `capacity`
+/// is too small.
+int32_t tomo_domain_to_ascii(const char *name, char *ascii, int32_t capacity);
+
 /// A date format of one language from a CLDR skeleton (`yMMMMdjmm`), reading dates in UTC;
 /// calls on one format from several threads take turns.
 typedef struct TomoDateFormat TomoDateFormat;

@@ -1,3 +1,4 @@
+import CICUShim
 import TomoCore
 
 /// Where the site lives: the one place that turns the site's own paths (`alice/`,
@@ -5,7 +6,7 @@ import TomoCore
 /// Open Graph need. Both carry the base URL's path, so a site hosted under a folder
 /// (`https://example.github.io/mysite/`) links inside that folder.
 public struct SiteAddress: Sendable, Hashable {
-    /// Absolute, http or https, ending in `/`.
+    /// Absolute, http or https, ASCII (`ascii`), ending in `/`.
     public let baseURL: String
     /// The base URL's path, ending in `/`: `/` for `https://example.com/`, `/mysite/` for
     /// `https://example.github.io/mysite/` (escapes kept as written). Templates read it as
@@ -19,11 +20,47 @@ public struct SiteAddress: Sendable, Hashable {
         if let problem = URLRules.siteAddressProblem(text) {
             throw Diagnostic("base URL \(problem)")
         }
-        let base = text.hasSuffix("/") ? text : text + "/"
+        let base = try Self.ascii(text.hasSuffix("/") ? text : text + "/")
+        // Percent-encoded, a path is longer: it must still fit in a profile's QR code.
+        if base != text + (text.hasSuffix("/") ? "" : "/"), let problem = URLRules.siteAddressProblem(base) {
+            throw Diagnostic("base URL \(problem) (the address written in ASCII, as feeds and the sitemap need it)")
+        }
         baseURL = base
         // The rule above leaves `scheme://authority/path/`, the authority without a `/`.
         let afterScheme = base.range(of: "://").map { base[$0.upperBound...] } ?? base[...]
         root = String(afterScheme.drop { $0 != "/" })
+    }
+
+    /// `address` as feeds, the sitemap and links take it (URIs are ASCII): a host that is not
+    /// ASCII in its IDNA form (`https://例え.jp/` → `https://xn--r8jz45g.jp/`), the other bytes
+    /// that are not percent-encoded (`/café/` → `/caf%C3%A9/`). `address` passed
+    /// `URLRules.siteAddressProblem`: `scheme://authority/path`, the authority without `@`.
+    static func ascii(_ address: String) throws(Diagnostic) -> String {
+        guard !address.utf8.allSatisfy({ $0 < 0x80 }), let schemeEnd = address.range(of: "://") else { return address }
+        let rest = address[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" }
+        var host = authority
+        var port = Substring("")
+        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]"), authority[authority.index(after: colon)...].allSatisfy(\.isASCII) {
+            host = authority[..<colon]
+            port = authority[colon...]
+        }
+        var result = String(address[..<schemeEnd.upperBound])
+        if host.utf8.allSatisfy({ $0 < 0x80 }) {
+            result += host
+        } else {
+            var ascii = [CChar](repeating: 0, count: 1024)
+            let length = tomo_domain_to_ascii(String(host), &ascii, Int32(ascii.count))
+            guard length > 0 else {
+                throw Diagnostic("base URL \"\(address)\" has the host \"\(host)\", which has no ASCII form (IDNA): write the host as your domain registrar shows it")
+            }
+            result += String(decoding: ascii.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        result += port
+        for byte in rest[authority.endIndex...].utf8 {
+            result += byte < 0x80 ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true)
+        }
+        return result
     }
 
     /// `/alice/` for the path `alice/` (`/mysite/alice/` under a folder): the link a page uses.
