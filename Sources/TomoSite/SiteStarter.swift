@@ -83,24 +83,47 @@ public enum SiteStarter {
                 throw Diagnostic("\(folder.appendingPathComponent(file.path).path) already exists: nothing was changed (run tomo init in an empty folder)")
             }
         }
-        var written: [String] = []
-        for file in files {
+        let store = StoreFile(site: folder)
+        let schemas = folder.appendingPathComponent(SchemaFiles.folder)
+        let schemaFiles = ContentSchema.documents.map { schemas.appendingPathComponent($0.fileName) }
+        let toWrite = files.filter { !keptIfPresent.contains($0.path) || !fileManager.fileExists(atPath: folder.appendingPathComponent($0.path).path) }
+        // What this init makes, files and folders in the order made, goes again when it fails
+        // (a full disk): the folder is left as it was and the same init can run again.
+        var made: [URL] = []
+        func willMake(_ url: URL) {
+            var missing: [URL] = []
+            var place = url
+            while !fileManager.fileExists(atPath: place.path), place.path.count > 1 {
+                missing.append(place)
+                place = place.deletingLastPathComponent()
+            }
+            made += missing.reversed().filter { !made.contains($0) }
+        }
+        func write(_ file: (path: String, text: String)) throws(Diagnostic) {
             let url = folder.appendingPathComponent(file.path)
-            if keptIfPresent.contains(file.path), fileManager.fileExists(atPath: url.path) { continue }
+            willMake(url)
             do {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
+                try RegularFile.createWhole(url.path) { try Data(file.text.utf8).write(to: $0) }
             } catch {
-                throw Diagnostic("cannot write \(url.path): \(error.localizedDescription)")
+                throw Diagnostic("cannot write \(url.path): \((error as? Diagnostic)?.message ?? error.localizedDescription)")
             }
-            written.append(file.path)
         }
-        _ = try StoreFile(site: folder).update { store throws(Diagnostic) in
-            try store.addUser("example")
+        do throws(Diagnostic) {
+            for file in toWrite where file.path != ContentPath.siteConfigFile { try write(file) }
+            willMake(store.url)
+            willMake(store.lockURL)
+            _ = try store.update { store throws(Diagnostic) in try store.addUser("example") }
+            schemaFiles.forEach(willMake)
+            _ = try SchemaFiles.write(to: schemas)
+            // content/site.yaml, which makes the folder a site, last.
+            for file in toWrite where file.path == ContentPath.siteConfigFile { try write(file) }
+        } catch {
+            for url in made.reversed() where unlink(url.path) != 0 { rmdir(url.path) }
+            throw error
         }
-        written.insert(StoreFile.displayPath, at: 3)
-        let schemas = folder.appendingPathComponent(SchemaFiles.folder)
-        written += try SchemaFiles.write(to: schemas).map { "\(SchemaFiles.folder)/\($0.lastPathComponent)" }
-        return written
+        var written = toWrite.map(\.path)
+        written.insert(StoreFile.displayPath, at: min(3, written.count))
+        return written + schemaFiles.map { "\(SchemaFiles.folder)/\($0.lastPathComponent)" }
     }
 }

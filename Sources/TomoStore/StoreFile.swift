@@ -18,7 +18,7 @@ public struct StoreFile: Sendable {
 
     var contentFolder: URL { site.appendingPathComponent("content") }
     public var url: URL { contentFolder.appendingPathComponent("store.json") }
-    var lockURL: URL { contentFolder.appendingPathComponent(".store.lock") }
+    public var lockURL: URL { contentFolder.appendingPathComponent(".store.lock") }
     var temporaryURL: URL { contentFolder.appendingPathComponent(".store.json.tmp") }
 
     public static let allSections = Set(StoreSection.allCases)

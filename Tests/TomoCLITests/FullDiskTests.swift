@@ -152,4 +152,30 @@ struct FullDiskTests {
         }
         #expect(failed > 0, "no build ran out of space")
     }
+
+    /// `tomo init` on a disk that fills up, at whatever file it fills up: it makes the whole
+    /// site, or exits 1 and leaves nothing, so the same init runs again once there is room.
+    @Test func initOnAFullDiskMakesTheWholeSiteOrNothing() throws {
+        let folder = try TemporaryFolder()
+        let disk = folder.url.appendingPathComponent("disk")
+        try SmallDisk.mount(disk, kilobytes: 2048)
+        defer { SmallDisk.unmount(disk) }
+        let pad = disk.appendingPathComponent("pad")
+        let site = disk.appendingPathComponent("site")
+        var failed = 0
+        for kilobytes in stride(from: 0, through: 1600, by: 32) {
+            var space = statvfs()
+            #expect(statvfs(disk.path, &space) == 0)
+            try Data(count: max(0, Int(space.f_bavail) * Int(space.f_frsize) - kilobytes * 1024)).write(to: pad)
+            let result = runTomo(["init", site.path], in: folder.url)
+            try FileManager.default.removeItem(at: pad)
+            if result.status == 0 { break }
+            failed += 1
+            #expect(result.status == 1 && result.error.contains("space"), "\(kilobytes) KiB free: \(result.error)")
+            #expect(!FileManager.default.fileExists(atPath: site.path), "\(kilobytes) KiB free: left \(fileTree(site).keys.sorted())")
+        }
+        #expect(failed > 0, "no init ran out of space")
+        #expect(runTomo(["check"], in: site).status == 0)
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("schemas/profile.schema.json").path))
+    }
 }
