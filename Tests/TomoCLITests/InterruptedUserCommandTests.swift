@@ -194,3 +194,34 @@ import TomoTestSupport
         #expect(check.error.contains("carol has a profile but is not registered in content/store.json (if `tomo user rename carol ann` was stopped half way"), "\(check.error)")
     }
 }
+
+/// `tomo post add` stopped at any moment leaves the post whole or not at all, or only its
+/// photo: the same command run again then finishes the post, as a whole run leaves it.
+@Suite(.serialized) struct InterruptedPostAddTests {
+    @Test(arguments: [true, false]) func aPostAddKilledAtAnyMomentIsFinishedByRunningItAgain(namedSlug: Bool) throws {
+        try #require(SyscallFault.isAvailable, "needs strace, allowed to trace (apt-get install strace)")
+        let photo = try TemporaryFolder()
+        try photo.copy(sampleJPEG, to: "sunset.jpg")
+        let command = ["post", "add", "alice", photo.url.appendingPathComponent("sunset.jpg").path, "--alt", "A sunset", "--date", "2026-05-02"]
+            + (namedSlug ? ["--slug", "evening"] : [])
+        let expected = try InterruptedUserCommandTests.whole(command)
+        let calibration = try InterruptedUserCommandTests.site()
+        let counts = try SyscallFault.counts(command, in: calibration.url)
+        var halfDone = 0
+        for call in ["write", "link", "unlink"] {
+            for number in 1...max(counts[call] ?? 1, 1) {
+                let moment = SyscallFault.Moment(call: call, number: number)
+                let site = try InterruptedUserCommandTests.site()
+                let victim = try SyscallFault.run(command, in: site.url, .kill, at: moment)
+                let context = "killed at \(moment): \(victim.ending)"
+                if InterruptedUserCommandTests.content(site) != expected {
+                    halfDone += 1
+                    let again = runTomo(command, in: site.url)
+                    #expect(again.status == 0, "\(context): \(again.error)")
+                }
+                #expect(InterruptedUserCommandTests.content(site) == expected, "\(context): \(differences(InterruptedUserCommandTests.content(site), expected))")
+            }
+        }
+        #expect(halfDone > 0, "no kill left the post unmade: the test tested nothing")
+    }
+}

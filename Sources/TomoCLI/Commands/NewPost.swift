@@ -17,6 +17,9 @@ struct NewPost {
     let alt: String?
     let visibility: Post.Visibility
     let caption: String
+    /// The photo is in the posts folder already, the same bytes, without its post: a `post add`
+    /// stopped between the two (a `kill -9`, a crash), which this one finishes.
+    let finishing: Bool
 
     var folder: URL { site.appendingPathComponent(ContentPath.postsFolder(of: handle)) }
     var postName: String { "\(slug).md" }
@@ -62,14 +65,17 @@ struct NewPost {
         // is refused here, not by that build.
         try ImageProcessor.verify(ImageSource(file: photo.resolvingSymlinksInPath(), displayPath: photoArgument))
         let folder = site.appendingPathComponent(ContentPath.postsFolder(of: handle))
+        let source = photo.resolvingSymlinksInPath()
         if let slug = invocation.option("slug") {
-            if let taken = Self.takenFile(slug: slug, photoExtension: photoExtension, in: folder) {
+            if let taken = Self.takenFile(slug: slug, photoExtension: photoExtension, in: folder),
+               !Self.isUnfinished(slug: slug, photoExtension: photoExtension, photo: source, in: folder) {
                 throw Diagnostic("\(ContentPath.postFile(handle, taken)) already exists: \(handle)/\(slug) is taken; choose another --slug")
             }
             self.slug = slug
         } else {
-            self.slug = Self.freeSlug(from: typedName.deletingPathExtension, photoExtension: photoExtension, in: folder)
+            self.slug = Self.freeSlug(from: typedName.deletingPathExtension, photoExtension: photoExtension, photo: source, in: folder)
         }
+        finishing = Self.isUnfinished(slug: slug, photoExtension: photoExtension, photo: source, in: folder)
     }
 
     /// Copies the photo and writes the post; on any failure removes what it wrote. The post's
@@ -80,14 +86,16 @@ struct NewPost {
         let text = PostFileText.make(photo: photoName, date: dateText, alt: alt, visibility: visibility, caption: caption)
         let madeFolder = !FileManager.default.fileExists(atPath: folder.path)
         // A folder this command made goes again when it fails: it wrote nothing, then.
-        func undo(_ urls: URL...) {
+        func undo(_ urls: [URL] = []) {
             for url in urls { unlink(url.path) }
             if madeFolder { rmdir(folder.path) }
         }
+        // The photo this command finishes the post of was there before it: it stays.
+        let photoMade = finishing ? [] : [photoURL]
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // A symbolic link is followed: the post gets the photo's bytes, not a link out of the site.
-            try place(photoName) { try FileManager.default.copyItem(at: photo.resolvingSymlinksInPath(), to: $0) }
+            if !finishing { try place(photoName) { try FileManager.default.copyItem(at: photo.resolvingSymlinksInPath(), to: $0) } }
         } catch {
             undo()
             throw Diagnostic("cannot copy the photo to \(ContentPath.postFile(handle, photoName)): \(Self.reason(error))")
@@ -95,13 +103,13 @@ struct NewPost {
         do {
             try place(postName) { try Data(text.utf8).write(to: $0) }
         } catch {
-            undo(photoURL)
+            undo(photoMade)
             throw Diagnostic("cannot write \(ContentPath.postFile(handle, postName)): \(Self.reason(error))")
         }
         // The inputs were checked; reading the post back proves the file says what was meant.
         let (post, diagnostics) = ContentLoader.loadPost(site: site, id: id)
         if post == nil {
-            undo(postURL, photoURL)
+            undo([postURL] + photoMade)
             throw DiagnosticList(diagnostics)
         }
         return diagnostics
@@ -122,15 +130,25 @@ struct NewPost {
         ["\(slug).md", "\(slug).\(photoExtension)"].first { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
     }
 
+    /// Whether the slug's photo is in `folder` with the bytes of `photo`, and its post is not:
+    /// what a `post add` of this photo stopped half way leaves.
+    private static func isUnfinished(slug: String, photoExtension: String, photo: URL, in folder: URL) -> Bool {
+        let existing = folder.appendingPathComponent("\(slug).\(photoExtension)")
+        return !FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(slug).md").path)
+            && FileManager.default.contentsEqual(atPath: existing.path, andPath: photo.path)
+    }
+
     /// The photo's name as a slug (`IMG 0012.JPG` gives `img-0012`, a name without a-z or 0-9
-    /// gives `post`), with `-2`, `-3`… appended until it is free.
-    private static func freeSlug(from name: String, photoExtension: String, in folder: URL) -> String {
+    /// gives `post`), with `-2`, `-3`… appended until it is free, or until it is the post a
+    /// `post add` of this photo left unfinished.
+    private static func freeSlug(from name: String, photoExtension: String, photo: URL, in folder: URL) -> String {
         let base = Identifiers.slug(from: name).isEmpty ? "post" : Identifiers.slug(from: name)
         var number = 1
         while true {
             let suffix = number == 1 ? "" : "-\(number)"
             let slug = Identifiers.slug(from: base, limit: 80 - suffix.count) + suffix
-            if takenFile(slug: slug, photoExtension: photoExtension, in: folder) == nil { return slug }
+            if takenFile(slug: slug, photoExtension: photoExtension, in: folder) == nil
+                || isUnfinished(slug: slug, photoExtension: photoExtension, photo: photo, in: folder) { return slug }
             number += 1
         }
     }
