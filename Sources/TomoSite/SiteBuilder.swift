@@ -92,6 +92,7 @@ public enum SiteBuilder {
         waiting: (@Sendable () -> Void)? = nil
     ) throws(DiagnosticList) -> BuildReport {
         var clock = StepClock()
+        if let problem = outputProblem(options) { throw DiagnosticList([problem]) }
         // One build at a time in an output, from reading what the last one kept to saving anew.
         let lock: OutputLock
         do { lock = try OutputLock(destination: options.output, waiting: waiting) } catch { throw DiagnosticList([error]) }
@@ -251,6 +252,21 @@ public enum SiteBuilder {
         update.apply(to: &keys)
         let updatedFrom: Int? = if case .changes = update { changedPaths?.count } else { nil }
         return (keys, update.changedKeys(from: kept.keys), updatedFrom)
+    }
+
+    /// Why the output may not go where `options` put it, found before anything is made: inside
+    /// a folder the build reads (`content/`, `templates/`, `static/`), its files would be read
+    /// or published again by the next build. (A link that leads into one is found by the walk
+    /// of the inputs, which refuses a folder holding an output's marker.)
+    static func outputProblem(_ options: BuildOptions) -> Diagnostic? {
+        let site = options.site.standardizedFileURL.path
+        let output = options.output.standardizedFileURL.path
+        for folder in InputStamps.folders {
+            let input = site + "/" + folder
+            guard output == input || output.hasPrefix(input + "/") else { continue }
+            return Diagnostic("the output folder \(output) is inside the site's \(folder)/, which every build reads: build into a folder outside content/, templates/ and static/ (tomo build --out DIR; the default is public/)")
+        }
+        return nil
     }
 
     /// The files in the output that tomo did not make: kept, and named, with where they belong.

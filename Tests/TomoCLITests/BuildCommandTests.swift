@@ -23,6 +23,22 @@ import TomoTestSupport
 
     /// The root is named as "/", as every other output folder is named with one final slash
     /// (`public/`, `/srv/www/`). Nothing is written there: it holds files tomo did not write.
+    /// An output inside a folder every build reads is refused before anything is made, with
+    /// the reason: no folder appears in the site, and nothing is built into `content/`.
+    @Test(arguments: ["templates/x", "content/x", "static/x", "content", "templates"])
+    func anOutputInsideAFolderTheBuildReadsIsRefused(output: String) throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appendingPathComponent("site")
+        #expect(runTomo(["init", site.path]).status == 0)
+        let before = fileTree(site)
+        let result = runTomo(["build", "--site", site.path, "--out", site.appendingPathComponent(output).path])
+        #expect(result.status == 1)
+        let top = String(output.prefix { $0 != "/" })
+        #expect(result.error.contains("is inside the site's \(top)/, which every build reads"), "\(result.error)")
+        #expect(fileTree(site) == before)
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(top).path) == (top == "content"), "\(top)/ made")
+    }
+
     @Test func theRootAsTheOutputIsNamedWithOneSlash() throws {
         let folder = try TemporaryFolder()
         let site = folder.url.appendingPathComponent("site")
