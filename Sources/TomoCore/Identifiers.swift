@@ -74,19 +74,23 @@ public enum Identifiers {
         return latin.isEmpty ? nil : latin
     }
 
-    /// A valid slug made from any text (a photo's file name): lower case, every run of other
-    /// characters than a-z and 0-9 one `-`, no `-` at either end, at most `limit` characters;
-    /// empty when the text has no letter or digit of a-z, 0-9.
+    /// A valid slug made from any text (a photo's file name): lower case, each character as the
+    /// Latin letters it looks like (as a suggested handle reads it: `Ä` → `a`, `ｆ` → `f`),
+    /// every run of other characters one `-`, no `-` at either end, at most `limit` characters;
+    /// empty when the text has no letter or digit that reads as a-z, 0-9.
     public static func slug(from text: String, limit: Int = 80) -> String {
         var slug = ""
         // Only as far as `limit` characters (all ASCII, so bytes): the text may be a megabyte long.
-        for scalar in text.lowercased().unicodeScalars where slug.utf8.count < limit {
-            if scalar.isASCII, isLowercaseLetterOrDigit(UInt8(scalar.value)) {
-                slug.unicodeScalars.append(scalar)
+        for character in text {
+            guard slug.utf8.count < limit else { break }
+            if let latin = latinLetters(for: character) {
+                slug += latin
             } else if !slug.isEmpty, !slug.hasSuffix("-") {
                 slug += "-"
             }
         }
+        // One character may read as several letters (`ﬁ` → `fi`).
+        slug = String(slug.prefix(limit))
         while slug.hasSuffix("-") { slug.removeLast() }
         return slug
     }

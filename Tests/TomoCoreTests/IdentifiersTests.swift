@@ -2,6 +2,18 @@ import Testing
 import TomoCore
 
 @Suite struct IdentifiersTests {
+    /// A photo's name gives its slug as a handle suggestion reads it: accents off, full-width
+    /// and other compatibility forms plain, anything else one `-`; at most the limit.
+    @Test func aSlugReadsAccentedNamesAsTheirLetters() {
+        #expect(Identifiers.slug(from: "ÄÖ Ü") == "ao-u")
+        #expect(Identifiers.slug(from: "Crème Brûlée 2") == "creme-brulee-2")
+        #expect(Identifiers.slug(from: "ＩＭＧ＿００１２") == "img-0012")
+        #expect(Identifiers.slug(from: "IMG 0012") == "img-0012")
+        #expect(Identifiers.slug(from: "東京") == "")
+        #expect(Identifiers.slug(from: "ﬁx", limit: 1) == "f")
+        #expect(Identifiers.slug(from: String(repeating: "é", count: 1_000_000)).count == 80)
+    }
+
     @Test(arguments: ["alice", "a", "user_01", String(repeating: "x", count: 30)])
     func acceptsValidHandles(handle: String) {
         #expect(Identifiers.handleProblem(handle) == nil)
@@ -37,7 +49,9 @@ import TomoCore
         let accents = String(repeating: "É", count: 1_000_000)
         #expect(Identifiers.handleProblem(accents) == "handle \"\(String(repeating: "É", count: 40))…\" (1,000,000 characters) may use only a-z, 0-9 and _ (try \"\(String(repeating: "e", count: 30))\")")
         let mixed = String(repeating: "aé", count: 500_000)
-        #expect(Identifiers.slugProblem(mixed)?.hasSuffix("may use only a-z, 0-9 and - (try \"\(String(repeating: "a-", count: 39))a\")") == true)
+        #expect(Identifiers.slugProblem(mixed)?.hasSuffix("may use only a-z, 0-9 and - (try \"\(String(repeating: "ae", count: 40))\")") == true)
+        let unreadable = String(repeating: "a日", count: 500_000)
+        #expect(Identifiers.slugProblem(unreadable)?.hasSuffix("may use only a-z, 0-9 and - (try \"\(String(repeating: "a-", count: 39))a\")") == true)
     }
 
     @Test func explainsTheFix() {
