@@ -105,6 +105,18 @@ import TomoTestSupport
         #expect(halfDone > 0, "no kill fell between the store's change and the last deletion: the test tested nothing")
     }
 
+    /// A rename run again after it finished says so and changes nothing, rather than calling
+    /// the new handle taken by the very files it moved there.
+    @Test func aRenameRunAgainAfterItFinishedSaysItIsDone() throws {
+        let site = try Self.site()
+        #expect(runTomo(Self.rename, in: site.url).status == 0)
+        let after = Self.content(site)
+        let again = runTomo(Self.rename, in: site.url)
+        #expect(again.status == 0, "\(again.error)")
+        #expect(again.output.contains("unchanged: alice is renamed to ann already"), "\(again.output)")
+        #expect(Self.content(site) == after)
+    }
+
     /// `user add` killed before each of its writes, links and renames: the new profile is
     /// there whole or not at all (never an empty or cut-off file, which every `user add` after
     /// it would keep), and the same command run again leaves the site a whole run leaves.

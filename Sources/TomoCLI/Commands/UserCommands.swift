@@ -259,13 +259,18 @@ enum UserCommands {
                     return !moves.isEmpty
                 }
             }
-            let store = try StoreCommandSupport.read(invocation, sections: [.users]).store
+            let store = try StoreCommandSupport.read(invocation, sections: [.users, .renames]).store
             // The store already renamed OLD to NEW and files are left to move: the same command
             // finishes what was interrupted.
             if old != new, store.user(old) == nil, store.user(new) != nil, try source.leftBehind(renamingTo: destination) {
                 try source.checkRename(to: destination, finishing: true)
                 invocation.console.line("finishing the rename of \(old) to \(new) (the store has it already)")
                 try moveFiles()
+                return 0
+            }
+            // Done already (run again after it finished): nothing is taken, nothing to do.
+            if old != new, store.user(old) == nil, store.user(new) != nil, store.renames.last(where: { $0.from == old })?.to == new {
+                StoreCommandSupport.report(.unchanged("\(old) is renamed to \(new) already"), on: invocation.console)
                 return 0
             }
             if old != new, let taken = try destination.conflicts.first {
