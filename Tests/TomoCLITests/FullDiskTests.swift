@@ -99,14 +99,9 @@ struct FullDiskTests {
         #expect(before.contains("carol/index.html"))
         #expect(runTomo(["user", "rm", "carol", "--yes"], in: site.url).status == 0)
         #expect(runTomo(["user", "set", "alice", "--name", "New alice"], in: site.url).status == 0)
-        let pad = disk.appendingPathComponent("pad")
         var failed = 0
         for kilobytes in stride(from: 0, through: 400, by: 8) {
-            var space = statvfs()
-            #expect(statvfs(disk.path, &space) == 0)
-            try Data(count: max(0, Int(space.f_bavail) * Int(space.f_frsize) - kilobytes * 1024)).write(to: pad)
-            let result = runTomo(["build", "--full", "--out", "disk/site"], in: site.url)
-            try FileManager.default.removeItem(at: pad)
+            let result = try Self.withFree(kilobytes, on: disk) { runTomo(["build", "--full", "--out", "disk/site"], in: site.url) }
             if result.status == 0 { break }
             failed += 1
             #expect(result.status == 1 && result.error.contains("No space left on device"), "\(kilobytes) KiB free: \(result.error)")
@@ -133,16 +128,11 @@ struct FullDiskTests {
         let photo = Self.demo.appendingPathComponent("posts/alice/tokyo-bay-sunset.jpg")
         #expect(runTomo(["post", "add", "alice", photo.path, "--slug", "sunset", "--alt", "A sunset"], in: site).status == 0)
         #expect(runTomo(["build"], in: site).status == 0)
-        let pad = disk.appendingPathComponent("pad")
         var failed = 0
         for kilobytes in stride(from: 0, through: 96, by: 8) {
             // Each build draws a new share card for the new name.
             #expect(runTomo(["user", "set", "alice", "--name", "Alice \(kilobytes)"], in: site).status == 0)
-            var space = statvfs()
-            #expect(statvfs(disk.path, &space) == 0)
-            try Data(count: max(0, Int(space.f_bavail) * Int(space.f_frsize) - kilobytes * 1024)).write(to: pad)
-            let result = runTomo(["build"], in: site)
-            try FileManager.default.removeItem(at: pad)
+            let result = try Self.withFree(kilobytes, on: disk) { runTomo(["build"], in: site) }
             if result.status != 0 { failed += 1 }
             let walker = FileManager.default.enumerator(atPath: site.path)
             while let path = walker?.nextObject() as? String {
@@ -160,15 +150,10 @@ struct FullDiskTests {
         let disk = folder.url.appendingPathComponent("disk")
         try SmallDisk.mount(disk, kilobytes: 2048)
         defer { SmallDisk.unmount(disk) }
-        let pad = disk.appendingPathComponent("pad")
         let site = disk.appendingPathComponent("site")
         var failed = 0
         for kilobytes in stride(from: 0, through: 1600, by: 32) {
-            var space = statvfs()
-            #expect(statvfs(disk.path, &space) == 0)
-            try Data(count: max(0, Int(space.f_bavail) * Int(space.f_frsize) - kilobytes * 1024)).write(to: pad)
-            let result = runTomo(["init", site.path], in: folder.url)
-            try FileManager.default.removeItem(at: pad)
+            let result = try Self.withFree(kilobytes, on: disk) { runTomo(["init", site.path], in: folder.url) }
             if result.status == 0 { break }
             failed += 1
             #expect(result.status == 1 && result.error.contains("space"), "\(kilobytes) KiB free: \(result.error)")
@@ -177,5 +162,16 @@ struct FullDiskTests {
         #expect(failed > 0, "no init ran out of space")
         #expect(runTomo(["check"], in: site).status == 0)
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("schemas/profile.schema.json").path))
+    }
+
+    /// What `body` gives when run with only `kilobytes` free on `disk` (the rest filled by a
+    /// file, removed after).
+    static func withFree<Result>(_ kilobytes: Int, on disk: URL, _ body: () throws -> Result) throws -> Result {
+        var space = statvfs()
+        #expect(statvfs(disk.path, &space) == 0)
+        let pad = disk.appendingPathComponent("pad")
+        try Data(count: max(0, Int(space.f_bavail) * Int(space.f_frsize) - kilobytes * 1024)).write(to: pad)
+        defer { try? FileManager.default.removeItem(at: pad) }
+        return try body()
     }
 }

@@ -10,7 +10,13 @@ import TomoTestSupport
 /// it made, so what the site stopped publishing is deleted, not left on the host as a file
 /// "tomo did not make".
 @Suite struct MadeFilesRecordTests {
-    @Test(arguments: [false, true]) func whatTheSiteNoLongerPublishesIsDeletedAfterAMove(full: Bool) throws {
+    /// How the site folder gets to its new place: moved or renamed (the same inodes), or copied
+    /// whole (`cp -a`, a backup or a CI cache restored: new inodes, so the kept build state no
+    /// longer belongs to the output).
+    enum Relocation: CaseIterable, Sendable { case move, copy }
+
+    @Test(arguments: [false, true], Relocation.allCases)
+    func whatTheSiteNoLongerPublishesIsDeletedAfterAMoveOrACopy(full: Bool, how: Relocation) throws {
         let folder = try TemporaryFolder(prefix: "tomo-moved")
         try folder.write("one/content/site.yaml", SiteFolder.siteYAML)
         try folder.write("one/content/users/alice.yaml", "name: Alice\n")
@@ -20,7 +26,10 @@ import TomoTestSupport
         #expect(FileManager.default.fileExists(atPath: before.appendingPathComponent("public/bob/index.html").path))
 
         let after = folder.url.appendingPathComponent("two")
-        try FileManager.default.moveItem(at: before, to: after)
+        switch how {
+        case .move: try FileManager.default.moveItem(at: before, to: after)
+        case .copy: try FileManager.default.copyItem(at: before, to: after)
+        }
         try FileManager.default.removeItem(at: after.appendingPathComponent("content/users/bob.yaml"))
         let report = try SiteBuilder.build(BuildOptions(site: after, full: full))
 
@@ -46,28 +55,6 @@ import TomoTestSupport
         #expect(!left.values.contains { $0.contains("Bob Secret") }, "no file still shows bob")
         #expect(left["notes.txt"] == "put here by hand\n", "a file tomo did not make is kept")
         #expect(report.warnings.contains { $0.message.contains("notes.txt") }, "the file put there by hand is named: \(report.warnings)")
-    }
-
-    /// A site copied whole (`cp -a`, a backup or a CI cache restored: new inodes, its kept build
-    /// state no longer the output's) still deletes what it stops publishing: the record copied
-    /// along names the files tomo made.
-    @Test(arguments: [false, true]) func whatTheSiteNoLongerPublishesIsDeletedInACopy(full: Bool) throws {
-        let folder = try TemporaryFolder(prefix: "tomo-copied")
-        try folder.write("one/content/site.yaml", SiteFolder.siteYAML)
-        try folder.write("one/content/users/alice.yaml", "name: Alice\n")
-        try folder.write("one/content/users/bob.yaml", "name: Bob Secret\n")
-        let original = folder.url.appendingPathComponent("one")
-        try SiteBuilder.build(BuildOptions(site: original))
-
-        let copy = folder.url.appendingPathComponent("two")
-        try FileManager.default.copyItem(at: original, to: copy)
-        try FileManager.default.removeItem(at: copy.appendingPathComponent("content/users/bob.yaml"))
-        let report = try SiteBuilder.build(BuildOptions(site: copy, full: full))
-
-        let left = SiteFolder.files(in: copy.appendingPathComponent("public"))
-        #expect(left.keys.filter { $0.hasPrefix("bob/") }.isEmpty, "bob's pages are gone: \(left.keys.sorted())")
-        #expect(!left.values.contains { $0.contains("Bob Secret") }, "no file still shows bob")
-        #expect(report.warnings.allSatisfy { !$0.message.contains("tomo did not make") }, "\(report.warnings)")
     }
 
     /// The record lies in the output: one changed there to name a file outside it (`../x`) is
