@@ -98,10 +98,10 @@ public final class SitePreview: Sendable {
         configuration.host = options.host
         configuration.port = options.port
         configuration.liveReload = options.liveReload
-        if let baseURL = options.baseURL {
-            // Pages link under the base URL's path, so that is where they are served.
-            configuration.root = try SiteAddress(baseURL).root
-        }
+        // The base URL as pages give it (in ASCII); they link under its path, so that is where
+        // they are served.
+        let address = try options.baseURL.map { text throws(Diagnostic) in try SiteAddress(text) }
+        if let address { configuration.root = address.root }
         // The served files are kept in the cache folder, made before the first build.
         if let problem = CacheFolder.problem(site: options.site) { throw problem }
         configuration.keptFiles = keptFilesFolder(options)
@@ -112,7 +112,7 @@ public final class SitePreview: Sendable {
         if server.keptFileCount > 0 { onEvent(.servingKept(files: server.keptFileCount, url: server.url)) }
         // Absolute links (Open Graph, canonical) point at the preview, as pages are seen there,
         // unless a base URL is given.
-        let baseURL = options.baseURL ?? server.url
+        let baseURL = address?.baseURL ?? server.url
         let liveReload = options.liveReload
         // Each page is stored and made ready to serve on the thread that renders it (see
         // `ServedFile`): the session keeps no bytes. After the first build, a rebuild's pages

@@ -62,10 +62,15 @@ import TomoTestSupport
     }
 
     /// Served under the base URL's path: every link of the served home page and of a profile
-    /// answers 200 there, `/` leads to the site, a path outside it is the 404 page.
-    @Test(arguments: ["https://example.github.io/mysite/", "http://127.0.0.1:9/deep/a%20b/"])
-    func aBaseURLUnderAPathIsServedUnderThatPath(baseURL: String) throws {
-        let served = try Self.serve(["--base-url", baseURL])
+    /// answers 200 there, `/` leads to the site, a path outside it is the 404 page. A path that
+    /// is not ASCII is served, and given, percent-encoded (`written`), as pages give it.
+    @Test(arguments: [
+        ("https://example.github.io/mysite/", "https://example.github.io/mysite/"),
+        ("http://127.0.0.1:9/deep/a%20b/", "http://127.0.0.1:9/deep/a%20b/"),
+        ("http://127.0.0.1:9/café/", "http://127.0.0.1:9/caf%C3%A9/"),
+    ])
+    func aBaseURLUnderAPathIsServedUnderThatPath(typed: String, baseURL: String) throws {
+        let served = try Self.serve(["--base-url", typed])
         // Stopped at the end, which keeps its site until then.
         defer { served.preview.stop() }
         let preview = served.preview
