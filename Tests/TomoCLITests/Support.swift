@@ -123,7 +123,7 @@ func fileTree(_ folder: URL) -> [String: Data] {
     var found: [String: Data] = [:]
     let walker = FileManager.default.enumerator(atPath: folder.path)
     while let path = walker?.nextObject() as? String {
-        // tomo's record of its files names the folder's own marker: no part of the site.
+        // tomo's record of the files it made (`OutputBookkeeping`): no part of the site.
         if path == OutputBookkeeping.record || path.hasSuffix("/" + OutputBookkeeping.record) { continue }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
