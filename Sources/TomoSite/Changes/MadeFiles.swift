@@ -129,7 +129,7 @@ enum MadeFiles {
             count = made.count
         }
         if let failure {
-            throw Diagnostic("cannot write \(output)/\(name), the record of the files tomo made there: \(String(cString: strerror(failure))); free some space (or make the folder writable) and build again")
+            throw Diagnostic("cannot write \(output)/\(name), the record of the files tomo made there: \(String(cString: strerror(failure))); free some space (or make the folder writable, or move away what is at \(writingName)) and build again")
         }
         return count
     }
