@@ -121,6 +121,20 @@ import TomoStore
         #expect(post.contains(#"<meta property="og:image" content="https://example.com/media/ann/own-card-"#))
     }
 
+    /// A like by a registration whose profile is gone (deleted by hand, a rename stopped half
+    /// way) still counts, as the design says a post's like count is the number of its likes;
+    /// only users with a page are named among its likers.
+    @Test func aLikeByAUserWithoutAProfileCountsButIsNotNamed() throws {
+        let site = try graphSite()
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/users/bob.yaml"))
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/bob"))
+        try site.build()
+        let post = try #require(site.page("ann/posts/own/index.html"))
+        #expect(post.contains(#"data-post-id="ann/own" data-like-count="2""#))
+        #expect(post.contains("2 likes"))
+        #expect(!post.contains(#"data-handle="bob""#) && post.contains(#"<li class="user-card" data-handle="cat">"#))
+    }
+
     /// A card on a follower's timeline links the post and its owner, names the owner, and shows
     /// the date, like count, caption and photo of that post (a card is kept per post and shared
     /// by every page that shows it).
