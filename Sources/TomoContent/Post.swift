@@ -62,6 +62,15 @@ public struct Post: Sendable, Hashable {
     /// `<handle>/<slug>`, the id the store and the CLI name the post by.
     public var id: String { shared.fields.id }
 
+    /// Whether `a` comes before `b` newest first: by instant (time zones honoured, to the
+    /// nanosecond: two dates a Double cannot tell apart are compared as written), ties by id.
+    /// The one order of posts, for timelines, feeds, the sitemap and `tomo post list`.
+    public static func isNewer(_ a: Post, _ b: Post) -> Bool {
+        if a.date != b.date { return a.date > b.date }
+        let exact = WrittenDate.compareInstants(a.dateText, b.dateText)
+        return exact != 0 ? exact > 0 : a.id < b.id
+    }
+
     /// The photo's path relative to the site folder (`content/posts/alice/sunset.jpg`).
     public var photoFile: String { shared.fields.photoFile }
 

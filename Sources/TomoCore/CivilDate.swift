@@ -51,9 +51,9 @@ public enum CivilDate {
         return (year, month, day, secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
     }
 
-    /// The instant a wall clock `utcOffset` seconds east of UTC shows as this date and time.
-    public static func instant(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, nanosecond: Int = 0, utcOffset: Int) -> Date {
-        let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - utcOffset
-        return Date(timeIntervalSince1970: TimeInterval(seconds) + TimeInterval(nanosecond) / 1e9)
+    /// The whole seconds since 1970-01-01T00:00:00Z at which a wall clock `utcOffset` seconds
+    /// east of UTC shows this date and time, exactly.
+    public static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, utcOffset: Int) -> Int {
+        days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - utcOffset
     }
 }

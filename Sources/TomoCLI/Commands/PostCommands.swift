@@ -61,7 +61,7 @@ enum PostCommands {
             let (store, site) = try StoreCommandSupport.read(invocation, sections: [.likes, .hidden])
             if let handle { _ = try store.requireUser(handle) }
             let (loaded, diagnostics) = ContentLoader.loadPosts(site: site, of: handle)
-            let posts = loaded.sorted { $0.date != $1.date ? $0.date > $1.date : $0.id < $1.id }
+            let posts = loaded.sorted(by: Post.isNewer)
             let console = invocation.console
             if invocation.flag("json") {
                 StoreCommandSupport.printJSON(.array(posts.map { post in

@@ -18,7 +18,7 @@ struct PostIndex: Sendable {
 
     init(published: [Post]) {
         // Sorting positions moves small integers; sorting the posts themselves would copy them.
-        newestFirst = published.indices.sorted { Self.isNewer(published[$0], published[$1]) }.map { published[$0] }
+        newestFirst = published.indices.sorted { Post.isNewer(published[$0], published[$1]) }.map { published[$0] }
         byOwner = Dictionary(grouping: newestFirst, by: \.handle)
         var ranks: [String: [Int]] = [:]
         var owners: [String] = []
@@ -40,9 +40,6 @@ struct PostIndex: Sendable {
         byID = Dictionary(newestFirst.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    static func isNewer(_ a: Post, _ b: Post) -> Bool {
-        a.date != b.date ? a.date > b.date : a.id < b.id
-    }
 
     func posts(of handle: String) -> [Post] { byOwner[handle] ?? [] }
 
