@@ -103,6 +103,17 @@ public enum RegularFile {
     /// file at `path` (a killed one may leave the hidden file, which the next attempt replaces).
     /// What `write` throws is thrown; a name that is taken throws "File exists".
     public static func createWhole(_ path: String, writing write: (URL) throws -> Void) throws {
+        try whole(path, replacing: false, writing: write)
+    }
+
+    /// `createWhole`, over the file that is at `path` (renamed over it): a reader sees the old
+    /// file or the new one, and a kill leaves at most the hidden file, under a name the next
+    /// attempt replaces (Foundation's atomic write left `.dat.nosync…` files behind).
+    public static func replaceWhole(_ path: String, writing write: (URL) throws -> Void) throws {
+        try whole(path, replacing: true, writing: write)
+    }
+
+    private static func whole(_ path: String, replacing: Bool, writing write: (URL) throws -> Void) throws {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -110,9 +121,13 @@ public enum RegularFile {
         unlink(partial)
         defer { unlink(partial) }
         try write(URL(fileURLWithPath: partial))
-        if link(partial, path) == 0 { return }
-        // A file system without hard links (FAT): renamed instead, the name was found free.
-        if errno == EPERM || errno == EOPNOTSUPP, access(path, F_OK) != 0, rename(partial, path) == 0 { return }
+        if replacing {
+            if rename(partial, path) == 0 { return }
+        } else {
+            if link(partial, path) == 0 { return }
+            // A file system without hard links (FAT): renamed instead, the name was found free.
+            if errno == EPERM || errno == EOPNOTSUPP, access(path, F_OK) != 0, rename(partial, path) == 0 { return }
+        }
         throw Diagnostic(String(cString: strerror(errno)))
     }
 

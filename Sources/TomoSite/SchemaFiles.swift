@@ -18,9 +18,9 @@ public enum SchemaFiles {
             let url = folder.appendingPathComponent(document.fileName)
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try Data((JSONWriter.string(document.json) + "\n").utf8).write(to: url, options: .atomic)
+                try RegularFile.replaceWhole(url.path) { try Data((JSONWriter.string(document.json) + "\n").utf8).write(to: $0) }
             } catch {
-                throw Diagnostic("cannot write \(url.path): \(error.localizedDescription)")
+                throw Diagnostic("cannot write \(url.path): \((error as? Diagnostic)?.message ?? error.localizedDescription)")
             }
             written.append(url)
         }

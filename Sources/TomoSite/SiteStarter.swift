@@ -78,7 +78,12 @@ public enum SiteStarter {
         if fileManager.fileExists(atPath: folder.appendingPathComponent(ContentPath.siteConfigFile).path) {
             throw Diagnostic("\(folder.path) already holds a site (content/site.yaml exists): nothing was changed")
         }
-        for file in files where !keptIfPresent.contains(file.path) {
+        // A file this init would write, there already with the very bytes it would write, is
+        // what an init stopped half way (a `kill -9`) left: the same init finishes the site.
+        func isThere(_ file: (path: String, text: String)) -> Bool {
+            FileManager.default.contents(atPath: folder.appendingPathComponent(file.path).path) == Data(file.text.utf8)
+        }
+        for file in files where !keptIfPresent.contains(file.path) && !isThere(file) {
             if fileManager.fileExists(atPath: folder.appendingPathComponent(file.path).path) {
                 throw Diagnostic("\(folder.appendingPathComponent(file.path).path) already exists: nothing was changed (run tomo init in an empty folder)")
             }
@@ -86,7 +91,7 @@ public enum SiteStarter {
         let store = StoreFile(site: folder)
         let schemas = folder.appendingPathComponent(SchemaFiles.folder)
         let schemaFiles = ContentSchema.documents.map { schemas.appendingPathComponent($0.fileName) }
-        let toWrite = files.filter { !keptIfPresent.contains($0.path) || !fileManager.fileExists(atPath: folder.appendingPathComponent($0.path).path) }
+        let toWrite = files.filter { !isThere($0) && (!keptIfPresent.contains($0.path) || !fileManager.fileExists(atPath: folder.appendingPathComponent($0.path).path)) }
         // What this init makes, files and folders in the order made, goes again when it fails
         // (a full disk): the folder is left as it was and the same init can run again.
         var made: [URL] = []
@@ -122,7 +127,7 @@ public enum SiteStarter {
             for url in made.reversed() where unlink(url.path) != 0 { rmdir(url.path) }
             throw error
         }
-        var written = toWrite.map(\.path)
+        var written = files.map(\.path).filter { path in toWrite.contains { $0.path == path } || !keptIfPresent.contains(path) }
         written.insert(StoreFile.displayPath, at: min(3, written.count))
         return written + schemaFiles.map { "\(SchemaFiles.folder)/\($0.lastPathComponent)" }
     }

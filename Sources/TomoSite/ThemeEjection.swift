@@ -80,10 +80,10 @@ public enum ThemeEjection {
             }
             do {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                // Atomic: an interrupted ejection leaves no half-written template behind.
-                try bytes.write(to: url, options: .atomic)
+                // Whole: an interrupted ejection leaves no half-written template behind.
+                try RegularFile.replaceWhole(url.path) { try bytes.write(to: $0) }
             } catch {
-                throw Diagnostic("cannot write this file: \(error.localizedDescription)", at: SourceLocation(file: relative, line: 1, column: 1))
+                throw Diagnostic("cannot write this file: \((error as? Diagnostic)?.message ?? error.localizedDescription)", at: SourceLocation(file: relative, line: 1, column: 1))
             }
             outcome.written.append(path)
         }

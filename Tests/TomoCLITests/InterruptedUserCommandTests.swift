@@ -237,3 +237,33 @@ import TomoTestSupport
         #expect(halfDone > 0, "no kill left the post unmade: the test tested nothing")
     }
 }
+
+/// `tomo init` stopped at any moment: the same init run again makes the whole site (a file it
+/// finds with the very bytes it would write is one it wrote before it was stopped).
+@Suite(.serialized) struct InterruptedInitTests {
+    @Test func anInitKilledAtAnyMomentIsFinishedByRunningItAgain() throws {
+        try #require(SyscallFault.isAvailable, "needs strace, allowed to trace (apt-get install strace)")
+        let whole = try TemporaryFolder()
+        #expect(runTomo(["init", "site"], in: whole.url).status == 0)
+        let expected = Set(fileTree(whole.url.appendingPathComponent("site")).keys)
+        let calibration = try TemporaryFolder()
+        let counts = try SyscallFault.counts(["init", "site"], in: calibration.url)
+        for call in ["write", "link", "rename"] {
+            for number in 1...max(counts[call] ?? 1, 1) {
+                let moment = SyscallFault.Moment(call: call, number: number)
+                let folder = try TemporaryFolder()
+                let victim = try SyscallFault.run(["init", "site"], in: folder.url, .kill, at: moment)
+                let context = "killed at \(moment): \(victim.ending)"
+                let again = runTomo(["init", "site"], in: folder.url)
+                let site = folder.url.appendingPathComponent("site")
+                // Killed after the last file: the site is whole, and the second init refuses it.
+                #expect(again.status == 0 || again.error.contains("already holds a site"), "\(context): \(again.error)")
+                // A kill may leave the hidden file a write was filling (replaced by the next
+                // write of that file), nothing else.
+                let left = Set(fileTree(site).keys).filter { !$0.hasSuffix(".partial") && !$0.hasSuffix(".tmp") }
+                #expect(left == expected, "\(context): \(left.symmetricDifference(expected).sorted())")
+                #expect(runTomo(["check"], in: site).status == 0, "\(context)")
+            }
+        }
+    }
+}

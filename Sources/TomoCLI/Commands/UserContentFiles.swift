@@ -170,8 +170,8 @@ struct UserContentFiles {
 
     /// Writes a changed profile in place, whole or not at all.
     private func save(_ profile: ProfileFile) throws(Diagnostic) {
-        do { try Data(profile.bytes).write(to: url(profile.file), options: .atomic) } catch {
-            throw Diagnostic("cannot update \(profile.file): \(error.localizedDescription)")
+        do { try RegularFile.replaceWhole(url(profile.file).path) { try Data(profile.bytes).write(to: $0) } } catch {
+            throw Diagnostic("cannot update \(profile.file): \((error as? Diagnostic)?.message ?? error.localizedDescription)")
         }
     }
 
