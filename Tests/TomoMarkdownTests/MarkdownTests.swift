@@ -18,6 +18,27 @@ import Testing
         #expect(html == "<p><a href=\"\">click</a> and <a href=\"https://example.com\">ok</a></p>\n")
     }
 
+    /// Only http, https and mailto addresses are kept, in any letter case; any other scheme
+    /// (`ftp:`, `tel:`, `intent:`, `data:image/…`, made-up ones) gets an empty address, and an
+    /// image without one shows its description. Addresses without a scheme stay.
+    @Test(arguments: [
+        ("[a](x-evil:payload)", ##"<p><a href="">a</a></p>"##),
+        ("[a](ftp://host/file)", ##"<p><a href="">a</a></p>"##),
+        ("[a](tel:+81312345678)", ##"<p><a href="">a</a></p>"##),
+        ("[a](intent://scan/#Intent;end)", ##"<p><a href="">a</a></p>"##),
+        ("[a](ms-settings:privacy)", ##"<p><a href="">a</a></p>"##),
+        ("![a photo](data:image/png;base64,AAAA)", "<p>a photo</p>"),
+        ("[a](HTTPS://Example.com/)", ##"<p><a href="HTTPS://Example.com/">a</a></p>"##),
+        ("[a](MAILTO:a@example.com)", ##"<p><a href="MAILTO:a@example.com">a</a></p>"##),
+        ("[a](/about/)", ##"<p><a href="/about/">a</a></p>"##),
+        ("[a](#top)", ##"<p><a href="#top">a</a></p>"##),
+        ("[a](notes/a:b.html)", ##"<p><a href="notes/a:b.html">a</a></p>"##),
+        ("<x-evil:payload>", ##"<p><a href="">x-evil:payload</a></p>"##),
+    ])
+    func onlyHTTPAndMailtoAddressesAreKept(markdown: String, html: String) {
+        #expect(Markdown.html(markdown) == html + "\n")
+    }
+
     @Test func textIsEscaped() {
         #expect(Markdown.html("a < b & \"c\"") == "<p>a &lt; b &amp; &quot;c&quot;</p>\n")
     }
