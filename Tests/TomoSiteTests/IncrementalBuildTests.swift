@@ -34,6 +34,25 @@ import TomoStore
         try site.write(path, text)
     }
 
+    /// A file of `static/` whose name leaves no room for the temporary suffix (up to the 255
+    /// bytes a name may have) is replaced by the next build as any other; two such names that
+    /// begin alike stay apart.
+    @Test(arguments: [246, 247, 250, 255])
+    func aStaticFileWithALongNameIsRebuilt(length: Int) throws {
+        let site = try twoFriends()
+        let first = String(repeating: "a", count: length - 4) + ".txt"
+        let second = String(repeating: "a", count: length - 5) + "b.txt"
+        try site.write("static/\(first)", "one\n")
+        try site.write("static/\(second)", "two\n")
+        try site.build()
+        try site.write("static/\(first)", "one, edited\n")
+        try site.write("static/\(second)", "two, edited\n")
+        try site.build()
+        #expect(site.outputFiles()[first] == "one, edited\n")
+        #expect(site.outputFiles()[second] == "two, edited\n")
+        #expect(OutputFolder.pendingName(for: "x/" + first).utf8.count <= 2 + 255)
+    }
+
     @Test func aRebuildWithNothingChangedStopsAfterCheckingTheInputs() throws {
         let site = try twoFriends()
         let first = try site.build()

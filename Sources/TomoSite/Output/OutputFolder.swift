@@ -281,9 +281,28 @@ public final class OutputFolder: Sendable {
     /// under a temporary name otherwise (cleared of one an older tomo may have left there).
     private func pendingFile(for target: String) -> String {
         guard !isFresh else { return target }
-        let file = target + Self.pendingSuffix
+        let file = Self.pendingName(for: target)
         unlink(file)
         return file
+    }
+
+    /// `target` and `.tomo-new`; or, when that name would be longer than a file system allows
+    /// (255 bytes: a file of `static/` may be named with 250), the name cut short at a whole
+    /// character and told apart from others cut the same way by a hash of the whole name.
+    static func pendingName(for target: String) -> String {
+        let nameStart = target.lastIndex(of: "/").map { target.index(after: $0) } ?? target.startIndex
+        let name = target[nameStart...]
+        let limit = 255
+        guard name.utf8.count + pendingSuffix.utf8.count > limit else { return target + pendingSuffix }
+        var hasher = StableHasher()
+        hasher.add(String(name))
+        let tag = "-" + String(hasher.value, radix: 16) + pendingSuffix
+        var kept = ""
+        for character in name {
+            guard kept.utf8.count + character.utf8.count + tag.utf8.count <= limit else { break }
+            kept.append(character)
+        }
+        return target[..<nameStart] + kept + tag
     }
 
     private func record(_ file: String, for target: String) {
