@@ -208,6 +208,13 @@ public enum ContentLoader {
                     "this is a folder, but a file of this name is read as a \(kind.rawValue): rename the folder, or put the \(kind.rawValue) file in its place",
                     at: SourceLocation(file: "\(relative)/\(name)", line: 1, column: 1)
                 ))
+            } else if kind == .page {
+                // Profiles and posts keep their images in folders; pages have none, so the
+                // pages put in one would be gone in silence.
+                diagnostics.append(Diagnostic(
+                    "ignored: a folder in \(relative)/ is not read; free pages are the .md files directly in \(relative)/ (move its pages up)",
+                    at: SourceLocation(file: "\(relative)/\(name)/", line: 1, column: 1), severity: .warning
+                ))
             }
         }
         return names

@@ -13,6 +13,21 @@ import Testing
         #expect(page.html == "<p>We <strong>print</strong>. <!-- raw HTML omitted -->x()<!-- raw HTML omitted --> <a href=\"\">go</a></p>\n")
     }
 
+    /// Pages put in a folder of content/pages/ are not read: a warning says so at the folder,
+    /// instead of the pages going in silence.
+    @Test func aFolderInThePagesFolderIsNamedAsNotRead() throws {
+        let site = try SiteFixture([
+            "content/pages/about.md": "---\ntitle: About\n---\nHi\n",
+            "content/pages/docs/intro.md": "---\ntitle: Intro\n---\nHi\n",
+        ])
+        let result = site.load()
+        #expect(result.content?.pages.map(\.name) == ["about"])
+        #expect(result.diagnostics.map(\.severity) == [.warning])
+        #expect(result.diagnostics.map(\.description) == [
+            "content/pages/docs/:1:1: ignored: a folder in content/pages/ is not read; free pages are the .md files directly in content/pages/ (move its pages up)",
+        ])
+    }
+
     @Test func unclosedFrontMatterIsAnError() throws {
         let site = try SiteFixture(["content/pages/about.md": "---\ntitle: About\n\nHello\n"])
         #expect(site.errors() == [
