@@ -61,6 +61,27 @@ public enum ThemeEjection {
         }
     }
 
+    /// Why `relative` could not be written, at the path in the way: a file where a folder must
+    /// be (`templates` itself), or a folder where the file goes; else the system's reason.
+    private static func writeProblem(_ relative: String, site: URL, error: any Error) -> Diagnostic {
+        var status = stat()
+        var prefix = ""
+        let parts = relative.split(separator: "/")
+        for (index, part) in parts.enumerated() {
+            prefix += (prefix.isEmpty ? "" : "/") + part
+            guard lstat(site.path + "/" + prefix, &status) == 0 else { break }
+            let isLast = index == parts.count - 1
+            if !isLast, !status.isFolder {
+                let what = status.st_mode & S_IFMT == S_IFREG ? "a file" : RegularFile.kind(of: status.st_mode)
+                return Diagnostic("this is \(what), where the theme's folder \(prefix)/ goes: move it away, then eject again", at: SourceLocation(file: prefix, line: 1, column: 1))
+            }
+            if isLast, status.isFolder {
+                return Diagnostic("this is a folder, where the theme's file goes: move it away, then eject again", at: SourceLocation(file: prefix, line: 1, column: 1))
+            }
+        }
+        return Diagnostic("cannot write this file: \((error as? Diagnostic)?.message ?? error.localizedDescription)", at: SourceLocation(file: relative, line: 1, column: 1))
+    }
+
     /// Writes the theme files at `paths` (as `select` gives them) into `site`'s `templates/`.
     /// A file the site already has is kept unless `overwriting`; nothing is written through a
     /// link that leads out of the site. Stops at the first file that cannot be written, with
@@ -83,7 +104,7 @@ public enum ThemeEjection {
                 // Whole: an interrupted ejection leaves no half-written template behind.
                 try RegularFile.replaceWhole(url.path) { try bytes.write(to: $0) }
             } catch {
-                throw Diagnostic("cannot write this file: \((error as? Diagnostic)?.message ?? error.localizedDescription)", at: SourceLocation(file: relative, line: 1, column: 1))
+                throw Self.writeProblem(relative, site: site, error: error)
             }
             outcome.written.append(path)
         }

@@ -99,6 +99,19 @@ import TomoTestSupport
         #expect(FileManager.default.contents(atPath: site.url.appendingPathComponent("templates/profile.mustache").path) == Self.theme["profile.mustache"])
     }
 
+    /// Something in the way of the theme's files is named where it is, with the fix: a file
+    /// named `templates`, a folder where a template goes (with `--force`).
+    @Test func whatIsInTheWayIsNamedWithTheFix() throws {
+        let file = try TemporaryFolder(["content/site.yaml": "title: T\nbaseURL: https://example.com/\n", "templates": "notes\n"])
+        let blocked = runTomo(["theme", "eject"], in: file.url)
+        #expect(blocked.status == 1)
+        #expect(blocked.error.hasPrefix("error: templates:1:1: this is a file, where the theme's folder templates/ goes: move it away, then eject again"), "\(blocked.error)")
+        let folder = try TemporaryFolder(["content/site.yaml": "title: T\nbaseURL: https://example.com/\n", "templates/page.mustache/keep.txt": "mine\n"])
+        let forced = runTomo(["theme", "eject", "--force"], in: folder.url)
+        #expect(forced.status == 1)
+        #expect(forced.error.contains("templates/page.mustache:1:1: this is a folder, where the theme's file goes: move it away, then eject again"), "\(forced.error)")
+    }
+
     @Test func anUnknownNameIsWrongUsageListingWhatExistsAndWritesNothing() throws {
         let site = try TemporaryFolder(["content/site.yaml": "title: T\nbaseURL: https://example.com/\n"])
         let result = runTomo(["theme", "eject", "layout", "profil", "static/styles.css"], in: site.url)
