@@ -62,13 +62,28 @@ public struct Post: Sendable, Hashable {
     /// `<handle>/<slug>`, the id the store and the CLI name the post by.
     public var id: String { shared.fields.id }
 
-    /// Whether `a` comes before `b` newest first: by instant (time zones honoured, to the
-    /// nanosecond: two dates a Double cannot tell apart are compared as written), ties by id.
-    /// The one order of posts, for timelines, feeds, the sitemap and `tomo post list`.
-    public static func isNewer(_ a: Post, _ b: Post) -> Bool {
-        if a.date != b.date { return a.date > b.date }
-        let exact = WrittenDate.compareInstants(a.dateText, b.dateText)
-        return exact != 0 ? exact > 0 : a.id < b.id
+    /// `posts` newest first: by instant (time zones honoured, to the nanosecond), ties by id.
+    /// The one order of posts, for timelines, feeds, the sitemap and `tomo post list`. Sorted by
+    /// `date`, a Double; only the posts it cannot tell apart (equal dates, a run of them) have
+    /// their written dates read again, each once, for their exact instants.
+    public static func newestFirst(_ posts: [Post]) -> [Post] {
+        // Sorting positions moves small integers; sorting the posts themselves would copy them.
+        var sorted = posts.indices.sorted { posts[$0].date != posts[$1].date ? posts[$0].date > posts[$1].date : posts[$0].id < posts[$1].id }.map { posts[$0] }
+        var start = 0
+        while start < sorted.count {
+            var end = start + 1
+            while end < sorted.count, sorted[end].date == sorted[start].date { end += 1 }
+            if end - start > 1 {
+                let exact = sorted[start..<end].map { (post: $0, instant: WrittenDate.exactInstant(of: $0.dateText) ?? (0, 0)) }
+                // Stable: posts of the same exact instant keep their order by id.
+                let ordered = exact.enumerated().sorted { a, b in
+                    a.element.instant != b.element.instant ? a.element.instant > b.element.instant : a.offset < b.offset
+                }
+                sorted.replaceSubrange(start..<end, with: ordered.map(\.element.post))
+            }
+            start = end
+        }
+        return sorted
     }
 
     /// The photo's path relative to the site folder (`content/posts/alice/sunset.jpg`).

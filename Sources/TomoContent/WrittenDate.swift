@@ -28,15 +28,11 @@ public struct WrittenDate: Sendable, Hashable {
         return WrittenDate(instant: instant, utcOffset: parts.offset, hasTime: parts.hasTime, hasZone: parts.hasZone)
     }
 
-    /// How the instants `a` and `b` (dates this type reads) compare, to the nanosecond: -1 when
-    /// `a` is earlier, 1 when later, 0 when the same or when either is no date. `instant` is a
-    /// Double, which tells moments near 2026 apart only to about 0.2 µs (near the year 1, a few
-    /// µs): two posts that close read as one instant, and ordering asks here before it takes
-    /// the id.
-    public static func compareInstants(_ a: String, _ b: String) -> Int {
-        guard let a = exactParts(of: a), let b = exactParts(of: b) else { return 0 }
-        if a.seconds != b.seconds { return a.seconds < b.seconds ? -1 : 1 }
-        return a.nanosecond == b.nanosecond ? 0 : (a.nanosecond < b.nanosecond ? -1 : 1)
+    /// The instant `text` (a date this type reads) names, to the nanosecond, as whole seconds
+    /// since 1970 and the nanoseconds after them; nil when it is no date. `instant` is a Double,
+    /// which tells moments near 2026 apart only to about 0.2 µs (near the year 1, a few µs).
+    public static func exactInstant(of text: String) -> (seconds: Int, nanosecond: Int)? {
+        exactParts(of: text).map { ($0.seconds, $0.nanosecond) }
     }
 
     /// What `text` names, in whole seconds since 1970 (UTC) and nanoseconds, with how it was

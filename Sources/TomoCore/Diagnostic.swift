@@ -44,6 +44,12 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         return ControlEscaping.escaped(text)
     }
 
+    /// What went wrong, for a message: a `Diagnostic`'s own words, or the system's (Foundation's
+    /// description of a file error).
+    public static func reason(of error: any Error) -> String {
+        (error as? Diagnostic)?.message ?? error.localizedDescription
+    }
+
     /// The order reports list problems in: by file, line and column (unplaced ones first).
     public static func isOrderedBefore(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         let left = a.location ?? SourceLocation(file: "", line: 0, column: 0)

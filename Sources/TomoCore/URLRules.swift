@@ -1,7 +1,15 @@
 /// The addresses a page may link to: `http`, `https` and `mailto` only, so no
 /// `javascript:`, `data:` or relative URL from a content file ever reaches a page.
 public enum URLRules {
-    static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+    /// The schemes a page may link to (lower case).
+    public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+
+    /// The scheme of `address`, lower case, or nil when it has none (`/about/`, `#top`,
+    /// `notes/a:b.html`): letters, digits, `+`, `-` and `.` after a letter, before the first `:`.
+    public static func scheme(of address: String) -> String? {
+        guard let colon = address.firstIndex(of: ":") else { return nil }
+        return scheme(String(address[..<colon]))
+    }
 
     /// Why `text` may not be used as a link, with the fix; nil when it may. An http(s) address
     /// is held to what a page's `href` may hold raw (the checks `siteAddressProblem` makes too),
@@ -11,7 +19,7 @@ public enum URLRules {
     public static func linkProblem(_ text: String) -> String? {
         let quoted = "\"\(text)\""
         if let problem = characterProblem(text, quoted: quoted) { return problem }
-        guard let colon = text.firstIndex(of: ":"), let scheme = scheme(String(text[..<colon])) else {
+        guard let scheme = scheme(of: text), let colon = text.firstIndex(of: ":") else {
             if text.hasPrefix("/") || text.hasPrefix(".") {
                 return "\(quoted) is a relative address: write the full URL, starting with https://"
             }

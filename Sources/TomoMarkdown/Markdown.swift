@@ -64,21 +64,6 @@ public enum Markdown {
         return nil
     }
 
-    /// The schemes a link or image in Markdown may have (lower case).
-    static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
-
-    /// The scheme of `address`, lower case (`HTTPS` in `HTTPS://x`), or nil when it has none:
-    /// letters, digits, `+`, `-` and `.` after a letter, before a `:` that comes before any
-    /// `/`, `?` or `#` (RFC 3986).
-    static func scheme(of address: String) -> String? {
-        let trimmed = address.drop { $0 == " " || $0 == "\t" }
-        guard let colon = trimmed.firstIndex(of: ":") else { return nil }
-        let candidate = trimmed[..<colon]
-        guard let first = candidate.first, first.isASCII, first.isLetter,
-              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
-        return candidate.lowercased()
-    }
-
     /// The HTML for `markdown`.
     public static func html(_ markdown: String) -> String {
         Document(markdown).html
@@ -101,14 +86,14 @@ public enum Markdown {
 
         /// Empties the address of every link and image with a scheme other than http, https
         /// and mailto (`ftp:`, `tel:`, `intent:`, `data:image/…`, any `x-…:`), as libcmark does
-        /// for `javascript:`: the one rule for every address a page shows. An address without
+        /// for `javascript:`: URLRules' rule for every address a page shows. An address without
         /// a scheme (`/about/`, `#top`, `photo.jpg`) is kept.
         private func keepOnlyAllowedAddresses() {
             walk { node, event in
                 let type = cmark_node_get_type(node)
                 if event == CMARK_EVENT_ENTER, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE,
-                   let url = cmark_node_get_url(node), let scheme = Markdown.scheme(of: String(cString: url)),
-                   !Markdown.allowedSchemes.contains(scheme) {
+                   let url = cmark_node_get_url(node), let scheme = URLRules.scheme(of: String(cString: url)),
+                   !URLRules.allowedSchemes.contains(scheme) {
                     cmark_node_set_url(node, "")
                 }
                 return true

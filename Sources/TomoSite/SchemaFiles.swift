@@ -20,7 +20,7 @@ public enum SchemaFiles {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try RegularFile.replaceWhole(url.path) { try Data((JSONWriter.string(document.json) + "\n").utf8).write(to: $0) }
             } catch {
-                throw Diagnostic("cannot write \(url.path): \((error as? Diagnostic)?.message ?? error.localizedDescription)")
+                throw Diagnostic("cannot write \(url.path): \(Diagnostic.reason(of: error))")
             }
             written.append(url)
         }

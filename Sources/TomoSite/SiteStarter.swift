@@ -81,7 +81,7 @@ public enum SiteStarter {
         // A file this init would write, there already with the very bytes it would write, is
         // what an init stopped half way (a `kill -9`) left: the same init finishes the site.
         func isThere(_ file: (path: String, text: String)) -> Bool {
-            FileManager.default.contents(atPath: folder.appendingPathComponent(file.path).path) == Data(file.text.utf8)
+            fileManager.contents(atPath: folder.appendingPathComponent(file.path).path) == Data(file.text.utf8)
         }
         for file in files where !keptIfPresent.contains(file.path) && !isThere(file) {
             if fileManager.fileExists(atPath: folder.appendingPathComponent(file.path).path) {
@@ -111,7 +111,7 @@ public enum SiteStarter {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try RegularFile.createWhole(url.path) { try Data(file.text.utf8).write(to: $0) }
             } catch {
-                throw Diagnostic("cannot write \(url.path): \((error as? Diagnostic)?.message ?? error.localizedDescription)")
+                throw Diagnostic("cannot write \(url.path): \(Diagnostic.reason(of: error))")
             }
         }
         do throws(Diagnostic) {
@@ -127,7 +127,8 @@ public enum SiteStarter {
             for url in made.reversed() where unlink(url.path) != 0 { rmdir(url.path) }
             throw error
         }
-        var written = files.map(\.path).filter { path in toWrite.contains { $0.path == path } || !keptIfPresent.contains(path) }
+        // Every file but a kept one the folder had: the site's files, written now or before.
+        var written = files.map(\.path).filter { path in !keptIfPresent.contains(path) || toWrite.contains { $0.path == path } }
         written.insert(StoreFile.displayPath, at: min(3, written.count))
         return written + schemaFiles.map { "\(SchemaFiles.folder)/\($0.lastPathComponent)" }
     }

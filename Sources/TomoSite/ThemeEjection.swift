@@ -79,7 +79,7 @@ public enum ThemeEjection {
                 return Diagnostic("this is a folder, where the theme's file goes: move it away, then eject again", at: SourceLocation(file: prefix, line: 1, column: 1))
             }
         }
-        return Diagnostic("cannot write this file: \((error as? Diagnostic)?.message ?? error.localizedDescription)", at: SourceLocation(file: relative, line: 1, column: 1))
+        return Diagnostic("cannot write this file: \(Diagnostic.reason(of: error))", at: SourceLocation(file: relative, line: 1, column: 1))
     }
 
     /// Writes the theme files at `paths` (as `select` gives them) into `site`'s `templates/`.

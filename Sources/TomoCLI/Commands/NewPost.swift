@@ -66,16 +66,12 @@ struct NewPost {
         try ImageProcessor.verify(ImageSource(file: photo.resolvingSymlinksInPath(), displayPath: photoArgument))
         let folder = site.appendingPathComponent(ContentPath.postsFolder(of: handle))
         let source = photo.resolvingSymlinksInPath()
-        if let slug = invocation.option("slug") {
-            if let taken = Self.takenFile(slug: slug, photoExtension: photoExtension, in: folder),
-               !Self.isUnfinished(slug: slug, photoExtension: photoExtension, photo: source, in: folder) {
-                throw Diagnostic("\(ContentPath.postFile(handle, taken)) already exists: \(handle)/\(slug) is taken; choose another --slug")
-            }
-            self.slug = slug
-        } else {
-            self.slug = Self.freeSlug(from: typedName.deletingPathExtension, photoExtension: photoExtension, photo: source, in: folder)
-        }
+        let named = invocation.option("slug")
+        slug = named ?? Self.freeSlug(from: typedName.deletingPathExtension, photoExtension: photoExtension, photo: source, in: folder)
         finishing = Self.isUnfinished(slug: slug, photoExtension: photoExtension, photo: source, in: folder)
+        if named != nil, !finishing, let taken = Self.takenFile(slug: slug, photoExtension: photoExtension, in: folder) {
+            throw Diagnostic("\(ContentPath.postFile(handle, taken)) already exists: \(handle)/\(slug) is taken; choose another --slug")
+        }
     }
 
     /// Copies the photo and writes the post; on any failure removes what it wrote. The post's
@@ -98,13 +94,13 @@ struct NewPost {
             if !finishing { try place(photoName) { try FileManager.default.copyItem(at: photo.resolvingSymlinksInPath(), to: $0) } }
         } catch {
             undo()
-            throw Diagnostic("cannot copy the photo to \(ContentPath.postFile(handle, photoName)): \(Self.reason(error))")
+            throw Diagnostic("cannot copy the photo to \(ContentPath.postFile(handle, photoName)): \(Diagnostic.reason(of: error))")
         }
         do {
             try place(postName) { try Data(text.utf8).write(to: $0) }
         } catch {
             undo(photoMade)
-            throw Diagnostic("cannot write \(ContentPath.postFile(handle, postName)): \(Self.reason(error))")
+            throw Diagnostic("cannot write \(ContentPath.postFile(handle, postName)): \(Diagnostic.reason(of: error))")
         }
         // The inputs were checked; reading the post back proves the file says what was meant.
         let (post, diagnostics) = ContentLoader.loadPost(site: site, id: id)
@@ -118,11 +114,6 @@ struct NewPost {
     /// Makes the file `name` in the post's folder whole or not at all (`RegularFile.createWhole`).
     private func place(_ name: String, writing write: (URL) throws -> Void) throws {
         try RegularFile.createWhole(folder.appendingPathComponent(name).path, writing: write)
-    }
-
-    /// What went wrong, for the message: a `Diagnostic`'s own words, or the system's.
-    private static func reason(_ error: any Error) -> String {
-        (error as? Diagnostic)?.message ?? error.localizedDescription
     }
 
     /// The file that makes `slug` taken (the post or a photo of that name), or nil when it is free.

@@ -61,7 +61,7 @@ enum PostCommands {
             let (store, site) = try StoreCommandSupport.read(invocation, sections: [.likes, .hidden])
             if let handle { _ = try store.requireUser(handle) }
             let (loaded, diagnostics) = ContentLoader.loadPosts(site: site, of: handle)
-            let posts = loaded.sorted(by: Post.isNewer)
+            let posts = Post.newestFirst(loaded)
             let console = invocation.console
             if invocation.flag("json") {
                 StoreCommandSupport.printJSON(.array(posts.map { post in

@@ -94,7 +94,7 @@ struct UserContentFiles {
             // kept by every `user add` after it.
             try RegularFile.createWhole(url(profileYAML).path) { try Data(text.utf8).write(to: $0) }
         } catch {
-            throw Diagnostic("cannot write \(profileYAML): \((error as? Diagnostic)?.message ?? error.localizedDescription)")
+            throw Diagnostic("cannot write \(profileYAML): \(Diagnostic.reason(of: error))")
         }
         // The modeline points at the site's copy of the schema: make sure there is one.
         _ = try SchemaFiles.writeIfMissing(ContentSchema.profile, site: site)
@@ -171,7 +171,7 @@ struct UserContentFiles {
     /// Writes a changed profile in place, whole or not at all.
     private func save(_ profile: ProfileFile) throws(Diagnostic) {
         do { try RegularFile.replaceWhole(url(profile.file).path) { try Data(profile.bytes).write(to: $0) } } catch {
-            throw Diagnostic("cannot update \(profile.file): \((error as? Diagnostic)?.message ?? error.localizedDescription)")
+            throw Diagnostic("cannot update \(profile.file): \(Diagnostic.reason(of: error))")
         }
     }
 

@@ -17,8 +17,7 @@ struct PostIndex: Sendable {
     let byID: [String: Post]
 
     init(published: [Post]) {
-        // Sorting positions moves small integers; sorting the posts themselves would copy them.
-        newestFirst = published.indices.sorted { Post.isNewer(published[$0], published[$1]) }.map { published[$0] }
+        newestFirst = Post.newestFirst(published)
         byOwner = Dictionary(grouping: newestFirst, by: \.handle)
         var ranks: [String: [Int]] = [:]
         var owners: [String] = []
