@@ -106,13 +106,16 @@ public enum SiteStarter {
         }
         func write(_ file: (path: String, text: String)) throws(Diagnostic) {
             let url = folder.appendingPathComponent(file.path)
-            willMake(url)
+            willMake(url.deletingLastPathComponent())
             do {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try RegularFile.createWhole(url.path) { try Data(file.text.utf8).write(to: $0) }
             } catch {
                 throw Diagnostic("cannot write \(url.path): \(Diagnostic.reason(of: error))")
             }
+            // Only once it is made: a file another init made first (two at once) is not this
+            // one's to remove.
+            made.append(url)
         }
         do throws(Diagnostic) {
             for file in toWrite where file.path != ContentPath.siteConfigFile { try write(file) }
