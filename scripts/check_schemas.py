@@ -129,6 +129,8 @@ CASES = [
     ("site", "missing title", replace(SITE, "title: Edge\n", ""), False),
     ("site", "title with no value", replace(SITE, "title: Edge", "title:"), False),
     ("site", "title as a list", replace(SITE, "title: Edge", "title: [a, b]"), False),
+    ("site", "title of spaces only", replace(SITE, "title: Edge", "title: \"   \""), False),
+    ("site", "title of an empty string", replace(SITE, "title: Edge", "title: \"\""), False),
     ("site", "number as text", replace(SITE, "title: Edge", "title: 1984"), True),
     # Any well-formed BCP 47 tag (RFC 5646), in any letter case; a malformed one is an error.
     *[("site", f"language {tag}", replace(SITE, "language: ja", f"language: {tag}"), True) for tag in [
@@ -179,6 +181,9 @@ CASES = [
     ("profile", "unknown service", replace(PROFILE, "  website:", "  homepag:"), False),
     ("profile", "missing name", replace(PROFILE, "name: Alice\n", ""), False),
     ("profile", "name as a mapping", replace(PROFILE, "name: Alice", "name: {first: A}"), False),
+    ("profile", "name of white space only", replace(PROFILE, "name: Alice", "name: \"\\t\\u3000\\u00a0 \""), False),
+    ("profile", "name with a no-break space in it", replace(PROFILE, "name: Alice", "name: \"\\u00a0A\\u3000\""), True),
+    ("profile", "name as a number", replace(PROFILE, "name: Alice", "name: 0"), True),
     ("profile", "showEmail yes", replace(PROFILE, "showEmail: true", "showEmail: yes"), False),
     ("profile", "item without text", replace(PROFILE, "  - text: Secret\n", "  - hidden: true\n").replace("    hidden: true\n", "", 1), False),
     ("profile", "item as a string", replace(PROFILE, "  - text: Secret\n    hidden: true\n", "  - Secret\n"), False),
@@ -235,6 +240,7 @@ CASES = [
     ("profile-list", "icon not a photo", replace(PROFILE_LIST, "icon: p.png", "icon: p.svg"), False),
     ("profile-list", "label as a list", replace(PROFILE_LIST, "label: My shop", "label: [My, shop]"), False),
     ("profile-list", "label as a number", replace(PROFILE_LIST, "label: My shop", "label: 1984"), True),
+    ("profile-list", "label of spaces only", replace(PROFILE_LIST, "label: My shop", "label: \"\\u2003 \""), False),
     ("profile-list", "entry as a string", replace(PROFILE_LIST, "  - service: twitch\n    url: https://twitch.tv/alice\n", "  - twitch\n"), False),
     ("profile-list", "ftp URL", replace(PROFILE_LIST, "https://shop.example.com/", "ftp://shop.example.com/"), False),
     ("profile-list", "mailto URL", replace(PROFILE_LIST, "https://shop.example.com/", "mailto:shop@example.com"), True),
@@ -268,6 +274,8 @@ CASES = [
     ("page", "valid", PAGE, True),
     ("page", "unknown key", replace(PAGE, "title:", "titel:"), False),
     ("page", "missing title", replace(PAGE, "title: About\n", ""), False),
+    ("page", "title of spaces only", replace(PAGE, "title: About", "title: \"   \""), False),
+    ("page", "title with a space around a word", replace(PAGE, "title: About", "title: \" About \""), True),
     ("page", "draft as a number", replace(PAGE, "draft: false", "draft: 0"), False),
     ("page", "description as a list", replace(PAGE, "description: About us", "description:\n  - About"), False),
 ]

@@ -62,6 +62,9 @@ public enum ContentSchema {
         case .text, .markdown:
             // The readers keep a number or a boolean as the text it is written as.
             return ["type": ["string", "number", "boolean"]]
+        case .nonBlankText:
+            // The pattern applies to a string only: a number or a boolean is never blank.
+            return ["type": ["string", "number", "boolean"], "pattern": .string(String.notBlankPattern)]
         case .wholeNumber(let range):
             return ["type": "integer", "minimum": .int(range.lowerBound), "maximum": .int(range.upperBound)]
         case .boolean:

@@ -55,6 +55,8 @@ public struct KeySpec: Sendable {
 public indirect enum ValueRule: Sendable {
     /// Any scalar but null, kept as written: `name: 1984` is the text "1984".
     case text
+    /// `text` with one character that is not white space (`isBlank`): a name or a title.
+    case nonBlankText
     /// Markdown text.
     case markdown
     case wholeNumber(ClosedRange<Int>)

@@ -120,7 +120,7 @@ final class NodeReader {
     /// Nil when the key is absent or has no value (reported); `required` keys report both.
     func string(_ fields: Fields, _ key: String, required example: String? = nil) -> String? {
         let node = fields.pairs[key]?.value
-        if let example, node == nil || node?.scalar == .null {
+        if let example, node == nil || node?.scalar == .null || node?.isBlankText == true {
             let place = node?.location ?? fields.location
             error("\"\(key)\" is missing or empty: add a line like `\(key): \(example)`", at: place)
             return nil
@@ -195,4 +195,13 @@ struct Fields {
     var pairs: [String: YAMLPair]
 
     subscript(key: String) -> YAMLNode? { pairs[key]?.value }
+}
+
+private extension YAMLNode {
+    /// A text of white space only (`name: "  "`), which shows as nothing: for a key that must
+    /// be there, as good as missing.
+    var isBlankText: Bool {
+        guard case .scalar(let text, _) = kind else { return false }
+        return text.isBlank
+    }
 }

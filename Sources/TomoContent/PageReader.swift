@@ -6,7 +6,7 @@ import TomoYAML
 enum PageReader {
     /// The keys of a page's front matter.
     static let table = KeyTable("a page's front matter", [
-        KeySpec("title", .text, "The page's title.", required: true),
+        KeySpec("title", .nonBlankText, "The page's title.", required: true),
         KeySpec("description", .text, "One sentence about the page, for search engines and link previews."),
         KeySpec("draft", .boolean, "Leaves the page out of the build (tomo build --drafts keeps it).", default: .bool(false)),
     ])

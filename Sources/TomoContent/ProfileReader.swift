@@ -26,7 +26,7 @@ struct ProfileReader {
     /// One entry of a `links:` list: a link the profile labels itself, or a service's link in
     /// the place the list gives it.
     static let linkEntryTable = KeyTable("a link", [
-        KeySpec("label", .text, "What the link says (default: the service's name)."),
+        KeySpec("label", .nonBlankText, "What the link says (default: the service's name)."),
         KeySpec("url", .link, "Where it goes: an http, https or mailto URL.", required: true),
         KeySpec("icon", .file(extensions: ContentPath.photoExtensions), "An image shown before the label, relative to content/users/ (e.g. alice/shop.png)."),
         KeySpec("service", .word(LinkService.keys), "A links key (discord, github, …): shows that service's mark, and its name without a label."),
@@ -34,7 +34,7 @@ struct ProfileReader {
 
     /// The keys of a profile.
     static let table = KeyTable("a profile", [
-        KeySpec("name", .text, "The display name.", required: true),
+        KeySpec("name", .nonBlankText, "The display name.", required: true),
         KeySpec("bio", .markdown, "A few words about you, in Markdown."),
         KeySpec("icon", .file(extensions: []), "The profile picture, relative to content/users/ (e.g. alice/icon.jpg)."),
         KeySpec("header", .file(extensions: []), "The wide picture at the top of the profile, relative to content/users/."),
@@ -192,7 +192,7 @@ struct ProfileReader {
         if fields["label"] == nil, fields["service"] == nil {
             reader.error("a link needs a label: add `label: My shop` (or `service: discord` for a service's mark and name)", at: fields.location)
         }
-        if label?.allSatisfy(\.isWhitespace) == true, let at = fields["label"]?.location {
+        if label?.isBlank == true, let at = fields["label"]?.location {
             reader.error("this link's label is empty: write what the link says, like `label: My shop`", at: at)
         }
         let url = reader.string(fields, "url", required: "https://example.com/").flatMap { checkedURL($0, at: fields["url"]?.location ?? fields.location) }
@@ -212,7 +212,7 @@ struct ProfileReader {
         var text = reader.string(fields, "text")
         // A text that is there but refused (a control character in it) is reported already.
         let refused = reader.diagnostics.count > problemsBefore
-        if !refused, text == nil || text?.allSatisfy(\.isWhitespace) == true {
+        if !refused, text == nil || text?.isBlank == true {
             if let url, fields["text"] != nil {
                 reader.warning("this item has a url but empty text: the page shows the address instead", at: fields["text"]?.location ?? fields.location)
                 text = url

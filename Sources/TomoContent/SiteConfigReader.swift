@@ -14,7 +14,7 @@ enum SiteConfigReader {
 
     /// The keys of site.yaml.
     static let table = KeyTable("site.yaml", [
-        KeySpec("title", .text, "The site's name, in every page's title and header.", required: true),
+        KeySpec("title", .nonBlankText, "The site's name, in every page's title and header.", required: true),
         KeySpec("baseURL", .siteAddress, "The site's absolute http(s) address, for feeds, the sitemap and Open Graph (e.g. https://example.com/)."),
         KeySpec("language", .languageTag, "The site's language, a BCP 47 tag (en, ja, zh-Hans, pt-BR): of the theme's labels, dates and every page's lang.", default: .string(LanguageTag.english.text)),
         KeySpec("description", .text, "One sentence about the site, for the home page's description."),

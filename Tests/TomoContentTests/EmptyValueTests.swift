@@ -79,6 +79,26 @@ import TomoCore
         #expect(errors.map(\.description).contains { $0.hasPrefix("content/users/alice.json:3:") && $0.contains("\"\(key)\" has no value") }, "\(errors)")
     }
 
+    /// A name or a title of white space only shows as nothing (an empty heading, a page titled
+    /// " · Site"): it is as good as missing. One in a word is kept as written.
+    @Test(arguments: [
+        ("content/users/alice.yaml", "name: @\n", 1),
+        ("content/users/bob.json", "{\n  \"name\": \"@\"\n}\n", 2),
+        ("content/pages/about.md", "---\ntitle: \"@\"\n---\nHi\n", 2),
+        ("content/site.yaml", "title: \"@\"\n", 1),
+    ])
+    func aNameOrTitleOfWhiteSpaceOnlyIsAnError(file: String, text: String, line: Int) throws {
+        // Written as escapes, which YAML's double quotes and JSON read alike.
+        for blank in ["\"\"", "\"   \"", "\"\\u3000\\u00a0\"", "\"\\t\""] {
+            let written = text.replacingOccurrences(of: "\"@\"", with: blank).replacingOccurrences(of: "@", with: blank)
+            let errors = try Self.site(file, written).load().errors
+            #expect(errors.contains { $0.location?.file == file && $0.location?.line == line && $0.message.contains("is missing or empty") },
+                    "\(written.debugDescription): \(errors)")
+        }
+        let kept = text.replacingOccurrences(of: "\"@\"", with: "\" A\\u3000\"").replacingOccurrences(of: "@", with: "\" A\\u3000\"")
+        #expect(try Self.site(file, kept).load().errors.isEmpty, "\(kept.debugDescription)")
+    }
+
     /// An empty visibility no longer publishes the post; a written one still does.
     @Test func aPostWithAnEmptyVisibilityIsNotLoaded() throws {
         let empty = try Self.site("content/posts/alice/p.md", "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: A\nvisibility: #private\n---\n").load()
