@@ -22,7 +22,13 @@ public enum SiteChecker {
     }
 
     public static func check(site: URL, buildDate: Date = Date()) -> Result {
-        let options = BuildOptions(site: site, buildDate: buildDate)
+        check(BuildOptions(site: site, buildDate: buildDate))
+    }
+
+    /// What `tomo build` with these options would fail on (`--drafts`, `--future` and
+    /// `--base-url` change what is published, and so what can collide or fail to render).
+    public static func check(_ options: BuildOptions) -> Result {
+        let site = options.site
         let loaded = ContentLoader.load(site: site)
         let rest = SiteInputs.load(options, content: loaded)
         var diagnostics = loaded.diagnostics + rest.problems

@@ -69,6 +69,28 @@ import TomoCore
         #expect(Self.found(Self.draftMarkers, in: withFuture) == [])
     }
 
+    /// `tomo check` takes the options that change what a build publishes, and fails exactly
+    /// when a build with the same ones does: here a `static/` file in the place of the draft
+    /// page, and one in the place of the future post's page.
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func checkFailsExactlyWhenABuildWithTheSameOptionsDoes(drafts: Bool, future: Bool) throws {
+        let site = try Self.site()
+        try site.write("static/mkdraftpage/index.html", "<p>mine</p>\n")
+        try site.write("static/alice/posts/mkfutureslug/index.html", "<p>mine</p>\n")
+        let options = BuildOptions(site: site.root, buildDate: Self.before, drafts: drafts, future: future)
+        let checked = SiteChecker.check(options).errors.map(\.description)
+        let built: [String]
+        do {
+            _ = try SiteBuilder.build(options)
+            built = []
+        } catch {
+            built = error.diagnostics.map(\.description)
+        }
+        #expect(checked == built)
+        #expect(checked.contains { $0.hasPrefix("static/mkdraftpage/index.html:") } == drafts)
+        #expect(checked.contains { $0.hasPrefix("static/alice/posts/mkfutureslug/index.html:") } == future)
+    }
+
     /// The same output, unchanged files and all: `tomo build --drafts` after `tomo build` is no
     /// "nothing changed".
     @Test func askingForDraftsIntoTheSameOutputPublishesThem() throws {

@@ -4,6 +4,17 @@ import TomoSite
 
 /// `tomo build`: the whole site into `public/` (or `--out DIR`), swapped in only on success.
 enum BuildCommand {
+    /// A build of `site` with the options that change what it publishes, as given: `tomo check`
+    /// takes them too, and fails exactly when such a build would.
+    static func publishingOptions(_ invocation: Invocation, site: URL) throws -> BuildOptions {
+        BuildOptions(
+            site: site,
+            baseURL: try invocation.value("base-url", ValueTypes.siteAddress),
+            drafts: invocation.flag("drafts"),
+            future: invocation.flag("future")
+        )
+    }
+
     static let spec = CommandSpec(
         path: ["build"],
         summary: "Build the site into public/",
@@ -32,14 +43,9 @@ enum BuildCommand {
         """,
         run: { invocation in
             let site = try invocation.siteDirectory()
-            let options = BuildOptions(
-                site: site,
-                output: invocation.option("out").map(invocation.path),
-                baseURL: try invocation.value("base-url", ValueTypes.siteAddress),
-                full: invocation.flag("full"),
-                drafts: invocation.flag("drafts"),
-                future: invocation.flag("future")
-            )
+            var options = try publishingOptions(invocation, site: site)
+            options.output = invocation.option("out").map(invocation.path) ?? options.output
+            options.full = invocation.flag("full")
             let console = invocation.console
             let showsProgress = console.isInteractive
             let output = displayPath(options.output, from: invocation.workingDirectory)

@@ -6,12 +6,18 @@ enum CheckCommand {
     static let spec = CommandSpec(
         path: ["check"],
         summary: "Check the site's content files and report every problem",
-        options: [OptionSpec("format", value: "FORMAT", "text (default), gnu (FILE:LINE:COLUMN: error: message) or json")],
+        options: [
+            OptionSpec("format", value: "FORMAT", "text (default), gnu (FILE:LINE:COLUMN: error: message) or json"),
+            // What changes what a build publishes, and so what can collide or fail to render.
+            OptionSpec("base-url", value: "URL", "check the site as `tomo build --base-url URL` makes it", type: ValueTypes.siteAddress),
+            .flag("drafts", "check it as `tomo build --drafts` makes it, with posts and pages with draft: true"),
+            .flag("future", "check it as `tomo build --future` makes it, with posts dated in the future"),
+        ],
         discussion: """
         Runs the build without writing anything: reads content/site.yaml, every profile, page
         and post, the site's templates and content/store.json, reads the header of every image
         (no thumbnail is made) and renders every page in memory. It fails exactly when
-        `tomo build` would, and lists every error and warning as FILE:LINE:COLUMN: message, with
+        `tomo build` with the same --base-url, --drafts and --future would, and lists every error and warning as FILE:LINE:COLUMN: message, with
         paths relative to the site folder. Warnings include missing icons and alt text and
         partials that do not exist.
 
@@ -29,7 +35,7 @@ enum CheckCommand {
         """,
         run: { invocation in
             let format = try DiagnosticFormat.option(invocation)
-            let result = SiteChecker.check(site: try invocation.siteDirectory())
+            let result = SiteChecker.check(try BuildCommand.publishingOptions(invocation, site: invocation.siteDirectory()))
             format.report(result.diagnostics, on: invocation.console)
             if format != .json { invocation.console.line(summary(result)) }
             return result.errors.isEmpty ? 0 : 1
