@@ -14,6 +14,8 @@ public final class Console: Sendable {
     public let colorsOnOutput: Bool
     public let colorsOnError: Bool
     public let isInteractive: Bool
+    /// Whether standard output is a terminal (`exactly` escapes control characters there).
+    public let outputIsTerminal: Bool
     /// The exit status of a command that ended with the given one, after what this console's
     /// streams did (`StandardStreams.exitStatus`).
     private let exitStatus: @Sendable (Int32) -> Int32
@@ -23,19 +25,25 @@ public final class Console: Sendable {
         colorsOnOutput: Bool = false,
         colorsOnError: Bool = false,
         isInteractive: Bool = false,
+        outputIsTerminal: Bool = false,
         write: @escaping @Sendable (Stream, String) -> Void
     ) {
-        self.init(colorsOnOutput: colorsOnOutput, colorsOnError: colorsOnError, isInteractive: isInteractive, exitStatus: { $0 }, sink: write)
+        self.init(
+            colorsOnOutput: colorsOnOutput, colorsOnError: colorsOnError, isInteractive: isInteractive, outputIsTerminal: outputIsTerminal,
+            exitStatus: { $0 }, sink: write
+        )
     }
 
     private init(
         colorsOnOutput: Bool,
         colorsOnError: Bool,
         isInteractive: Bool,
+        outputIsTerminal: Bool,
         exitStatus: @escaping @Sendable (Int32) -> Int32,
         sink: @escaping @Sendable (Stream, String) -> Void
     ) {
         self.write = sink
+        self.outputIsTerminal = outputIsTerminal
         self.exitStatus = exitStatus
         self.colorsOnOutput = colorsOnOutput
         self.colorsOnError = colorsOnError
@@ -51,6 +59,7 @@ public final class Console: Sendable {
             colorsOnOutput: colorsAllowed && isatty(STDOUT_FILENO) == 1,
             colorsOnError: colorsAllowed && isatty(STDERR_FILENO) == 1,
             isInteractive: isatty(STDERR_FILENO) == 1,
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             exitStatus: StandardStreams.exitStatus(after:)
         ) { stream, text in
             StandardStreams.write(text, to: stream)
@@ -74,6 +83,12 @@ public final class Console: Sendable {
 
     /// Writes `text` to standard output as it is (no newline added).
     public func out(_ text: ConsoleText) { emit(text, on: .output) }
+
+    /// Writes `text` to standard output byte for byte when it goes to a file or a pipe (a
+    /// rendered template, which may hold any character); on a terminal, escaped as all text is.
+    public func exactly(_ text: String) {
+        if outputIsTerminal { out(text) } else { write(.output, text) }
+    }
 
     /// Writes one line to standard output.
     public func line(_ text: ConsoleText = "") { emit("\(text)\n", on: .output) }

@@ -7,7 +7,7 @@ import TomoStore
 public enum SiteStarter {
     static let files: [(path: String, text: String)] = [
         ("content/site.yaml", SchemaFiles.modeline(ContentSchema.site, for: "content/site.yaml") + "\n" + """
-        # Site settings. Every field is explained in the README ("Content").
+        # Site settings. Every field is explained in tomo's docs/content.md ("content/site.yaml").
         title: My Tomo site
         baseURL: https://example.com/
         language: en            # a BCP 47 tag (ja, fr, zh-Hans, pt-BR…): labels and dates

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TomoCLI
 import TomoTestSupport
@@ -11,6 +12,23 @@ import TomoTestSupport
         #expect(result.status == 0)
         #expect(result.output == "<b>A &amp; B</b>")
         #expect(result.error.isEmpty)
+    }
+
+    /// To a pipe, every byte as `tomo build` would write it, control characters of the template
+    /// and of the data included; on a terminal they show escaped, as all of tomo's output does.
+    @Test func printsControlCharactersExactlyToAPipeAndEscapedOnATerminal() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("t.mustache", "a\u{01}{{{text}}}\u{7F}")
+        let arguments = ["template", "render", "t.mustache", "--data", #"{"text": "\u0000\u001b[31m\u0085"}"#]
+        let piped = try ProcessRun.tomo(arguments, in: folder.url)
+        #expect(piped.output == Array("a\u{01}\u{00}\u{1B}[31m\u{85}\u{7F}".utf8), "\(piped)")
+
+        let shown = Mutex("")
+        let terminal = Console(outputIsTerminal: true) { stream, text in if stream == .output { shown.withLock { $0 += text } } }
+        #expect(TomoCommandLine.run(arguments, console: terminal, workingDirectory: folder.url) == 0)
+        let text = shown.withLock { $0 }
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(text.debugDescription)")
+        #expect(text.hasPrefix("a") && text.contains("[31m"))
     }
 
     @Test func resolvesPartialsFromAFolder() throws {

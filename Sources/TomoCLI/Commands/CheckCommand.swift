@@ -15,8 +15,8 @@ enum CheckCommand {
         ],
         discussion: """
         Runs the build without writing anything: reads content/site.yaml, every profile, page
-        and post, the site's templates and content/store.json, reads the header of every image
-        (no thumbnail is made) and renders every page in memory. It fails exactly when
+        and post, the site's templates and content/store.json, decodes every image as the build
+        would (no thumbnail is made) and renders every page in memory. It fails exactly when
         `tomo build` with the same --base-url, --drafts and --future would, and lists every error and warning as FILE:LINE:COLUMN: message, with
         paths relative to the site folder. Warnings include missing icons and alt text and
         partials that do not exist.

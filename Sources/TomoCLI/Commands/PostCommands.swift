@@ -17,7 +17,7 @@ enum PostCommands {
             OptionSpec("visibility", value: "V", "public (default), followers or private; only public posts are published", type: ValueTypes.visibility),
         ],
         discussion: """
-        Copies PHOTO (.jpg, .jpeg, .png, .webp, .gif, .heic or .avif) to
+        Copies PHOTO (\(ValueType<String>.listed(ContentPath.photoExtensions.map { "." + $0 }))) to
         content/posts/HANDLE/SLUG.EXT and writes content/posts/HANDLE/SLUG.md with its front
         matter (photo, date, alt, visibility) and the caption, then prints HANDLE/SLUG, the post
         id, alone on standard output.

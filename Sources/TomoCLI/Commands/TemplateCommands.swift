@@ -13,7 +13,8 @@ enum TemplateCommands {
             OptionSpec("partials", value: "DIR", "where partials come from: {{>name}} is DIR/name.mustache", kind: .directory),
         ],
         discussion: """
-        The output is printed exactly as rendered, with no newline added.
+        The output is printed exactly as rendered, with no newline added, to a file or a pipe;
+        on a terminal, control characters show escaped (\\u{1B}), as in all of tomo's output.
 
         Examples:
           tomo template render card.mustache --data '{"name": "Alice"}'
@@ -40,7 +41,7 @@ enum TemplateCommands {
                 library = try TemplateLibrary(directory: folder, displayPrefix: partials.hasSuffix("/") ? partials : partials + "/")
             }
             let output = try library.render(template, context: data)
-            invocation.console.out(String(decoding: output, as: UTF8.self))
+            invocation.console.exactly(String(decoding: output, as: UTF8.self))
             return 0
         }
     )
