@@ -24,11 +24,16 @@ struct PreparedSite: Sendable {
         var taken: [BlobName]
     }
 
+    /// Whether this is a site published, or kept by an earlier preview: false only for the
+    /// site served before either (a first build runs), which has no file yet.
+    private(set) var isPublished = false
+
     init() {}
 
     /// The snapshot an earlier preview kept, its blobs in `store`.
     init(kept snapshot: KeptSnapshot, store: BlobStore) {
         kept = (snapshot, store)
+        isPublished = true
     }
 
     /// The blob of every file (several times when files share one).
@@ -41,6 +46,7 @@ struct PreparedSite: Sendable {
     /// preview build's 467,086 files are not copied into a second table at its peak.
     static func replacing(_ previous: PreparedSite, with files: [String: ServedFile]) -> (PreparedSite, Publish) {
         var site = PreparedSite()
+        site.isPublished = true
         if files.keys.allSatisfy({ !$0.hasPrefix("/") }) {
             site.files = files
         } else {

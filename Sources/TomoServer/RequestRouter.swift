@@ -184,6 +184,13 @@ final class RequestRouter: Sendable {
     }
 
     private func sendNotFound(_ target: RequestTarget, site: PreparedSite, on connection: OpaquePointer) -> MHD_Result {
+        // Before the first build publishes anything, every page may be on its way: not "not
+        // found", but a page that asks again in a second (without scripts, as the error page).
+        if !site.isPublished {
+            let page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"1\"><title>Building the site…</title></head>\n<body><p>Building the site… this page reloads when it is ready.</p></body></html>\n"
+            guard let response = HTTPResponse(text: page, headers: [("Content-Type", "text/html; charset=utf-8"), ("Retry-After", "1"), ("Cache-Control", "no-store")]) else { return .NO }
+            return response.queue(on: connection, status: 503)
+        }
         if let page = site.notFoundPage, page.isIntact, let sent = send(page, status: 404, on: connection) { return sent }
         return sendText(404, "Not found: /\(target.path)\n", on: connection)
     }

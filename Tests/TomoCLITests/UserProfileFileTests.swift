@@ -214,7 +214,7 @@ import TomoTestSupport
 
     /// A name the loader refuses is refused before anything is written, by `user add` and
     /// `user set` alike, names the loader takes are written so they read back exactly.
-    @Test(arguments: ["C\u{1B}[31m", "A\u{0}B", "\u{7}", "x\u{9B}2J", "   "])
+    @Test(arguments: ["C\u{1B}[31m", "A\u{0}B", "\u{7}", "x\u{9B}2J", "   ", "\u{2028}", "\u{3000}\u{A0}"])
     func aNameTheProfileMayNotHaveIsRefusedAndNothingIsWritten(name: String) throws {
         let site = try TemporaryFolder(["content/site.yaml": "title: Test\n"])
         let added = runTomo(["user", "add", "carol", "--name", name], in: site.url)
@@ -230,7 +230,7 @@ import TomoTestSupport
         #expect(runTomo(["check"], in: site.url).status == 0)
     }
 
-    @Test(arguments: ["Zoë \"Z\" O'Neil", "名前\\と#コメント: ではない", "- dash", "1984", "true", "null", "tab\there", "two\nlines", "\u{2028}", "😀‍🔥"])
+    @Test(arguments: ["Zoë \"Z\" O'Neil", "名前\\と#コメント: ではない", "- dash", "1984", "true", "null", "tab\there", "two\nlines", "a\u{2028}b", "😀‍🔥"])
     func aNameTheProfileMayHaveIsWrittenSoItReadsBackExactly(name: String) throws {
         let site = try TemporaryFolder(["content/site.yaml": "title: Test\nbaseURL: https://example.com/\n"])
         #expect(runTomo(["user", "add", "dave", "--name", name], in: site.url).status == 0)

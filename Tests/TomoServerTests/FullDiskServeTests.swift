@@ -113,7 +113,8 @@ struct FullDiskServeTests {
         files["big.html"] = big
         for (path, bytes) in files {
             let reply = try fetch(second.port, "/" + path)
-            #expect(reply.status == 404 || reply.body == bytes, "\(path): \(reply.status)")
+            // Not at all: not found, or (no record usable) asked for again until a build publishes.
+            #expect(reply.status == 404 || reply.status == 503 || reply.body == bytes, "\(path): \(reply.status)")
         }
     }
 

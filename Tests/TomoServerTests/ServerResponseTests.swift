@@ -76,6 +76,24 @@ import TomoTestSupport
         }
     }
 
+    /// Before the first build publishes anything (no preview kept its files), every page may
+    /// be on its way: the answer asks again in a second rather than saying "not found".
+    @Test func answersBeforeTheFirstBuildWithAPageThatAsksAgain() throws {
+        try withServer(site: ServedSite()) { server throws in
+            for path in ["/", "/alice/", "/static/style.css"] {
+                let reply = try fetch(server.port, path)
+                #expect(reply.status == 503)
+                #expect(reply.headers["retry-after"] == "1")
+                #expect(reply.headers["content-type"] == "text/html; charset=utf-8")
+                #expect(reply.text.contains("<meta http-equiv=\"refresh\" content=\"1\">"))
+            }
+            _ = server.publish(sampleSite)
+            #expect(try fetch(server.port, "/").status == 200)
+            let missing = try fetch(server.port, "/nobody/")
+            #expect(missing.status == 404 && missing.text.contains("Nothing here"))
+        }
+    }
+
     @Test func neverListsAFolderWithoutIndex() throws {
         try withServer { server throws in
             #expect(try fetch(server.port, "/static/").status == 404)
