@@ -23,6 +23,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// Absolute http(s) address ending in `/`, for feeds, the sitemap and Open Graph; nil when
     /// site.yaml has none (the build may take `--base-url`).
     public var baseURL: String?
+    /// The address pages are made for when neither site.yaml nor `--base-url` gives one.
+    public static let fallbackBaseURL = "http://localhost:8080/"
     /// The language of the theme's labels and dates, and of every page's `lang` (a profile
     /// may set its own: `Profile.language`).
     public var language: LanguageTag

@@ -86,7 +86,7 @@ enum SiteConfigReader {
     private static func baseURL(_ fields: Fields, reader: NodeReader) -> String? {
         guard let text = reader.string(fields, "baseURL"), let node = fields["baseURL"] else {
             guard fields["baseURL"] == nil else { return nil }
-            reader.warning("no baseURL: feeds, the sitemap and Open Graph need the site's address (add `baseURL: https://example.com/`)", at: fields.location)
+            reader.warning("no baseURL: feeds, the sitemap and Open Graph use \(SiteConfig.fallbackBaseURL) unless `tomo build --base-url` gives the site's address (add `baseURL: https://example.com/`)", at: fields.location)
             return nil
         }
         if let problem = URLRules.siteAddressProblem(text) {

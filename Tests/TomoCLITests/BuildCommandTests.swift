@@ -51,6 +51,23 @@ import TomoTestSupport
         #expect(other.output.hasSuffix("→ \(folder.url.standardizedFileURL.path)/out/\n"), "\(other.output)")
     }
 
+    /// A site.yaml without baseURL is warned of once, at its place, by check and build alike.
+    @Test func aMissingBaseURLIsWarnedOfOnce() throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appendingPathComponent("site")
+        #expect(runTomo(["init", site.path]).status == 0)
+        let config = site.appendingPathComponent("content/site.yaml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("baseURL:") }
+            .joined(separator: "\n").write(to: config, atomically: false, encoding: .utf8)
+        for command in [["check"], ["build"]] {
+            let result = runTomo(command, in: site)
+            #expect(result.status == 0)
+            let warnings = result.error.split(separator: "\n").filter { $0.contains("baseURL") }
+            #expect(warnings.count == 1 && warnings.first?.hasPrefix("warning: content/site.yaml:") == true, "\(command): \(result.error)")
+        }
+    }
+
     @Test func timingsListEveryStepOnStandardError() throws {
         let folder = try TemporaryFolder()
         let site = folder.url.appendingPathComponent("site")

@@ -128,7 +128,7 @@ import TomoCore
         let site = try SiteFixture(["content/site.yaml": "title: T\n"])
         #expect(site.errors() == [])
         #expect(site.warnings() == [
-            "content/site.yaml:1:1: no baseURL: feeds, the sitemap and Open Graph need the site's address (add `baseURL: https://example.com/`)",
+            "content/site.yaml:1:1: no baseURL: feeds, the sitemap and Open Graph use http://localhost:8080/ unless `tomo build --base-url` gives the site's address (add `baseURL: https://example.com/`)",
         ])
     }
 

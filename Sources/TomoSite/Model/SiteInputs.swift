@@ -73,16 +73,13 @@ struct SiteInputs: Sendable {
         guard let content = try? loaded.validated() else { return (nil, theme, problems) }
         var address: SiteAddress?
         do {
-            address = try SiteAddress(options.baseURL ?? content.config.baseURL ?? "http://localhost:8080/")
+            address = try SiteAddress(options.baseURL ?? content.config.baseURL ?? SiteConfig.fallbackBaseURL)
         } catch {
             problems.append(error)
         }
         guard let theme, let rootFolder, let store, let address, problems.isEmpty else { return (nil, theme, problems) }
-        var warnings = loaded.warnings
-        if options.baseURL == nil, content.config.baseURL == nil {
-            warnings.append(Diagnostic("content/site.yaml has no baseURL: feeds, the sitemap and Open Graph use http://localhost:8080/ (add baseURL: https://your.site/ or pass --base-url)", severity: .warning))
-        }
-        return (SiteInputs(content: content, theme: theme, rootFolder: rootFolder, store: store, address: address, warnings: warnings), theme, problems)
+        // A site.yaml without baseURL is warned of by its loader, once.
+        return (SiteInputs(content: content, theme: theme, rootFolder: rootFolder, store: store, address: address, warnings: loaded.warnings), theme, problems)
     }
 
     /// The theme, with every template a site needs.
