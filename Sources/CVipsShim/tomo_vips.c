@@ -172,6 +172,34 @@ struct thumbnail_call {
     VipsImage *result;
 };
 
+/// The middle square of the image at `path` (upright), `width` wide: cut before it is scaled.
+/// vips_thumbnail's own crop scales the whole image to cover the square first, so a 1×3000
+/// strip became 512×1,536,000 pixels (seconds and gigabytes) to keep 512×512 of them.
+static int square_thumbnail(const char *path, int width, int profiled, VipsImage **out) {
+    VipsImage *loaded = vips_image_new_from_file(path, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    if (!loaded) {
+        return -1;
+    }
+    VipsImage *upright = NULL;
+    int failed = vips_autorot(loaded, &upright, NULL);
+    g_object_unref(loaded);
+    if (failed) {
+        return -1;
+    }
+    int side = VIPS_MIN(upright->Xsize, upright->Ysize);
+    VipsImage *middle = NULL;
+    failed = vips_extract_area(upright, &middle, (upright->Xsize - side) / 2, (upright->Ysize - side) / 2, side, side, NULL);
+    g_object_unref(upright);
+    if (failed) {
+        return -1;
+    }
+    failed = profiled
+        ? vips_thumbnail_image(middle, out, width, "height", width, "size", VIPS_SIZE_BOTH, "export_profile", "srgb", NULL)
+        : vips_thumbnail_image(middle, out, width, "height", width, "size", VIPS_SIZE_BOTH, NULL);
+    g_object_unref(middle);
+    return failed;
+}
+
 static int make_thumbnail(void *context) {
     struct thumbnail_call *call = context;
     const char *path = call->path;
@@ -184,23 +212,23 @@ static int make_thumbnail(void *context) {
     // JPEG as an error; from a memory buffer it quietly returns a half-grey picture.
     VipsImage *thumbnail = NULL;
     int failed;
-    if (profiled) {
+    if (call->square) {
+        failed = square_thumbnail(path, width, profiled, &thumbnail);
+    } else if (profiled) {
         // Pixels of a photo with an embedded profile (Adobe RGB, Display P3) are converted to
         // sRGB before the profile is dropped, so colours stay right. Not for untagged images:
         // there libvips would run an sRGB-to-sRGB transform that visibly shifts colours.
         failed = vips_thumbnail(path, &thumbnail, width,
-            "height", call->square ? width : VIPS_MAX_COORD,
-            "size", call->square ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN,
-            "crop", call->square ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+            "height", VIPS_MAX_COORD,
+            "size", VIPS_SIZE_DOWN,
             "export_profile", "srgb",
             "fail_on", VIPS_FAIL_ON_ERROR,
             NULL);
     } else {
         // Untagged CMYK is still converted to sRGB (libvips uses its built-in CMYK profile).
         failed = vips_thumbnail(path, &thumbnail, width,
-            "height", call->square ? width : VIPS_MAX_COORD,
-            "size", call->square ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN,
-            "crop", call->square ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+            "height", VIPS_MAX_COORD,
+            "size", VIPS_SIZE_DOWN,
             "fail_on", VIPS_FAIL_ON_ERROR,
             NULL);
     }

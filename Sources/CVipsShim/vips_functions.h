@@ -31,6 +31,7 @@
     X(vips_error) \
     X(vips_error_buffer_copy) \
     X(vips_error_clear) \
+    X(vips_extract_area) \
     X(vips_flatten) \
     X(vips_foreign_find_load) \
     X(vips_getpoint) \
@@ -55,6 +56,7 @@
     X(vips_text) \
     X(vips_thread_shutdown) \
     X(vips_thumbnail) \
+    X(vips_thumbnail_image) \
     X(vips_version) \
     X(vips_version_string) \
     X(vips_webpsave_buffer)
@@ -85,6 +87,7 @@ TOMO_VIPS_FUNCTIONS(TOMO_DECLARE_POINTER)
 #define vips_error (*tomo_vips_pointer_vips_error)
 #define vips_error_buffer_copy (*tomo_vips_pointer_vips_error_buffer_copy)
 #define vips_error_clear (*tomo_vips_pointer_vips_error_clear)
+#define vips_extract_area (*tomo_vips_pointer_vips_extract_area)
 #define vips_flatten (*tomo_vips_pointer_vips_flatten)
 #define vips_foreign_find_load (*tomo_vips_pointer_vips_foreign_find_load)
 #define vips_getpoint (*tomo_vips_pointer_vips_getpoint)
@@ -109,6 +112,7 @@ TOMO_VIPS_FUNCTIONS(TOMO_DECLARE_POINTER)
 #define vips_text (*tomo_vips_pointer_vips_text)
 #define vips_thread_shutdown (*tomo_vips_pointer_vips_thread_shutdown)
 #define vips_thumbnail (*tomo_vips_pointer_vips_thumbnail)
+#define vips_thumbnail_image (*tomo_vips_pointer_vips_thumbnail_image)
 #define vips_version (*tomo_vips_pointer_vips_version)
 #define vips_version_string (*tomo_vips_pointer_vips_version_string)
 #define vips_webpsave_buffer (*tomo_vips_pointer_vips_webpsave_buffer)

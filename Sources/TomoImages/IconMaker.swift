@@ -8,7 +8,7 @@ public struct IconMaker: Sendable {
     /// 32 for a browser tab, 180 for an Apple home screen, 192 and 512 for an Android one.
     public static let sizes = [32, 180, 192, 512]
     /// Bump when a change here alters the output bytes.
-    static let pipelineVersion = 1
+    static let pipelineVersion = 2
 
     /// One made size: its published name and the cached file.
     public struct Icon: Sendable, Hashable {
