@@ -81,6 +81,17 @@ enum ContainedFile {
 }
 
 extension NodeReader {
+    /// `path` without the spaces and line feeds around it, when it has some (and more).
+    static func trimmedPath(_ path: String) -> String? {
+        let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty || trimmed == path ? nil : trimmed
+    }
+
+    /// The error of a path that names its file once the spaces or line feed around it go.
+    func surroundingSpaceError(_ path: String, key: String, trimmed: String, at location: SourceLocation) {
+        error("\(key) \"\(path)\" starts or ends with a space or a line feed, which the file's name does not (a block scalar, `|` or `>`, keeps its last line feed): write `\(key): \(trimmed)` on one line", at: location)
+    }
+
     /// `path`, the value of `key` at `location`, when it names a file inside `folder`; otherwise
     /// nil and an error there, ending with `outside` (`must stay inside …: the fix`) or `missing`
     /// (`put the image at … or fix the path`). Every path a content file names is checked here.
@@ -97,9 +108,8 @@ extension NodeReader {
         case .missing:
             // `icon: |` keeps the line feed after the path: the file is there under the path
             // without it, and "not found" alone would not say why.
-            let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !trimmed.isEmpty, trimmed != path, ContainedFile.check(trimmed, in: folder) == .inside {
-                error("\(key) \"\(path)\" starts or ends with a space or a line feed, which the file's name does not (a block scalar, `|` or `>`, keeps its last line feed): write `\(key): \(trimmed)` on one line", at: location)
+            if let trimmed = Self.trimmedPath(path), ContainedFile.check(trimmed, in: folder) == .inside {
+                surroundingSpaceError(path, key: key, trimmed: trimmed, at: location)
             } else {
                 error("\(key) file not found: \(missing)", at: location)
             }

@@ -88,7 +88,12 @@ struct PostReader {
         guard let path = reader.string(fields, "photo", required: "\(slug).jpg"), let node = fields["photo"] else { return nil }
         let fileExtension = ContentPath.fileExtension(of: path).lowercased()
         guard ContentPath.photoExtensions.contains(fileExtension) else {
-            reader.error("photo \"\(path)\" is not a photo file: use a .\(ContentPath.photoExtensions.joined(separator: ", ."))", at: node.location)
+            // `photo: "x.png "`: a photo's name, but for the space after it.
+            if let trimmed = NodeReader.trimmedPath(path), ContentPath.photoExtensions.contains(ContentPath.fileExtension(of: trimmed).lowercased()) {
+                reader.surroundingSpaceError(path, key: "photo", trimmed: trimmed, at: node.location)
+            } else {
+                reader.error("photo \"\(path)\" is not a photo file: use a .\(ContentPath.photoExtensions.joined(separator: ", ."))", at: node.location)
+            }
             return nil
         }
         return reader.containedFile(

@@ -188,8 +188,11 @@ public final class ImageProcessor: Sendable {
         guard acceptedFormats.contains(header.format) else {
             throw error(source, "a \(header.format.uppercased()) file, which Tomo does not publish as a photo: use JPEG, PNG or WebP")
         }
-        guard header.width > 0, header.height > 0, header.width * header.height <= maximumPixels else {
-            throw error(source, "\(header.width)×\(header.height) pixels is larger than the \(maximumPixels / 1_000_000) megapixels Tomo accepts")
+        guard header.width > 0, header.height > 0 else {
+            throw error(source, "the image says it is \(header.width)×\(header.height) pixels, which is none: the file is damaged, save it again from the original")
+        }
+        guard header.width * header.height <= maximumPixels else {
+            throw error(source, "\(header.width)×\(header.height) pixels is larger than the \(maximumPixels / 1_000_000) megapixels Tomo accepts: scale it down (a photo 8,000 pixels wide is plenty for any screen) and save it again")
         }
         return header
     }

@@ -36,6 +36,15 @@ private let frontMatterEnd = "alt: A red sky\n---\nCaption\n"
         #expect(post.caption.firstLine == "The sky over Odaiba.")
     }
 
+    /// A photo's name with a space or a line feed after it (`|` keeps one) says so, as an
+    /// icon's does, rather than calling the photo "not a photo file".
+    @Test(arguments: ["photo: \"sunset.jpg \"\n", "photo: |\n  sunset.jpg\n", "photo: \" sunset.jpg\"\n"])
+    func aPhotoWithASpaceOrLineFeedAroundItSaysSo(yaml: String) throws {
+        let errors = try postSite("---\n" + yaml + "date: 2026-05-01\n" + frontMatterEnd).errors()
+        #expect(errors.count == 1 && errors[0].hasPrefix("content/posts/alice/sunset.md:2:"), "\(errors)")
+        #expect(errors.first?.hasSuffix("starts or ends with a space or a line feed, which the file's name does not (a block scalar, `|` or `>`, keeps its last line feed): write `photo: sunset.jpg` on one line") == true, "\(errors)")
+    }
+
     @Test func visibilityIsPublicByDefaultAndAnEmptyCaptionIsFine() throws {
         let site = try postSite("---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A red sky\n---\n")
         let result = site.load()

@@ -80,6 +80,19 @@ import TomoTestSupport
         #expect(postAdd?.message == made.message)
     }
 
+    /// An image over 250 megapixels is refused from its header alone, by all three, with the fix.
+    @Test(arguments: [(20_000, 13_000, "20000×13000 pixels is larger than the 250 megapixels Tomo accepts: scale it down"), (16_000, 15_626, "16000×15626 pixels is larger")])
+    func anImageTooLargeOrOfNoPixelsIsRefusedWithTheFix(width: Int, height: Int, message: String) throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.file("header.png", PNGBytes.headerOnly(width: width, height: height))
+        _ = try ImageProcessor.libvipsVersion()
+        let (build, check, postAdd) = try Self.verdicts(file, displayPath: "content/posts/alice/header.png")
+        let made = try #require(build)
+        #expect(made.message.hasPrefix("content/posts/alice/header.png: " + message), "\(made)")
+        #expect(check == build)
+        #expect(postAdd?.message == made.message)
+    }
+
     /// After a build made an image, a check does not decode it again (the cache vouches for the
     /// file with the stamp the build recorded: here given with damaged bytes, which only a
     /// decode would find) and writes nothing to the cache; a check of a folder without a cache
