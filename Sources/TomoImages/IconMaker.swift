@@ -19,10 +19,14 @@ public struct IconMaker: Sendable {
     }
 
     private let cache: ImageCache
+    /// Whether cached icons are made again and replaced when their bytes differ (`tomo build
+    /// --full`): a published icon is a link to its cached file, which an edit in place changes.
+    private let verifiesCache: Bool
 
-    public init(cacheFolder: URL) throws(Diagnostic) {
+    public init(cacheFolder: URL, verifiesCache: Bool = false) throws(Diagnostic) {
         _ = try ImageProcessor.libvipsVersion()
         cache = try ImageCache(folder: cacheFolder)
+        self.verifiesCache = verifiesCache
     }
 
     /// The icons of `source`, tested as every published image is (`ImageProcessor.inspect`).
@@ -37,7 +41,8 @@ public struct IconMaker: Sendable {
         var icons: [Icon] = []
         for size in Self.sizes {
             let name = "icon-\(hash)-\(size)-v\(Self.pipelineVersion).png"
-            if cache.stamp(named: name) == nil {
+            let cached = cache.stamp(named: name) != nil
+            if !cached || verifiesCache {
                 let square = try Self.square(of: source, size: size)
                 let encoded: [UInt8]
                 do {
@@ -45,7 +50,10 @@ public struct IconMaker: Sendable {
                 } catch {
                     throw ImageProcessor.error(source, "could not encode a \(size)px PNG icon\(error.detail(file: source.file, displayPath: source.displayPath))")
                 }
-                try cache.store(encoded, named: name)
+                // An intact cached icon keeps its file, and the published link to it.
+                if !cached || (try? RegularFile.read(cache.path(named: name)).get()) != encoded {
+                    try cache.store(encoded, named: name)
+                }
             }
             icons.append(Icon(size: size, fileName: "site-icon-\(hash.prefix(8))-\(size).png", path: cache.path(named: name)))
         }

@@ -28,18 +28,25 @@ public final class ImageProcessor: Sendable {
     private let index: SourceIndex
     private let pipeline: String
     private let encodes = Mutex(0)
+    /// Whether every cached thumbnail found is read and compared with the hash its manifest
+    /// recorded before it is used (`tomo build --full`): published thumbnails are links to the
+    /// cached files, so a published one edited in place changed the cached one too.
+    private let verifiesCache: Bool
 
     /// - Parameters:
     ///   - cacheFolder: where thumbnails are kept between builds (created if missing), e.g.
     ///     `<site>/.tomo-cache/images`; nothing is written anywhere else.
     ///   - widths: `images.widths` from site.yaml.
     ///   - quality: the encoders' quality, 1-100.
-    public init(cacheFolder: URL, widths: [Int] = defaultWidths, quality: Int = defaultQuality) throws(Diagnostic) {
+    ///   - verifiesCache: whether each cached thumbnail is read and checked against its hash
+    ///     before it is used; one that fails is made again.
+    public init(cacheFolder: URL, widths: [Int] = defaultWidths, quality: Int = defaultQuality, verifiesCache: Bool = false) throws(Diagnostic) {
         try Self.check(widths: widths)
         guard (1...100).contains(quality) else { throw Diagnostic("image quality \(quality) is not between 1 and 100") }
         let version = try Self.libvipsVersion()
         self.widths = widths
         self.quality = quality
+        self.verifiesCache = verifiesCache
         let pipeline = Self.pipeline(libvips: version)
         self.pipeline = pipeline
         self.cache = try ImageCache(folder: cacheFolder)
@@ -122,6 +129,15 @@ public final class ImageProcessor: Sendable {
             manifest = try newManifest(source)
         }
         var encodedAny = false
+        if verifiesCache {
+            // A thumbnail whose bytes are not the ones recorded is made again, as a missing one.
+            let intact = manifest.entries.filter { entry in
+                guard case .success(let bytes) = RegularFile.read(cache.path(named: entry.cacheFileName(sourceHash: sourceHash))) else { return false }
+                return bytes.count == entry.byteCount && SHA256.hex(of: bytes) == entry.contentHash
+            }
+            encodedAny = intact.count != manifest.entries.count
+            manifest.entries = intact
+        }
         let targets = try Self.targets(of: source, configured: widths, width: manifest.width, height: manifest.height)
         for target in targets {
             let missing = ImageFormat.allCases.filter { manifest.entry(format: $0, quality: quality, target: target) == nil }

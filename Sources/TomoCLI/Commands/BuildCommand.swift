@@ -34,7 +34,9 @@ enum BuildCommand {
 
         A build remembers what it read and wrote (.tomo-cache/build). The next one stops at once
         when no file under content/ or templates/ changed, and after an edit renders only the
-        pages that show what changed. Pass --full after changing files in the output by hand.
+        pages that show what changed. Pass --full after changing files in the output by hand:
+        it also reads every cached thumbnail and site icon it publishes (published images are
+        links to them, so an edit in place changes both) and makes again any that changed.
         A post dated later than now is left out until a build at or after its date.
 
         Examples:

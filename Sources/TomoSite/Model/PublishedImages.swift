@@ -48,29 +48,34 @@ struct PublishedImages: Sendable {
     /// `stamps`: the site's files as this very build stamped them, so that no image is looked
     /// up again (`tomo serve` leaves them out: its stamps are only as fresh as what its watcher
     /// reported).
-    /// `processor`: one `processor(for:site:)` started for this very content's settings.
+    /// `processor`: one `processor(for:site:verifiesCache:)` started for this very content's
+    /// settings. `verifiesCache`: cached thumbnails and icons are checked before they are used
+    /// (`tomo build --full`).
     static func make(
         for content: SiteContent, site: URL, reusing previous: PublishedImages? = nil, stamps: InputStamps? = nil,
-        processor: Background<Result<ImageProcessor, Diagnostic>>? = nil
+        processor: Background<Result<ImageProcessor, Diagnostic>>? = nil, verifiesCache: Bool = false
     ) throws(DiagnosticList) -> PublishedImages {
         var published = try publish(content, site: site, reusing: previous, stamps: stamps) { count, source, then throws(Diagnostic) in
             // Made here, only when some image is not kept, unless one was started already.
-            try (processor?.value ?? newProcessor(widths: content.config.imageWidths, site: site)).get().process(count: count, source: source, then: then)
+            try (processor?.value ?? newProcessor(widths: content.config.imageWidths, site: site, verifiesCache: verifiesCache)).get().process(count: count, source: source, then: then)
         }
-        try published.setIcons(for: content.config, site: site) { source throws(Diagnostic) in try IconMaker(cacheFolder: cacheFolder(site)).icons(of: source) }
+        try published.setIcons(for: content.config, site: site) { source throws(Diagnostic) in
+            try IconMaker(cacheFolder: cacheFolder(site), verifiesCache: verifiesCache).icons(of: source)
+        }
         return published
     }
 
     /// The image processor for `config`'s settings, made on another core: it reads the cache's
     /// index (the hash and thumbnails of each of 100,000 photos at 10,000 users), which need not
-    /// wait for the site to be put together.
-    static func processor(for config: SiteConfig, site: URL) -> Background<Result<ImageProcessor, Diagnostic>> {
+    /// wait for the site to be put together. `verifiesCache`: every cached thumbnail is read and
+    /// checked against its hash before it is used (`tomo build --full`).
+    static func processor(for config: SiteConfig, site: URL, verifiesCache: Bool = false) -> Background<Result<ImageProcessor, Diagnostic>> {
         let widths = config.imageWidths
-        return Background { newProcessor(widths: widths, site: site) }
+        return Background { newProcessor(widths: widths, site: site, verifiesCache: verifiesCache) }
     }
 
-    private static func newProcessor(widths: [Int], site: URL) -> Result<ImageProcessor, Diagnostic> {
-        Result { () throws(Diagnostic) in try ImageProcessor(cacheFolder: cacheFolder(site), widths: widths) }
+    private static func newProcessor(widths: [Int], site: URL, verifiesCache: Bool = false) -> Result<ImageProcessor, Diagnostic> {
+        Result { () throws(Diagnostic) in try ImageProcessor(cacheFolder: cacheFolder(site), widths: widths, verifiesCache: verifiesCache) }
     }
 
     private static func cacheFolder(_ site: URL) -> URL { site.appendingPathComponent(".tomo-cache/images") }

@@ -45,12 +45,12 @@ struct SiteModel: Sendable {
     static func make(from inputs: SiteInputs, options: BuildOptions, checkingOnly: Bool = false, stamps: InputStamps? = nil) throws(DiagnosticList) -> SiteModel {
         // The image cache's index is read on another core while the published site is put
         // together, and the posts are indexed there while the images are looked up.
-        let processor = checkingOnly ? nil : PublishedImages.processor(for: inputs.content.config, site: options.site)
+        let processor = checkingOnly ? nil : PublishedImages.processor(for: inputs.content.config, site: options.site, verifiesCache: options.full)
         let published = PublishedSite(inputs, options: options, at: options.buildDate)
         let posts = Background { PostIndex(published: published.content.posts) }
         let images = checkingOnly
             ? try PublishedImages.inspect(for: published.content, site: options.site)
-            : try PublishedImages.make(for: published.content, site: options.site, stamps: stamps, processor: processor)
+            : try PublishedImages.make(for: published.content, site: options.site, stamps: stamps, processor: processor, verifiesCache: options.full)
         ProcessMemory.releaseElsewhere(consume processor)
         let cards = checkingOnly
             ? try PublishedCards.inspect(for: published.content, images: images)
