@@ -55,13 +55,32 @@ private struct TreeBuilder {
         return root
     }
 
+    /// A tag is applied only where it says what the value is read as anyway: `!!str` or `!` on
+    /// text, `!!map` on a mapping, `!!seq` on a list. Any other (`!!binary`, `!!null`,
+    /// `!!python/object`, `!mine`) is refused, not silently dropped: the value would be read
+    /// otherwise than the tag says, and than other YAML readers (the schemas' checker) read it.
+    static func refuseUnappliedTag(of event: YAMLEvent) throws(Diagnostic) {
+        let core = "tag:yaml.org,2002:"
+        let (tag, applied): (String?, Set<String>)
+        switch event.kind {
+        case .scalar(_, _, let scalarTag): (tag, applied) = (scalarTag, [core + "str", "!"])
+        case .sequenceStart(let sequenceTag): (tag, applied) = (sequenceTag, [core + "seq"])
+        case .mappingStart(let mappingTag): (tag, applied) = (mappingTag, [core + "map"])
+        default: return
+        }
+        guard let tag, !applied.contains(tag) else { return }
+        let written = tag.hasPrefix(core) ? "!!" + tag.dropFirst(core.count) : tag
+        throw Diagnostic("the tag \(written) is not supported: remove it (quote a value to keep it as text)", at: event.location)
+    }
+
     mutating func node(_ event: YAMLEvent, depth: Int) throws(Diagnostic) -> YAMLNode {
         guard depth < YAMLParser.maximumDepth else {
-            throw Diagnostic("the YAML nests deeper than \(YAMLParser.maximumDepth) levels", at: event.location)
+            throw Diagnostic("the YAML nests deeper than \(YAMLParser.maximumDepth) levels: write it flatter (no content file needs more than a few)", at: event.location)
         }
         if let anchor = event.anchor {
             throw Diagnostic("anchors (&\(anchor)) are not supported: write the value out in full", at: event.location)
         }
+        try Self.refuseUnappliedTag(of: event)
         switch event.kind {
         case .scalar(let text, let style, let tag):
             return YAMLNode(.scalar(text, style), at: event.location, end: event.end, tag: tag)

@@ -84,6 +84,23 @@ private func parse(_ text: String) throws -> YAMLNode {
         #expect(anchor.first?.location == SourceLocation(file: "test.yaml", line: 1, column: 4))
     }
 
+    /// A tag that would make the value something else than tomo reads it as is refused at its
+    /// place; the ones that say what the value is read as anyway are taken.
+    @Test(arguments: [
+        ("a: !!binary aGVsbG8=\n", "!!binary"), ("a: !!null Z\n", "!!null"), ("a: !foo x\n", "!foo"),
+        ("a: !!python/object:os.system x\n", "!!python/object:os.system"), ("a: !!int 12\n", "!!int"),
+        ("a: !!set {x}\n", "!!set"), ("a: !!omap [x: 1]\n", "!!omap"),
+    ])
+    func aTagTomoDoesNotApplyIsRefused(yaml: String, written: String) {
+        let found = problems(yaml)
+        #expect(found.first?.message == "the tag \(written) is not supported: remove it (quote a value to keep it as text)", "\(found)")
+        #expect(found.first?.location?.line == 1 && found.first?.location?.column == 4)
+    }
+
+    @Test func theTagsThatSayWhatAValueIsAnywayAreTaken() {
+        #expect(problems("a: !!str 12\nb: ! x\nc: !!map {x: 1}\nd: !!seq [1]\n").isEmpty)
+    }
+
     @Test func secondDocumentIsRefused() {
         let found = problems("name: a\n---\nname: b\n")
         #expect(found.first?.location?.line == 2)
