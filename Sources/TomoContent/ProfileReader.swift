@@ -117,7 +117,7 @@ struct ProfileReader {
         }
         var places: [SourceLocation] = []
         if let name = fields["name"], holds(name) { places.append(name.location) }
-        if let node = fields["bio"], let bio, shows(bio.plainText) || bio.destinations.contains(where: shows) { places.append(node.location) }
+        if let node = fields["bio"], let bio, shows(bio.plainText) || (bio.destinations + bio.titles).contains(where: shows) { places.append(node.location) }
         for pair in fields["links"]?.mapping ?? [] where holds(pair.value) { places.append(pair.value.location) }
         for entry in fields["links"]?.sequence ?? [] {
             for pair in entry.mapping ?? [] where ["label", "url"].contains(pair.key) && holds(pair.value) { places.append(pair.value.location) }

@@ -152,7 +152,10 @@ public enum Markdown {
                 var texts: [UnsafePointer<CChar>?] = []
                 if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
                     texts = [cmark_node_get_url(node), cmark_node_get_title(node)]
-                } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
+                } else if type == CMARK_NODE_CODE_BLOCK {
+                    // The info string (```` ```go ````) becomes the block's class.
+                    texts = [cmark_node_get_literal(node), cmark_node_get_fence_info(node)]
+                } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
                     texts = [cmark_node_get_literal(node)]
                 }
                 for case let text? in texts {
@@ -175,12 +178,18 @@ public enum Markdown {
 
         /// The address of every link and image, as libcmark read it (character references
         /// decoded, `%` escapes not).
-        public var destinations: [String] {
+        public var destinations: [String] { linkTexts(cmark_node_get_url) }
+
+        /// The title of every link and image that has one (`[x](/a "the title")`), which
+        /// browsers show on hover.
+        public var titles: [String] { linkTexts(cmark_node_get_title).filter { !$0.isEmpty } }
+
+        private func linkTexts(_ read: (OpaquePointer) -> UnsafePointer<CChar>?) -> [String] {
             var found: [String] = []
             walk { node, event in
                 let type = cmark_node_get_type(node)
-                if event == CMARK_EVENT_ENTER, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) {
-                    found.append(String(cString: url))
+                if event == CMARK_EVENT_ENTER, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let text = read(node) {
+                    found.append(String(cString: text))
                 }
                 return true
             }

@@ -12,7 +12,9 @@ import TomoMarkdown
     @Test(arguments: ["&#x1B;", "&#27;", "&#x85;", "&#xFDD0;", "&#x10FFFF;", "&#x1FFFE;"])
     func aReferenceToAForbiddenCharacterIsAnErrorAtItsLine(reference: String) throws {
         for (where_, text) in [("text", "Fine.\nSee \(reference) here."), ("link", "Fine.\n[a](https://example.com/\(reference))"),
-                               ("title", "Fine.\n[a](https://example.com/ \"t\(reference)\")")] {
+                               ("title", "Fine.\n[a](https://example.com/ \"t\(reference)\")"),
+                               // A code fence's info string becomes the block's class.
+                               ("fence", "Fine.\n```go\(reference)\ncode\n```")] {
             let site = try MarkdownNestingTests.site(caption: text, page: text, bio: text)
             let errors = site.errors()
             let line = 2

@@ -332,6 +332,9 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
             ("bio: \"alice@<!-- -->example.com\"\n", "3:6"),
             ("bio: alice@*example*.com\n", "3:6"),
             ("bio: \"[m](mailto:alice%40example.com)\"\n", "3:6"),
+            // A link's or an image's title, shown on hover.
+            ("bio: \"[m](https://example.com/ 'alice@example.com')\"\n", "3:6"),
+            ("bio: \"![m](https://example.com/a.png 'Alice@Example.com')\"\n", "3:6"),
             ("links:\n  website: https://example.com/?to=alice%40example.com\n", "4:12"),
         ]
         for (field, place) in places {
