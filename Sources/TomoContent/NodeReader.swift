@@ -150,7 +150,15 @@ final class NodeReader {
     }
 
     func int(_ node: YAMLNode, named name: String, in range: ClosedRange<Int>) -> Int? {
-        guard case .int(let value) = node.scalar else {
+        // `10.0` and `1e2` are whole numbers too, as JSON Schema counts them (the schemas say
+        // "integer"); `10.5` is not.
+        let whole: Int?
+        switch node.scalar {
+        case .int(let value)?: whole = value
+        case .float(let value)? where value.rounded() == value: whole = Int(exactly: value)
+        default: whole = nil
+        }
+        guard let value = whole else {
             error("expected a whole number for \(name), found \(describe(node))", at: node.location)
             return nil
         }
