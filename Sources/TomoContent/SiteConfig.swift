@@ -44,6 +44,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var icon: String?
     /// Where site.yaml names the icon, for an error about the image.
     public var iconAt: SourceLocation?
+    /// Where `baseURL` is written: a rule only the whole address can be held to (its ASCII
+    /// form, its length in a QR code) is reported there.
+    public var baseURLAt: SourceLocation?
     /// Whether profile pages show their QR code (`/<handle>/qr.svg`, made for every profile).
     public var qr = false
     /// `params:`, a custom theme's own settings, as templates receive them (`site.params`).

@@ -37,6 +37,7 @@ enum SiteConfigReader {
         var config = SiteConfig(title: title ?? "")
         config.description = reader.string(fields, "description")
         config.baseURL = baseURL(fields, reader: reader)
+        config.baseURLAt = fields["baseURL"]?.location
         config.language = reader.languageTag(fields, "language") ?? .english
         config.homeUsers = reader.int(fields, "homeUsers", in: homeUsersRange) ?? SiteConfig.defaultHomeUsers
         config.pageSize = reader.int(fields, "pageSize", in: pageSizeRange) ?? SiteConfig.defaultPageSize

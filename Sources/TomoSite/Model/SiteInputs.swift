@@ -75,7 +75,10 @@ struct SiteInputs: Sendable {
         do {
             address = try SiteAddress(options.baseURL ?? content.config.baseURL ?? SiteConfig.fallbackBaseURL)
         } catch {
-            problems.append(error)
+            var problem = error
+            // site.yaml's address is wrong at its line; --base-url's has none.
+            if options.baseURL == nil, problem.location == nil { problem.location = content.config.baseURLAt }
+            problems.append(problem)
         }
         guard let theme, let rootFolder, let store, let address, problems.isEmpty else { return (nil, theme, problems) }
         // A site.yaml without baseURL is warned of by its loader, once.
