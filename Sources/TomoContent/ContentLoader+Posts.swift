@@ -66,8 +66,16 @@ extension ContentLoader {
             let isPost = names.map(isPostFile)
             let postCount = isPost.count { $0 }
             fileCount += postCount
-            // A folder without posts (only photos left behind, or empty) names nobody's posts.
-            guard postCount > 0 else { continue }
+            // Photos sit beside the posts; anything else is likely a mistake (`SUNSET.MD`).
+            func ignored(_ name: String) -> Diagnostic {
+                Diagnostic("ignored: a post folder holds <slug>.md posts and their photos", at: SourceLocation(file: ContentPath.postFile(handle, name), line: 1, column: 1), severity: .warning)
+            }
+            // A folder without posts (only photos left behind, or empty) names nobody's posts;
+            // what else it holds is still said to be ignored.
+            guard postCount > 0 else {
+                diagnostics += names.filter { !ContentPath.isImage($0) }.map(ignored)
+                continue
+            }
             if let problem = Identifiers.handleProblem(handle) {
                 diagnostics.append(Diagnostic("bad folder name: \(problem); the folder name is the handle of the user who posts", at: folderStart(handle)))
                 continue
@@ -80,9 +88,7 @@ extension ContentLoader {
                 if isPost {
                     toRead.append((handle, name))
                 } else if !ContentPath.isImage(name) {
-                    // Photos sit beside the posts; anything else is likely a mistake.
-                    let start = SourceLocation(file: ContentPath.postFile(handle, name), line: 1, column: 1)
-                    diagnostics.append(Diagnostic("ignored: a post folder holds <slug>.md posts and their photos", at: start, severity: .warning))
+                    diagnostics.append(ignored(name))
                 }
             }
         }

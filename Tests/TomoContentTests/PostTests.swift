@@ -78,6 +78,23 @@ private let frontMatterEnd = "alt: A red sky\n---\nCaption\n"
         #expect(result.warnings.count == 1)
     }
 
+    /// A folder with no post at all still says what it holds is ignored (a post named
+    /// `SUNSET.MD` is no post); its photos are no warning.
+    @Test func aFolderWithoutPostsWarnsOfWhatIsNotAPhoto() throws {
+        let site = try SiteFixture([
+            "content/users/alice.yaml": "name: Alice\n",
+            "content/posts/alice/SUNSET.MD": "---\nphoto: sunset.jpg\ndate: 2026-05-01\n---\n",
+            "content/posts/alice/sunset.jpg": "jpeg",
+            "content/posts/alice/notes.txt": "x",
+        ])
+        let result = site.load()
+        #expect(result.content?.posts.isEmpty == true)
+        #expect(result.diagnostics.map(\.description).filter { $0.hasPrefix("content/posts/") } == [
+            "content/posts/alice/SUNSET.MD:1:1: ignored: a post folder holds <slug>.md posts and their photos",
+            "content/posts/alice/notes.txt:1:1: ignored: a post folder holds <slug>.md posts and their photos",
+        ])
+    }
+
     @Test func missingAltTextIsAWarning() throws {
         let site = try postSite("---\nphoto: sunset.jpg\ndate: 2026-05-01\n---\nHi\n")
         #expect(site.errors().isEmpty)
