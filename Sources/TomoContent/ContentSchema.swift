@@ -112,7 +112,7 @@ public enum ContentSchema {
 
     /// The rules that keys share by reference, which every document carries.
     static let definitions: [String: JSONValue] = [
-        "link": ["type": "string", "format": "uri", "pattern": .string("^(?:\(anyCase("http"))\(anyCase("s"))?://(?:[^/?#@\(notInAddresses)]*@)?[^/?#@:\(notInAddresses)][^/?#@\(notInAddresses)]*(?:[/?#][^\(notInAddresses)]*)?|\(anyCase("mailto")):\(emailPattern)(?:\\?\\S*)?)$")],
+        "link": ["type": "string", "format": "uri", "pattern": .string("^(?:\(anyCase("http"))\(anyCase("s"))?://(?:[^/?#@\(notInAddresses)]*@)?[^/?#@:\(notInAddresses)][^/?#@\(notInAddresses)]*(?:[/?#][^\(notInAddresses)]*)?|\(anyCase("mailto")):\(emailPattern)(?:\\?[^\(notInAddresses)]*)?)$")],
     ]
 
     /// What an http(s) address may not hold raw (`URLRules`), as a pattern's character class:

@@ -92,12 +92,14 @@ public enum URLRules {
     /// A character no address may hold raw: a space, a control character or noncharacter, or
     /// one of `"<>\\^`{|}`.
     private static func characterProblem(_ text: String, quoted: String) -> String? {
-        guard let bad = text.unicodeScalars.first(where: { $0.properties.isWhitespace || ForbiddenCharacters.contains($0) || notInAddressesRaw.contains($0) }) else { return nil }
+        // U+FEFF too: not Unicode's white space, but JSON Schema's (ECMAScript's `\s`), and as
+        // invisible in an address.
+        guard let bad = text.unicodeScalars.first(where: { $0.properties.isWhitespace || $0 == "\u{FEFF}" || ForbiddenCharacters.contains($0) || notInAddressesRaw.contains($0) }) else { return nil }
         let what = if bad == " " {
             "a space"
         } else if bad.value < 0x20 || (0x7F...0x9F).contains(bad.value) || ForbiddenCharacters.contains(bad) {
             ForbiddenCharacters.describe(bad)
-        } else if bad.properties.isWhitespace {
+        } else if bad.properties.isWhitespace || bad == "\u{FEFF}" {
             "the space character \(ForbiddenCharacters.code(bad))"
         } else {
             "the character \(Character(bad))"
