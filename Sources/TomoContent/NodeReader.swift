@@ -110,7 +110,9 @@ final class NodeReader {
         guard let node = fields.pairs[key]?.value else { return nil }
         guard node.scalar != .null else {
             let write = example.map { "write one, like `\(key): \($0)`," } ?? "write one"
-            error("\"\(key)\" has no value: \(write) or remove the line (after a space, # starts a YAML comment: put a value with # in quotes)", at: node.location)
+            // A JSON profile's `null` is written as such; in YAML a `#` may have made it a comment.
+            let hint = node.location.file.hasSuffix(".json") ? "" : " (after a space, # starts a YAML comment: put a value with # in quotes)"
+            error("\"\(key)\" has no value: \(write) or remove the line\(hint)", at: node.location)
             return nil
         }
         return node

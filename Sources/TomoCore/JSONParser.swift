@@ -23,7 +23,7 @@ public struct JSONParser {
                 let value = try parser.parseValue(depth: 0)
                 parser.skipWhitespace()
                 if parser.position < buffer.count {
-                    throw parser.error("unexpected text after the JSON value")
+                    throw parser.error("unexpected text after the JSON value: a file holds one value, remove what follows it")
                 }
                 return .success(value)
             } catch let error as Diagnostic {
@@ -63,7 +63,7 @@ public struct JSONParser {
 
         mutating func parseValue(depth: Int) throws(Diagnostic) -> JSONValue {
             guard position < bytes.count else { throw error("unexpected end of the file: a value is missing") }
-            guard depth < Self.maximumDepth else { throw error("the JSON nests deeper than \(Self.maximumDepth) levels") }
+            guard depth < Self.maximumDepth else { throw error("the JSON nests deeper than \(Self.maximumDepth) levels: write it flatter (no content file needs more than a few)") }
             switch bytes[position] {
             case UInt8(ascii: "{"): return try parseObject(depth: depth)
             case UInt8(ascii: "["): return try parseArray(depth: depth)
@@ -84,9 +84,9 @@ public struct JSONParser {
         mutating func expectWord(_ word: StaticString) throws(Diagnostic) {
             let length = word.utf8CodeUnitCount
             let start = word.utf8Start
-            guard position + length <= bytes.count else { throw error("unexpected end of the file") }
+            guard position + length <= bytes.count else { throw error("unexpected end of the file: finish the value") }
             for index in 0..<length where bytes[position + index] != start[index] {
-                throw error("unexpected text: expected \(word)")
+                throw error("unexpected text: expected \(word) (JSON writes true, false and null in lower case, and text in double quotes)")
             }
             position += length
         }
@@ -103,11 +103,11 @@ public struct JSONParser {
             while true {
                 skipWhitespace()
                 guard position < bytes.count else { throw error("unexpected end of the file: the object opened here is not closed", at: open) }
-                guard bytes[position] == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+                guard bytes[position] == UInt8(ascii: "\"") else { throw error("expected a key in double quotes: write \"key\": value, with no comma after the last one") }
                 let keyStart = position
                 let key = try parseString()
                 skipWhitespace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\": write \"\(key)\": value") }
                 position += 1
                 skipWhitespace()
                 let value = try parseValue(depth: depth + 1)
@@ -124,7 +124,7 @@ public struct JSONParser {
                     position += 1
                     return .object(members)
                 }
-                throw error("expected ',' or '}' in the object")
+                throw error("expected ',' or '}' in the object: put a comma between two members, or close the object with }")
             }
         }
 
@@ -150,7 +150,7 @@ public struct JSONParser {
                     position += 1
                     return .array(elements)
                 }
-                throw error("expected ',' or ']' in the array")
+                throw error("expected ',' or ']' in the array: put a comma between two values, or close the array with ]")
             }
         }
 
@@ -161,7 +161,7 @@ public struct JSONParser {
             let digitsStart = position
             while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
             if position == digitsStart { throw error("a number needs digits", at: start) }
-            if bytes[digitsStart] == 0x30, position - digitsStart > 1 { throw error("numbers may not start with 0", at: start) }
+            if bytes[digitsStart] == 0x30, position - digitsStart > 1 { throw error("numbers may not start with 0: write 7, not 07 (or put the value in quotes to keep it as text)", at: start) }
             if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
                 isInteger = false
                 position += 1
@@ -179,7 +179,7 @@ public struct JSONParser {
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
             if isInteger, let value = Int(text) { return .int(value) }
-            guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range", at: start) }
+            guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range: write a smaller number, or put it in quotes to keep it as text", at: start) }
             return .double(value)
         }
 
@@ -230,19 +230,19 @@ public struct JSONParser {
                         var scalar = try parseHex4()
                         if (0xD800...0xDBFF).contains(scalar) {
                             guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
-                                throw error("unpaired UTF-16 surrogate in a \\u escape")
+                                throw error("unpaired UTF-16 surrogate in a \\u escape: write the character itself, or both halves of its pair (\\ud83d\\ude00)")
                             }
                             position += 2
                             let low = try parseHex4()
-                            guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired UTF-16 surrogate in a \\u escape") }
+                            guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired UTF-16 surrogate in a \\u escape: write the character itself, or both halves of its pair (\\ud83d\\ude00)") }
                             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         } else if (0xDC00...0xDFFF).contains(scalar) {
-                            throw error("unpaired UTF-16 surrogate in a \\u escape")
+                            throw error("unpaired UTF-16 surrogate in a \\u escape: write the character itself, or both halves of its pair (\\ud83d\\ude00)")
                         }
-                        guard let unicodeScalar = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                        guard let unicodeScalar = Unicode.Scalar(scalar) else { throw error("invalid \\u escape: write the character itself") }
                         decoded.append(contentsOf: String(Character(unicodeScalar)).utf8)
                     default:
-                        throw error("unknown escape \\\(Character(Unicode.Scalar(escape))) in a string", at: position - 2)
+                        throw error("unknown escape \\\(Character(Unicode.Scalar(escape))) in a string: write \\\\ for a backslash (JSON's escapes are \\n \\t \\r \\b \\f \\/ \\\" \\\\ and \\uXXXX)", at: position - 2)
                     }
                 default:
                     if byte < 0x20 { throw error("control character in a string: write it as an escape such as \\n") }
@@ -254,7 +254,7 @@ public struct JSONParser {
         }
 
         mutating func parseHex4() throws(Diagnostic) -> UInt32 {
-            guard position + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
+            guard position + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits: write \\u00e9, or the character itself") }
             var value: UInt32 = 0
             for _ in 0..<4 {
                 let byte = bytes[position]
@@ -263,7 +263,7 @@ public struct JSONParser {
                 case 0x30...0x39: digit = byte - 0x30
                 case 0x41...0x46: digit = byte - 0x41 + 10
                 case 0x61...0x66: digit = byte - 0x61 + 10
-                default: throw error("a \\u escape needs four hex digits")
+                default: throw error("a \\u escape needs four hex digits: write \\u00e9, or the character itself")
                 }
                 value = value << 4 | UInt32(digit)
                 position += 1

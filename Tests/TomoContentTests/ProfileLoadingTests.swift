@@ -132,7 +132,7 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
 
     @Test func jsonSyntaxErrorIsLocated() throws {
         let site = try profileSite("{\n  \"name\": \"Alice\"\n  \"icon\": \"x\"\n}\n", file: "content/users/alice.json")
-        #expect(site.errors() == ["content/users/alice.json:3:3: expected ',' or '}' in the object"])
+        #expect(site.errors() == ["content/users/alice.json:3:3: expected ',' or '}' in the object: put a comma between two members, or close the object with }"])
     }
 
     @Test func unknownColourSuggestsTheClosest() throws {

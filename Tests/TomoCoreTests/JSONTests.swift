@@ -31,12 +31,12 @@ import Testing
 
     @Test(arguments: [
         ("{\"a\": 1,\n  \"a\": 2}", "t.json:2:3: duplicate key \"a\" in this object: keep only one"),
-        ("{\"a\": 1,\n}", "t.json:2:1: expected a key in double quotes"),
+        ("{\"a\": 1,\n}", "t.json:2:1: expected a key in double quotes: write \"key\": value, with no comma after the last one"),
         ("[1, 2", "t.json:1:1: unexpected end of the file: the array opened here is not closed"),
-        ("{\"a\": tru}", "t.json:1:7: unexpected text: expected true"),
-        ("\n\n  [01]", "t.json:3:4: numbers may not start with 0"),
+        ("{\"a\": tru}", "t.json:1:7: unexpected text: expected true (JSON writes true, false and null in lower case, and text in double quotes)"),
+        ("\n\n  [01]", "t.json:3:4: numbers may not start with 0: write 7, not 07 (or put the value in quotes to keep it as text)"),
         ("\"ab", "t.json:1:1: unexpected end of the file: the string opened here is not closed"),
-        ("[1] x", "t.json:1:5: unexpected text after the JSON value"),
+        ("[1] x", "t.json:1:5: unexpected text after the JSON value: a file holds one value, remove what follows it"),
         ("", "t.json:1:1: unexpected end of the file: a value is missing"),
     ])
     func reportsErrorsWithLineAndColumn(input: String, message: String) {

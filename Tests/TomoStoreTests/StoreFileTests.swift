@@ -74,7 +74,7 @@ import TomoCore
         let site = try TemporarySite()
         let broken = "{\n  \"users\": [\n    {\"handle\": \"alice\" \"created\": \"x\"}\n  ],\n  \"version\": 1\n}\n"
         try site.writeStore(broken)
-        #expect(throws: Diagnostic("expected ',' or '}' in the object", at: SourceLocation(file: "content/store.json", line: 3, column: 24))) {
+        #expect(throws: Diagnostic("expected ',' or '}' in the object: put a comma between two members, or close the object with }", at: SourceLocation(file: "content/store.json", line: 3, column: 24))) {
             try site.apply { store throws(Diagnostic) in try store.addUser("bob") }
         }
         #expect(site.storeText() == broken)
@@ -140,7 +140,7 @@ import TomoCore
     @Test func aSyntaxErrorInAPartNotReadIsStillRefused() throws {
         let site = try TemporarySite()
         try site.writeStore("{\"users\": [], \"likes\": {\"alice/a\": [\"bob\" \"carol\"]}, \"version\": 1}")
-        #expect(throws: Diagnostic("expected ',' or ']' in the array", at: SourceLocation(file: "content/store.json", line: 1, column: 43))) {
+        #expect(throws: Diagnostic("expected ',' or ']' in the array: put a comma between two values, or close the array with ]", at: SourceLocation(file: "content/store.json", line: 1, column: 43))) {
             try site.store.update(sections: [.follows]) { store throws(Diagnostic) in try store.addUser("dave") }
         }
     }
