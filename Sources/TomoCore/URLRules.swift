@@ -133,6 +133,9 @@ public enum URLRules {
             if host.hasPrefix(".") || host.contains("..") || host.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }) {
                 return "\(quoted) has a host that is not a domain name or an IP address, like example.com or 127.0.0.1"
             }
+            if endsInANumber(host), !isDottedQuad(host) {
+                return "\(quoted) has a host that ends in a number, which browsers read as an IPv4 address, and it is not one written in full (four numbers from 0 to 255, like 192.0.2.1)"
+            }
         }
         if let port {
             guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65_535).contains(number) else {
@@ -140,6 +143,26 @@ public enum URLRules {
             }
         }
         return nil
+    }
+
+    /// Whether the host's last label (before one final `.`) is a number, as the URL standard
+    /// reads it (`123`, `0x1F`): then browsers read the whole host as an IPv4 address, and
+    /// refuse it when it is not one (`1.2.3.999`, `example.123`).
+    private static func endsInANumber(_ host: Substring) -> Bool {
+        let labels = (host.hasSuffix(".") ? host.dropLast() : host).split(separator: ".", omittingEmptySubsequences: false)
+        guard let last = labels.last, !last.isEmpty else { return false }
+        if last.allSatisfy({ $0.isASCII && $0.isNumber }) { return true }
+        let lower = last.lowercased()
+        return lower.hasPrefix("0x") && lower.dropFirst(2).allSatisfy { $0.isASCII && $0.isHexDigit }
+    }
+
+    /// `192.0.2.1`: four decimal numbers from 0 to 255, without leading zeros.
+    private static func isDottedQuad(_ host: Substring) -> Bool {
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            (1...3).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber }
+                && (part.count == 1 || part.first != "0") && (Int(part) ?? 256) <= 255
+        }
     }
 
     /// A `%` in `part` that is not followed by two hex digits.

@@ -6,6 +6,8 @@ import Testing
         "https://example.com", "http://example.com:8080/a?b#c", "HTTPS://EXAMPLE.COM/", "https://user@example.com/",
         "https://[::1]:8080/", "mailto:alice@example.com", "mailto:alice@example.com?subject=Hi", "https://例え.jp/",
         "https://en.wikipedia.org/wiki/Foo_(bar)", "https://a.example/?q=a%20b&x=[1]", "https://a:b@c.example:1/",
+        "http://192.0.2.1/", "http://255.255.255.255:8080/", "http://0.0.0.0/", "https://123.example/", "https://example.com./",
+        "https://x0.example/", "https://0xcafe.example/",
     ])
     func allowed(url: String) {
         #expect(URLRules.linkProblem(url) == nil)
@@ -32,6 +34,14 @@ import Testing
         ("https://[::1/", "\"https://[::1/\" has an IPv6 host without its closing ]"),
         ("https://ex!ample.com/", "\"https://ex!ample.com/\" has a host that is not a domain name or an IP address, like example.com or 127.0.0.1"),
         ("mailto:", "\"mailto:\" needs an e-mail address after mailto:"),
+        // A host ending in a number is read by browsers as an IPv4 address, and refused when it
+        // is not one.
+        ("http://1.2.3.999/", "\"http://1.2.3.999/\" has a host that ends in a number, which browsers read as an IPv4 address, and it is not one written in full (four numbers from 0 to 255, like 192.0.2.1)"),
+        ("http://256.1.1.1/", "\"http://256.1.1.1/\" has a host that ends in a number, which browsers read as an IPv4 address, and it is not one written in full (four numbers from 0 to 255, like 192.0.2.1)"),
+        ("https://example.123/", "\"https://example.123/\" has a host that ends in a number, which browsers read as an IPv4 address, and it is not one written in full (four numbers from 0 to 255, like 192.0.2.1)"),
+        ("https://example.0x1F/", "\"https://example.0x1F/\" has a host that ends in a number, which browsers read as an IPv4 address, and it is not one written in full (four numbers from 0 to 255, like 192.0.2.1)"),
+        ("http://1.2.3/", "\"http://1.2.3/\" has a host that ends in a number, which browsers read as an IPv4 address, and it is not one written in full (four numbers from 0 to 255, like 192.0.2.1)"),
+        ("http://01.2.3.4:80/", "\"http://01.2.3.4:80/\" has a host that ends in a number, which browsers read as an IPv4 address, and it is not one written in full (four numbers from 0 to 255, like 192.0.2.1)"),
     ])
     func refused(url: String, message: String) {
         #expect(URLRules.linkProblem(url) == message)
