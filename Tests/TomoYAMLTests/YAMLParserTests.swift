@@ -101,6 +101,16 @@ private func parse(_ text: String) throws -> YAMLNode {
         #expect(problems("a: !!str 12\nb: ! x\nc: !!map {x: 1}\nd: !!seq [1]\n").isEmpty)
     }
 
+    /// libyaml ends a line at a raw U+2028 or U+2029, YAML 1.2 readers do not: refused at its
+    /// own line and column (counting line feeds only), and taken written as an escape.
+    @Test(arguments: ["\u{2028}", "\u{2029}"])
+    func aRawLineSeparatorIsRefusedAtItsPlace(separator: String) throws {
+        let found = problems("a: 1\nname: \"x\(separator)\(separator)y\"\nb: 2\n")
+        #expect(found.count == 1 && found.first?.location == SourceLocation(file: "test.yaml", line: 2, column: 9), "\(found)")
+        #expect(found.first?.message.hasSuffix("inside double quotes") == true)
+        #expect(problems("name: \"x\\u2028y\\u2029\"\n").isEmpty)
+    }
+
     @Test func secondDocumentIsRefused() {
         let found = problems("name: a\n---\nname: b\n")
         #expect(found.first?.location?.line == 2)
