@@ -223,6 +223,30 @@ import TomoTheme
         }
     }
 
+    /// English labels lent to an Arabic page (no Arabic label file) are isolated left to right,
+    /// so "1 post" is not shown as "post 1", and the pagination is laid out the way its arrows
+    /// point; on an English page the same labels are as written.
+    @Test func labelsLentByALanguageWrittenTheOtherWayKeepTheirOwnDirection() throws {
+        let site = try SiteFolder([
+            "content/site.yaml": SiteFolder.siteYAML + "pageSize: 1\n",
+            "content/users/layla.yaml": "name: ليلى\nlanguage: ar\n",
+            "content/users/bob.yaml": "name: Bob\n",
+            "content/posts/layla/a.md": "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: صورة\n---\n",
+            "content/posts/layla/b.md": "---\nphoto: p.jpg\ndate: 2026-05-02\nalt: صورة\n---\n",
+            "content/posts/bob/a.md": "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: A\n---\n",
+            "content/posts/bob/b.md": "---\nphoto: p.jpg\ndate: 2026-05-02\nalt: B\n---\n",
+        ])
+        try site.write("content/posts/layla/p.jpg", bytes: PostPagesTests.photo)
+        try site.write("content/posts/bob/p.jpg", bytes: PostPagesTests.photo)
+        try site.build()
+        let arabic = try #require(site.page("layla/timeline/index.html"))
+        #expect(arabic.contains("\u{2066}Older →\u{2069}"))
+        #expect(arabic.contains(#"<nav class="pagination" dir="ltr">"#))
+        #expect(try #require(site.page("layla/index.html")).contains("\u{2066}2 posts\u{2069}"))
+        let english = try #require(site.page("bob/timeline/index.html"))
+        #expect(english.contains(">Older →</a>") && !english.contains("\u{2066}"))
+    }
+
     /// Text a user wrote is laid out in its own direction wherever a page shows it (`dir="auto"`),
     /// whatever the page's: an Arabic bio in a card on an English page starts at its right, and
     /// an ellipsis cuts its end. Handles are Latin and always left to right.

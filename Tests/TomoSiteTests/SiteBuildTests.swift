@@ -286,6 +286,21 @@ import TomoCore
 
 }
 
+/// Without JavaScript there is no search: the form is hidden until search.js shows it, so that
+/// submitting it never opens the raw index.
+@Suite struct SearchFormTests {
+    @Test func theSearchFormIsHiddenUntilTheScriptShowsIt() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\n"])
+        try site.build()
+        let home = try #require(site.page("index.html"))
+        let form = try #require(home.firstRange(of: "<form class=\"search\"").map { String(home[$0.lowerBound...].prefix { $0 != ">" }) })
+        #expect(form.hasSuffix(" hidden"), "\(form)")
+        let script = try #require(site.page("static/search.js"))
+        #expect(script.contains("input.form.hidden = false;"))
+        #expect(try #require(site.page("static/style.css")).contains(".search[hidden] { display: none; }"))
+    }
+}
+
 @Suite struct SiteCheckTests {
     @Test func warnsAboutAPartialThatDoesNotExistWithItsLocation() throws {
         let site = try SiteFolder([

@@ -1,5 +1,6 @@
 // Filters users by handle and name over the search index as the visitor types. Without
-// JavaScript the home page still lists the newest users; this only adds search over every user.
+// JavaScript the home page still lists the newest users, and the search form stays hidden; this
+// shows it and adds search over every user.
 // The index is where the search form points (`action`), which carries the site's base path:
 // a site under a folder fetches its own index, and the users' URLs in it carry the path too.
 // A result is built like the user-card template (icon, name, handle, summary), and the list's
@@ -10,6 +11,8 @@
   var list = document.getElementById("user-list");
   var heading = document.getElementById("users-heading");
   if (!input || !list) { return; }
+  // The form is hidden until now: without this script, submitting it would open the index.
+  input.form.hidden = false;
   var original = Array.prototype.slice.call(list.children);
   var originalHeading = heading ? heading.textContent : "";
   var everyone = null;

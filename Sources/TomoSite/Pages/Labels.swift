@@ -23,9 +23,22 @@ struct Labels: Sendable {
 
     init(_ language: LanguageTag, files: LabelFiles) {
         self.language = language
+        let rules = LanguageRules.of(language)
         labels = files.labels(for: language).mapValues { Label(value: $0.value, rules: LanguageRules.of($0.language)) }
-        rules = LanguageRules.of(language)
-        view = .object(labels.compactMapValues { if case .string = $0.value { $0.value } else { nil } })
+        self.rules = rules
+        view = .object(labels.compactMapValues { label in
+            guard case .string(let text) = label.value else { return nil }
+            return .string(Self.isolated(text, from: label, on: rules))
+        })
+    }
+
+    /// A label lent by a language written the other way (English on an Arabic page, where no
+    /// Arabic labels exist) between directional isolates of its own direction: otherwise the
+    /// page's direction reorders it ("3 posts" shown as "posts 3", "Older →" as "→ Older").
+    private static func isolated(_ text: String, from label: Label, on page: LanguageRules) -> String {
+        guard label.rules.direction != page.direction, !text.isEmpty else { return text }
+        // LEFT-TO-RIGHT ISOLATE or RIGHT-TO-LEFT ISOLATE, closed by POP DIRECTIONAL ISOLATE.
+        return (label.rules.direction == "rtl" ? "\u{2067}" : "\u{2066}") + text + "\u{2069}"
     }
 
     /// The label `key` with its placeholders (`{count}`, `{name}`, `{total}`) filled in; the key
@@ -37,8 +50,13 @@ struct Labels: Sendable {
     }
 
     func text(_ key: String, count: Int? = nil, name: String? = nil, total: Int? = nil) -> String {
-        var template: String
         let label = labels[key]
+        let filled = filledIn(label, key: key, count: count, name: name, total: total)
+        return label.map { Self.isolated(filled, from: $0, on: rules) } ?? filled
+    }
+
+    private func filledIn(_ label: Label?, key: String, count: Int?, name: String?, total: Int?) -> String {
+        var template: String
         switch label?.value {
         case .string(let text)?:
             template = text
@@ -72,6 +90,13 @@ struct Labels: Sendable {
             }
         }
         return filled + rest
+    }
+
+    /// `rtl` or `ltr`: the direction of the language whose file gave the label `key` (the page's
+    /// own when no file has it). English labels lent to an Arabic page are laid out left to
+    /// right where their arrows say so (`← Newer`, `Older →`).
+    func direction(of key: String) -> String {
+        (labels[key]?.rules ?? rules).direction ?? "ltr"
     }
 
     /// A post's date as this language writes it, on the author's clock (`PostDates.display`).

@@ -66,6 +66,8 @@ extension PageViews {
                     "olderURL": number < pageCount ? .string(address.path(pagePath(number + 1))) : .null,
                     "newerText": .string(labels.text("newerPosts")),
                     "olderText": .string(labels.text("olderPosts")),
+                    // The way the arrows of those labels point.
+                    "dir": .string(labels.direction(of: "olderPosts")),
                 ],
             ]
         )
