@@ -111,12 +111,14 @@ public enum StoreDecoder {
         }
         var versionReader = StoreReader(bytes: bytes, range: versionRange)
         let number = try versionReader.readNumberAsWritten()
-        guard let version = Int(exactly: number.value), version >= 1 else {
-            throw versionReader.failure("unknown store version \(number.written): versions start at 1", at: versionRange.lowerBound)
+        // Digits too many for an Int are a version from far later still.
+        let isDigits = number.written.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        guard let version = StoreReader.wholeNumber(number.written) ?? (isDigits ? Int.max : nil), version >= 1 else {
+            throw versionReader.failure("unknown store version \(number.written): versions are whole numbers from 1 (this tomo writes \(Store.currentVersion))", at: versionRange.lowerBound)
         }
         if version > Store.currentVersion {
             throw versionReader.failure(
-                "this store was written by a newer tomo (store version \(version); this tomo reads versions up to \(Store.currentVersion)): upgrade tomo; the store is left as it is",
+                "this store was written by a newer tomo (store version \(number.written); this tomo reads versions up to \(Store.currentVersion)): upgrade tomo; the store is left as it is",
                 at: versionRange.lowerBound
             )
         }
@@ -140,7 +142,7 @@ public enum StoreDecoder {
         if var r = section("lastSequence") {
             let start = r.position
             let number = try r.readNumberAsWritten()
-            guard let last = Int(exactly: number.value), (1...User.maximumSequence).contains(last) else {
+            guard let last = StoreReader.wholeNumber(number.written), (1...User.maximumSequence).contains(last) else {
                 throw r.failure("\"lastSequence\" is the highest registration order given so far, a whole number from 1 to \(User.maximumSequence), not \(number.written)", at: start)
             }
             parts.store.highestSequence = max(parts.store.highestSequence, last)
@@ -203,7 +205,7 @@ public enum StoreDecoder {
                 case "created": user.created = try r.readString()
                 case "sequence" where hasSequence:
                     let number = try r.readNumberAsWritten()
-                    guard let sequence = Int(exactly: number.value), (1...User.maximumSequence).contains(sequence) else {
+                    guard let sequence = StoreReader.wholeNumber(number.written), (1...User.maximumSequence).contains(sequence) else {
                         throw r.failure("\"sequence\" is the user's registration order, a whole number from 1 to \(User.maximumSequence), not \(number.written)", at: number.start)
                     }
                     user.sequence = sequence

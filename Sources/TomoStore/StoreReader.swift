@@ -181,6 +181,16 @@ struct StoreReader {
         return (value, text, start)
     }
 
+    /// The whole number `written` names exactly: digits, with a `-` in front or not, that fit
+    /// in an Int; nil for any other form (`1e3`, `2.0`) or size. Read from the text, not the
+    /// double it also reads as, which past 2^53 is another number (`9007199254740993` reads
+    /// as `…992`).
+    static func wholeNumber(_ written: String) -> Int? {
+        let digits = written.hasPrefix("-") ? written.dropFirst() : Substring(written)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(written)
+    }
+
     private static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): true

@@ -105,6 +105,17 @@ import TomoCore
         #expect(site.storeText() == "{\"users\": [], \"version\": 4}")
     }
 
+    /// The version as written, however large: a newer tomo's, never "versions start at 1".
+    @Test(arguments: ["9007199254740993", "9223372036854775807", "18446744073709551616"])
+    func aVeryLargeVersionIsANewerTomosAsWritten(version: String) throws {
+        let site = try TemporarySite()
+        try site.writeStore("{\"users\": [], \"version\": \(version)}")
+        #expect(throws: Diagnostic(
+            "this store was written by a newer tomo (store version \(version); this tomo reads versions up to 3): upgrade tomo; the store is left as it is",
+            at: SourceLocation(file: "content/store.json", line: 1, column: 26)
+        )) { try site.read() }
+    }
+
     @Test func aStoreWithoutAVersionOrWithVersionZeroIsRefused() throws {
         let site = try TemporarySite()
         try site.writeStore("{\"users\": []}")
