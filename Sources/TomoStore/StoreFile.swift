@@ -70,6 +70,11 @@ public struct StoreFile: Sendable {
     public func update(sections: Set<StoreSection> = allSections, _ change: (inout Store) throws(Diagnostic) -> Outcome) throws(Diagnostic) -> Outcome {
         let lock = try acquireLock()
         defer { close(lock) }
+        // A store is written whole, by a rename over its name: that would replace a link with
+        // a file, and the file the link leads to would silently stop being the store.
+        if isLink {
+            throw Diagnostic("\(Self.displayPath) is a symbolic link, and a command writes the store whole in its place, which would replace the link: put the store itself at \(Self.displayPath)", at: SourceLocation(file: Self.displayPath, line: 1, column: 1))
+        }
         var store = try read(sections: sections)
         let outcome = try change(&store)
         if outcome.changed {
@@ -102,10 +107,19 @@ public struct StoreFile: Sendable {
         if let problem = SiteLinks(site: site.path).problem(onPathOf: Self.displayPath) { throw problem }
         switch RegularFile.read(url.path) {
         case .success(let bytes): return bytes
+        case .failure(.missing) where isLink:
+            // Not "no store yet": the store is there, where the link leads, and is gone.
+            throw Diagnostic("cannot read \(Self.displayPath): it is a symbolic link to a file that does not exist: point it at the store, or put the store itself there", at: SourceLocation(file: Self.displayPath, line: 1, column: 1))
         case .failure(.missing): return nil
         case .failure(let failure):
             throw Diagnostic("cannot read \(Self.displayPath): \(failure.reason)", at: SourceLocation(file: Self.displayPath, line: 1, column: 1))
         }
+    }
+
+    /// Whether `content/store.json` is a symbolic link (to anything, or to nothing).
+    private var isLink: Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
     }
 
     private func write(_ store: Store) throws(Diagnostic) {

@@ -116,6 +116,26 @@ import TomoCore
         )) { try site.read() }
     }
 
+    /// A store.json that is a link to nothing is a store that cannot be read, not "no store
+    /// yet" (which a build would publish without a follow or a like); one that leads to a file
+    /// of the site is read, but a command refuses to write it whole over the link (after which
+    /// the file it led to would silently no longer be the store).
+    @Test func aStoreThatIsALinkIsReadThroughButNeverReplaced() throws {
+        let site = try TemporarySite()
+        let data = site.url.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.storeURL.path, withDestinationPath: "../data/store.json")
+        #expect(throws: Diagnostic("cannot read content/store.json: it is a symbolic link to a file that does not exist: point it at the store, or put the store itself there", at: SourceLocation(file: "content/store.json", line: 1, column: 1))) {
+            try site.read()
+        }
+        let text = "{\"users\": [], \"version\": 3}"
+        try text.write(to: data.appendingPathComponent("store.json"), atomically: false, encoding: .utf8)
+        #expect(try site.read().users.isEmpty)
+        #expect(throws: Diagnostic.self) { try site.apply { store throws(Diagnostic) in try store.addUser("bob") } }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: site.storeURL.path) == "../data/store.json")
+        #expect(try String(contentsOf: data.appendingPathComponent("store.json"), encoding: .utf8) == text)
+    }
+
     @Test func aStoreWithoutAVersionOrWithVersionZeroIsRefused() throws {
         let site = try TemporarySite()
         try site.writeStore("{\"users\": []}")
