@@ -208,7 +208,11 @@ struct StoreReader {
         guard let first = peek() else { throw failure("unexpected end of the file: a value is missing") }
         switch first {
         case UInt8(ascii: "\""):
-            _ = try scanString()
+            // Held to the rules of a string read (UTF-8, escapes, no forbidden character), so
+            // that a command never writes back what `tomo check` refuses; only a string that is
+            // not plain ASCII (rare: handles, ids and times are) is made.
+            let (content, kind) = try scanString()
+            try checkScanned(from: start, content: content, kind: kind)
         case UInt8(ascii: "["):
             position += 1
             var isFirst = true
@@ -216,7 +220,10 @@ struct StoreReader {
         case UInt8(ascii: "{"):
             position += 1
             var isFirst = true
-            while try nextKeyRange(first: &isFirst) != nil { _ = try skipValue(depth: depth + 1) }
+            while let key = try nextKeyRange(first: &isFirst) {
+                try checkScanned(from: keyOffset, content: key.content, kind: key.kind, thenAt: position)
+                _ = try skipValue(depth: depth + 1)
+            }
         case UInt8(ascii: "t"), UInt8(ascii: "f"):
             _ = try readBool()
         case UInt8(ascii: "n"):
@@ -225,6 +232,18 @@ struct StoreReader {
             _ = try readNumber()
         }
         return start..<position
+    }
+
+    /// Holds a string `scanString` passed over (starting at `start`) to the rules of a string
+    /// read (UTF-8, escapes, no forbidden character), so that a command never writes back what
+    /// `tomo check` refuses; only a string that is not plain ASCII (rare: handles, ids and times
+    /// are) is made. The reader is left at `thenAt`, or after the string.
+    private mutating func checkScanned(from start: Int, content: Range<Int>, kind: StringKind, thenAt end: Int? = nil) throws(Failure) {
+        guard kind != .ascii || bytes[content].contains(0x7F) else { return }
+        let after = end ?? position
+        position = start
+        _ = try readString()
+        position = after
     }
 
     /// Like `nextKey`, without making a string of the key (which starts at `keyOffset`).

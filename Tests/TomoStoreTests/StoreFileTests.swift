@@ -176,6 +176,28 @@ import TomoCore
         }
     }
 
+    /// A string of a part a command does not read is held to the rules of one it reads: what
+    /// `tomo check` refuses (bytes that are not UTF-8, an escape of a control character or of
+    /// half a surrogate pair) is refused, not written back (`partsACommandDoesNotReadAreCopiedAsTheyWere`
+    /// shows fine ones copied as they were).
+    @Test(arguments: [
+        [UInt8]("{\"users\": [], \"likes\": {\"alice/a\": [\"b".utf8) + [0xFF] + Array("\"]}, \"version\": 1}".utf8),
+        Array("{\"users\": [], \"likes\": {\"alice/\\u001b\": [\"bob\"]}, \"version\": 1}".utf8),
+        Array("{\"users\": [], \"reports\": [{\"reason\": \"x\\ud800\"}], \"version\": 1}".utf8),
+    ])
+    func aStringOfAPartNotReadIsHeldToTheRulesOfOneRead(bytes: [UInt8]) throws {
+        let site = try TemporarySite()
+        try Data(bytes).write(to: site.storeURL)
+        var failed: Diagnostic?
+        do {
+            _ = try site.store.update(sections: [.follows]) { store throws(Diagnostic) in try store.addUser("dave") }
+        } catch {
+            failed = error
+        }
+        #expect(failed?.location?.file == "content/store.json", "\(String(describing: failed))")
+        #expect(try Data(contentsOf: site.storeURL) == Data(bytes))
+    }
+
     @Test func anUnsortedHandEditedStoreIsPutInOrder() throws {
         let site = try TemporarySite()
         try site.writeStore("""
