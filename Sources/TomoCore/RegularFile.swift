@@ -113,11 +113,16 @@ public enum RegularFile {
         try whole(path, replacing: true, writing: write)
     }
 
-    private static func whole(_ path: String, replacing: Bool, writing write: (URL) throws -> Void) throws {
+    /// The hidden file `createWhole` and `replaceWhole` fill for `path`: `content/users/.bob.yaml.partial`.
+    public static func partialPath(of path: String) -> String {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let partial = folder + "." + name + ".partial"
+        return folder + "." + name + ".partial"
+    }
+
+    private static func whole(_ path: String, replacing: Bool, writing write: (URL) throws -> Void) throws {
+        let partial = partialPath(of: path)
         unlink(partial)
         defer { unlink(partial) }
         try write(URL(fileURLWithPath: partial))

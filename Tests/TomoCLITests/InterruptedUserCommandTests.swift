@@ -143,6 +143,19 @@ import TomoTestSupport
         }
     }
 
+    /// The hidden profile a killed `user add` can leave (`.bob.yaml.partial`, as a kill at its
+    /// `link` leaves it) holds the handle: `user rm` deletes it with the rest.
+    @Test func aRemovalDeletesTheHiddenProfileAKilledAddLeft() throws {
+        let site = try Self.site()
+        for leftover in ["content/users/.bob.yaml.partial", "content/users/.bob.json.partial"] {
+            try site.write(leftover, "name: Bob\n")
+        }
+        let removed = runTomo(["user", "rm", "bob", "--yes"], in: site.url)
+        #expect(removed.status == 0, "\(removed.error)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("content/users").path)
+        #expect(!names.contains { $0.contains("bob") }, "\(names)")
+    }
+
     /// Every state a rename can stop in, made by hand: after the store changed, after each
     /// folder moved, with the profile pointed at the moved folder but not moved itself; and the
     /// one an older tomo left (the profile moved first, the folders not yet).

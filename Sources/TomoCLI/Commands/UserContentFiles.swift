@@ -193,13 +193,17 @@ struct UserContentFiles {
         if !problems.isEmpty { throw DiagnosticList(problems) }
     }
 
-    /// Deletes every file of the user; the paths removed.
+    /// Deletes every file of the user; the paths removed. A hidden profile a killed `user add`
+    /// or `user set` left half written (`.bob.yaml.partial`) goes too: it holds the handle.
     func removeAll() throws(Diagnostic) -> [String] {
         let paths = try existing
         for path in paths {
             do { try FileManager.default.removeItem(at: url(path)) } catch {
                 throw Diagnostic("cannot remove \(path): \(error.localizedDescription)")
             }
+        }
+        for path in profileFiles + [ContentPath.profileFile(handle, format: "yml")] {
+            unlink(url(RegularFile.partialPath(of: path)).path)
         }
         return paths
     }
