@@ -13,6 +13,8 @@ enum ContainedFile {
 
         static let folder = Outcome.unusable("is a folder, not a file: write the path of the image file in it (without a final /)")
 
+        static let hidden = Outcome.unusable("names a hidden file or folder (its name starts with .), which tomo neither reads nor watches for changes: rename it without the leading .")
+
         /// Something other than a file or a folder (a named pipe, a device, a socket), named as
         /// every other read names it (`RegularFile`).
         static func notRegular(_ mode: mode_t) -> Outcome {
@@ -31,6 +33,11 @@ enum ContainedFile {
     /// The outcome, and whether it was found on the plain route (no `.` or `..` parts, no
     /// link on the way): an answer that holds as long as the file's stamp does.
     static func checkRoute(_ path: String, in folder: URL) -> (outcome: Outcome, isPlain: Bool) {
+        // Hidden names are not content: the build's stamps (and the preview's watcher) pass
+        // them by, so an edit to such an image would never be seen.
+        if path.split(separator: "/").contains(where: { $0.hasPrefix(".") && $0 != "." && $0 != ".." }) {
+            return (.hidden, false)
+        }
         if let outcome = plainPathOutcome(path, in: folder) { return (outcome, true) }
         return (fullCheck(path, in: folder), false)
     }

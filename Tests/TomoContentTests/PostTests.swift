@@ -95,6 +95,11 @@ private let frontMatterEnd = "alt: A red sky\n---\nCaption\n"
         ])
     }
 
+    @Test func aPhotoWithAHiddenNameIsAnError() throws {
+        let site = try postSite("---\nphoto: .sunset.jpg\ndate: 2026-05-01\n" + frontMatterEnd, more: ["content/posts/alice/.sunset.jpg": "jpeg"])
+        #expect(site.errors().first?.hasSuffix("photo \".sunset.jpg\" names a hidden file or folder (its name starts with .), which tomo neither reads nor watches for changes: rename it without the leading .") == true, "\(site.errors())")
+    }
+
     @Test func missingAltTextIsAWarning() throws {
         let site = try postSite("---\nphoto: sunset.jpg\ndate: 2026-05-01\n---\nHi\n")
         #expect(site.errors().isEmpty)

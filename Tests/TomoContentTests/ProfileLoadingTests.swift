@@ -218,6 +218,19 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
         #expect(missing.errors().first?.contains("icon file not found: put the image at content/users/alice/other.png") == true, "\(missing.errors())")
     }
 
+    /// A hidden name on an image's path (`.icon.png`, `.brand/logo.png`) is refused: the
+    /// build's stamps pass hidden names by, so an edit to the image would never be seen.
+    @Test(arguments: ["alice/.icon.png", ".alice/icon.png", "alice/.hidden/icon.png"])
+    func anImageOnAHiddenPathIsAnError(path: String) throws {
+        let site = try SiteFixture([
+            "content/users/alice.yaml": "name: Alice\nicon: \(path)\n",
+            "content/users/\(path)": "png",
+        ])
+        #expect(site.errors() == [
+            "content/users/alice.yaml:2:7: icon \"\(path)\" names a hidden file or folder (its name starts with .), which tomo neither reads nor watches for changes: rename it without the leading .",
+        ])
+    }
+
     @Test func missingImageFileIsAnError() throws {
         let site = try profileSite("name: Alice\nicon: alice/icon.png\nheader: alice/header.jpg\n")
         #expect(site.errors() == ["content/users/alice.yaml:3:9: header file not found: put the image at content/users/alice/header.jpg or fix the path"])
