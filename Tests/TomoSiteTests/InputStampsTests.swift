@@ -17,7 +17,7 @@ import TomoTestSupport
         }
         try site.write("content/site.yaml", "title: T\n")
         var stamps = InputStamps.scan(site: site.url)
-        var last = (digest: InputStamps.take(site: site.url).digest, byPath: stamps.byPath)
+        var last = (digest: InputStamps.take(site: site.url).digest, byPath: stamps.byPath, folders: stamps.walkedFolders)
         var random = SplitMix64(seed: 41)
         for step in 0..<60 {
             let folder = random.pick(names)
@@ -55,12 +55,26 @@ import TomoTestSupport
             stamps.restamp(changed, site: site.url)
             let taken = InputStamps.take(site: site.url)
             let scanned = taken.merged()
-            // The digest a build compares alone changes exactly when a stamp does.
-            #expect((taken.digest == last.digest) == (scanned.byPath == last.byPath), "step \(step): \(path)")
+            // The digest a build compares alone changes exactly when a stamp or a folder does.
+            #expect((taken.digest == last.digest) == (scanned.byPath == last.byPath && scanned.walkedFolders == last.folders), "step \(step): \(path)")
             #expect(InputStamps.take(site: site.url).digest == taken.digest, "step \(step): the digest is the same in any order")
-            last = (taken.digest, scanned.byPath)
+            last = (taken.digest, scanned.byPath, scanned.walkedFolders)
             #expect(stamps.byPath == scanned.byPath, "step \(step): \(path)")
             #expect(stamps.walkedFolders == scanned.walkedFolders, "step \(step): \(path)")
         }
+    }
+
+    /// An empty folder made where a content file goes (`content/users/zed.yaml/`) changes the
+    /// digest: the build does not stop at "nothing changed", and reports it as a full one does.
+    @Test func anEmptyFolderChangesTheDigest() throws {
+        let site = try TemporaryFolder(prefix: "tomo-stamps")
+        try site.write("content/site.yaml", "title: T\n")
+        try site.write("content/users/alice.yaml", "name: Alice\n")
+        let before = InputStamps.take(site: site.url).digest
+        try FileManager.default.createDirectory(at: site.url.appendingPathComponent("content/users/zed.yaml"), withIntermediateDirectories: true)
+        let after = InputStamps.take(site: site.url).digest
+        #expect(after != before)
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/users/zed.yaml"))
+        #expect(InputStamps.take(site: site.url).digest == before)
     }
 }

@@ -149,9 +149,11 @@ struct InputStamps: Sendable {
             folders.reduce(unreadable.count) { count, folder in count + folder.entries.count }
         }
 
-        /// One number for every file's path and stamp, in any order: a rebuild compares this
-        /// alone. A sum, so the parts of a scan can be summed apart; the hash of a folder's path
-        /// is taken once for all its entries.
+        /// One number for every file's path and stamp, and every folder's path, in any order: a
+        /// rebuild compares this alone. A sum, so the parts of a scan can be summed apart; the
+        /// hash of a folder's path is taken once for all its entries. Folders count too: an
+        /// empty one made where a content file goes (`content/users/zed.yaml/`) is an error a
+        /// build must report, as a full one does.
         var digest: UInt64 {
             var total: UInt64 = 0
             for folder in folders {
@@ -164,10 +166,9 @@ struct InputStamps: Sendable {
                     total &+= hasher.value
                 }
                 for entry in folder.entries {
-                    guard let stamp = entry.stamp else { continue }
                     var hasher = base
                     hasher.add(entry.name)
-                    hasher.add(stamp.digest)
+                    if let stamp = entry.stamp { hasher.add(stamp.digest) } else { hasher.add("/") }
                     // `&+ 1`: the number of stamps is part of the sum.
                     total &+= hasher.value &+ 1
                 }
