@@ -71,3 +71,26 @@ import TomoTestSupport
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("outside.txt").path))
     }
 }
+
+/// Every build that commits gives the output's marker a new change time, which its kept state
+/// records: the kept state of another build into the same folder (another copy of the site,
+/// the folder reached through a link, a cache restored from before) no longer matches, and
+/// that build compares every file again instead of trusting what it last wrote.
+@Suite struct SharedOutputTests {
+    @Test func aBuildAfterAnotherStatesBuildIntoItsOutputPutsItsOwnPagesBack() throws {
+        let output = try TemporaryFolder(prefix: "tomo-shared-output")
+        let first = try SiteFolder(["content/site.yaml": "title: First site\nbaseURL: https://example.com/\n", "content/users/alice.yaml": "name: Alice\n"])
+        let second = try SiteFolder(["content/site.yaml": "title: Second site\nbaseURL: https://example.com/\n", "content/users/alice.yaml": "name: Alice\n"])
+        let out = output.url.appendingPathComponent("public")
+        _ = try SiteBuilder.build(BuildOptions(site: first.root, output: out))
+        _ = try SiteBuilder.build(BuildOptions(site: second.root, output: out))
+        let again = try SiteBuilder.build(BuildOptions(site: first.root, output: out))
+        #expect(!again.nothingChanged)
+        let home = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(home.contains("First site") && !home.contains("Second site"))
+        #expect(SiteFolder.files(in: out) == (try first.fullBuild()))
+        // With nothing else in between, the next build is its own again: nothing changed.
+        let last = try SiteBuilder.build(BuildOptions(site: first.root, output: out))
+        #expect(last.nothingChanged)
+    }
+}

@@ -75,7 +75,13 @@ public final class OutputLock: Sendable {
     /// The build is over: committed (its files are the output now) or thrown away.
     func endWriting(committed: Bool) {
         for flag in [Self.writingFlags.new, Self.writingFlags.update] { unlink(destination.path + "/" + flag) }
-        if committed { state.withLock { $0.committed = true } }
+        guard committed else { return }
+        // The marker's change time (part of its identity, `BuildState.markerIdentity`) now
+        // names this build: the kept state of any other build into this folder (another copy
+        // of the site, the folder reached under another name, a cache restored from before)
+        // no longer matches it, and that build's next run compares every file it makes.
+        futimens(descriptor, nil)
+        state.withLock { $0.committed = true }
     }
 
     /// Lets the next build in. A folder made for a build that did not succeed is removed again
