@@ -43,6 +43,9 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     /// while the site's shape stays the same.
     private var inputs: SiteInputs?
     private var model: SiteModel?
+    /// The image cache folder (device and inode) the last model's thumbnails lie in: one
+    /// deleted since (`rm -rf .tomo-cache`, which the preview must survive) holds none of them.
+    private var imageCache: [UInt64]?
     private var plan: [PlannedFile] = []
     /// Which files of `plan` read each input; nil until `indexReaders` makes it for the plan.
     private var readers: ReaderIndex?
@@ -135,10 +138,12 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         // A profile edit that keeps the images its page shows (icon, header, links' and shown
         // items' icons) shows the same ones. Both sides are the published profiles: the file's
         // own list still has the items it hides.
-        let sameImages = samePosts && !reload.images && reload.profiles.allSatisfy { handle in
+        let cacheKept = imageCache != nil && imageCache == Self.imageCacheIdentity(site: options.site)
+        let sameImages = cacheKept && samePosts && !reload.images && reload.profiles.allSatisfy { handle in
             model?.profile(handle).map(Self.images) == published.profile(handle).map(Self.images)
         }
-        let images = try publishedImages(for: published, sameImages: sameImages)
+        let images = try publishedImages(for: published, sameImages: sameImages, cacheKept: cacheKept)
+        imageCache = Self.imageCacheIdentity(site: options.site)
         // Every card is named again (cheap); only the ones showing something new are drawn.
         let cards = try PublishedCards.make(for: published.content, images: images, site: options.site, reusing: model?.cards)
         let nextModel = SiteModel(published: published, images: images, cards: cards, buildDate: date, sitemapLimit: options.sitemapLimit, posts: samePosts ? model?.posts : nil)
@@ -281,11 +286,20 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
 
     private static func images(_ profile: Profile) -> [String] { profile.images.map(\.path) }
 
+    /// The device and inode of the site's image cache folder, nil when there is none.
+    private static func imageCacheIdentity(site: URL) -> [UInt64]? {
+        var status = stat()
+        guard stat(PublishedImages.cacheFolder(site).path, &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
+    }
+
     /// The thumbnails of what `published` shows: made again (from the cache) when an image file
     /// changed; when only which images are shown may differ (a post or profile edited, hidden
     /// or made private), the kept ones are reused and only new images are read.
-    private func publishedImages(for published: PublishedSite, sameImages: Bool) throws(DiagnosticList) -> PublishedImages {
-        guard let current = model?.images, !reload.everything, !reload.images else {
+    /// `cacheKept`: the image cache is the one the kept thumbnails lie in (else all are looked
+    /// up again, and those it lost are made again).
+    private func publishedImages(for published: PublishedSite, sameImages: Bool, cacheKept: Bool) throws(DiagnosticList) -> PublishedImages {
+        guard let current = model?.images, cacheKept, !reload.everything, !reload.images else {
             return try PublishedImages.make(for: published.content, site: options.site)
         }
         return sameImages ? current : try PublishedImages.make(for: published.content, site: options.site, reusing: current)

@@ -39,6 +39,25 @@ import TomoStore
         #expect(!update.isWhole)
     }
 
+    /// `.tomo-cache/` deleted while the preview runs: the next rebuild makes the thumbnails it
+    /// lost again (a card drawn from one of them failed with "does not exist"), and shows what a
+    /// fresh build makes.
+    @Test func aRebuildAfterTheCacheWasDeletedMakesWhatItLost() throws {
+        let site = try SiteFolder([
+            "content/users/carol.yaml": "name: Carol\n",
+            "content/posts/carol/p.md": "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: A\n---\nHello\n",
+        ])
+        try site.write("content/posts/carol/p.jpg", bytes: PostPagesTests.photo)
+        let session = session(site)
+        _ = try session.buildAll()
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent(".tomo-cache"))
+        try site.write("content/users/carol.yaml", "name: Carol Renamed\n")
+        let update = try session.rebuild(changedPaths: ["content/users/carol.yaml"])
+        #expect(text(update, "carol/index.html")?.contains("Carol Renamed") == true)
+        let fresh = try SiteSession<[UInt8]>(options: BuildOptions(site: site.root)).buildAll()
+        #expect(update.files.keys.allSatisfy { fresh.files[$0] == update.files[$0] })
+    }
+
     /// A rebuild's warnings are the last ones with those of the files it read again replaced:
     /// a fixed warning goes, a new one comes, the other users' stay.
     @Test func aRebuildReplacesTheWarningsOfTheFilesItReadAgain() throws {

@@ -78,7 +78,8 @@ struct PublishedImages: Sendable {
         Result { () throws(Diagnostic) in try ImageProcessor(cacheFolder: cacheFolder(site), widths: widths, verifiesCache: verifiesCache) }
     }
 
-    private static func cacheFolder(_ site: URL) -> URL { site.appendingPathComponent(".tomo-cache/images") }
+    /// The site's image cache: `.tomo-cache/images`.
+    static func cacheFolder(_ site: URL) -> URL { site.appendingPathComponent(".tomo-cache/images") }
 
     /// What `make` would publish, for `tomo check`: every image goes through the same tests
     /// (`ImageInspector`): each is decoded as the build will, unless the image cache shows a
