@@ -15,6 +15,14 @@ public struct FrontMatter: Sendable {
     /// Splits `bytes`; the file must be valid UTF-8.
     public static func split(_ bytes: [UInt8], file: String) throws(Diagnostic) -> FrontMatter {
         if let problem = TextChecks.textProblem(in: bytes, file: file) { throw problem }
+        // Lines ended by CR alone (old Mac files) read as one line: the `---` on the first
+        // would not be found, and the message would send the writer looking for it.
+        if bytes.contains(UInt8(ascii: "\r")), !bytes.contains(UInt8(ascii: "\n")) {
+            throw Diagnostic(
+                "the lines of this file end with a carriage return alone (CR, as old Mac files do): save it with LF line ends (CR LF also works)",
+                at: SourceLocation(file: file, line: 1, column: 1)
+            )
+        }
         var lines = LineScanner(bytes: bytes)
         guard let opening = lines.next(), isDelimiter(bytes[opening]) else {
             return FrontMatter(yaml: nil, body: String(decoding: bytes, as: UTF8.self), bodyLine: 1)

@@ -27,6 +27,14 @@ import TomoCore
         #expect(split.body == "Body\r\n")
     }
 
+    /// Lines ended by CR alone read as one line: said so, not "put `---` on the first line".
+    @Test func linesEndedByACarriageReturnAloneAreNamed() {
+        #expect(throws: Diagnostic(
+            "the lines of this file end with a carriage return alone (CR, as old Mac files do): save it with LF line ends (CR LF also works)",
+            at: SourceLocation(file: "about.md", line: 1, column: 1)
+        )) { _ = try FrontMatter.split(Array("---\rtitle: About\r---\rHello\r".utf8), file: "about.md") }
+    }
+
     @Test func fileWithoutFrontMatterIsAllBody() throws {
         let split = try FrontMatter.split(Array("# Title\n".utf8), file: "a.md")
         #expect(split.yaml == nil)
