@@ -94,6 +94,30 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         #expect(separate == 2)
     }
 
+    /// Words split as a POSIX shell splits them: inside double quotes a backslash escapes only
+    /// `$`, `` ` ``, `"` and `\`, and stays before anything else (`"C:\new"`).
+    @Test(arguments: [
+        (#"a "C:\new folder" b"#, ["a", #"C:\new folder"#, "b"]),
+        (#""q \" \\ \$x \`y""#, [#"q " \ $x `y"#]),
+        (#"'C:\new' C:\new"#, [#"C:\new"#, "C:new"]),
+    ])
+    func wordsAreSplitAsAShellSplitsThem(line: String, words: [String]) throws {
+        #expect(try BatchScript.words(ArraySlice(line.utf8)) == words)
+    }
+
+    /// A line asking for help is refused at its line and prints nothing, with --verbose too; a
+    /// folder given as the batch file is named as one.
+    @Test func aLineAskingForHelpPrintsNothingAndAFolderIsNamed() throws {
+        let site = try BatchSite()
+        let lines = site.url.appendingPathComponent("lines.txt")
+        try "user add k --help\n".write(to: lines, atomically: false, encoding: .utf8)
+        let help = runTomo(["batch", lines.path, "--verbose"], in: site.url)
+        #expect(help.status == 1 && help.output.isEmpty, "\(help.output)")
+        #expect(help.error.contains("lines.txt:1: `user add k --help` is not a store command"))
+        let folder = runTomo(["batch", site.url.path], in: site.url)
+        #expect(folder.status == 1 && folder.error.contains("it is a folder"), "\(folder.error)")
+    }
+
     /// The batch runs the commands' own code: the same lines one by one leave the same store
     /// (times aside) and the same files.
     @Test func aBatchLeavesWhatTheCommandsAloneLeave() throws {

@@ -97,9 +97,12 @@ enum BatchCommand {
 
     /// Parses a line as the command line would, and refuses anything but a store command.
     private static func storeCommand(_ words: [String], _ batch: Invocation, console: Console) throws -> Invocation {
-        guard let invocation = try TomoCommandLine.parse(words, console: console, workingDirectory: batch.workingDirectory) else {
+        // Parsed in silence: a line asking for help (`--help`, `help`) is refused, and prints
+        // nothing, not even with --verbose.
+        guard var invocation = try TomoCommandLine.parse(words, console: Console { _, _ in }, workingDirectory: batch.workingDirectory) else {
             throw Diagnostic("`\(words.joined(separator: " "))` is not a store command: only store commands can be in a batch")
         }
+        invocation.console = console
         guard allowed.contains(where: { $0.path == invocation.command.path }) else {
             throw Diagnostic("`tomo \(invocation.command.name)` cannot be in a batch: only commands that change the store can (\(allowed.map(\.name).joined(separator: ", ")))")
         }
@@ -113,9 +116,9 @@ enum BatchCommand {
         if path == "-" {
             return BatchScript(name: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()))
         }
-        guard let data = FileManager.default.contents(atPath: invocation.path(path).path) else {
-            throw Diagnostic("cannot read \(path): no such file, or not readable")
+        switch RegularFile.read(invocation.path(path).path) {
+        case .success(let bytes): return BatchScript(name: path, bytes: bytes)
+        case .failure(let failure): throw Diagnostic("cannot read \(path): \(failure.reason)")
         }
-        return BatchScript(name: path, bytes: Array(data))
     }
 }

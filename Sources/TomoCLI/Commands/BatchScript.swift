@@ -1,8 +1,10 @@
 import TomoCore
 
 /// The lines of a `tomo batch` file, split into words as a shell would split a command line:
-/// blanks separate words, `"…"` and `'…'` quote (a backslash escapes the next character outside
-/// single quotes), and `#` at the start of a word comments out the rest of the line. Blank and
+/// blanks separate words, `"…"` and `'…'` quote, a backslash escapes the next character outside
+/// quotes and, inside double quotes, only `$`, `` ` ``, `"` and `\` (elsewhere it stays, as a
+/// POSIX shell keeps it: `"C:\new"` is `C:\new`), and `#` at the start of a word comments out
+/// the rest of the line. Blank and
 /// comment-only lines are skipped; a leading `tomo` word is dropped, so a file of full
 /// `tomo …` command lines works as it is. A byte order mark before the first line is left out.
 struct BatchScript {
@@ -39,6 +41,8 @@ struct BatchScript {
     private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), carriageReturn = UInt8(ascii: "\r")
     private static let doubleQuote = UInt8(ascii: "\""), singleQuote = UInt8(ascii: "'")
     private static let backslash = UInt8(ascii: "\\"), hash = UInt8(ascii: "#")
+    /// What a backslash escapes inside double quotes, as in a POSIX shell.
+    private static let escapedInDoubleQuotes: Set<UInt8> = [UInt8(ascii: "$"), UInt8(ascii: "`"), doubleQuote, backslash]
 
     static func words(_ line: ArraySlice<UInt8>) throws(SyntaxError) -> [String] {
         var words: [String] = []
@@ -64,7 +68,7 @@ struct BatchScript {
                         let quoted = line[index]
                         index += 1
                         if quoted == doubleQuote { break }
-                        if quoted == backslash, index < line.endIndex {
+                        if quoted == backslash, index < line.endIndex, Self.escapedInDoubleQuotes.contains(line[index]) {
                             word.append(line[index])
                             index += 1
                         } else {
