@@ -65,6 +65,10 @@ import TomoTestSupport
         ("static/style.css", "tomo makes static/style.css itself (the theme's static file templates/static/style.css)"),
         ("alice", "tomo makes the folder alice/ (for alice/"),
         ("feed.xml/x", "inside feed.xml/, but tomo makes feed.xml as a file"),
+        // Paths that differ only in letter case: one of two on a host that ignores it.
+        ("INDEX.HTML", "differs only in letter case from index.html that tomo makes (the page of the home template)"),
+        ("Alice/index.html", "differs only in letter case from alice/index.html that tomo makes"),
+        ("Feed.xml", "differs only in letter case from feed.xml that tomo makes"),
     ])
     func aFileThatCollidesWithAGeneratedOneIsAnErrorNamingBoth(path: String, says: String) throws {
         let site = try Self.site(static: [path: Data("mine\n".utf8)])

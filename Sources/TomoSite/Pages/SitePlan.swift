@@ -61,12 +61,24 @@ enum SitePlan {
     private static func collisions(of rootFiles: [String], with generated: [PlannedFile]) -> [Diagnostic] {
         var byPath: [String: PlannedFile] = [:]
         for file in generated { byPath[file.path] = file }
+        // Hosts whose file names ignore letter case (macOS, Windows, some CDNs) would keep one
+        // of two paths that differ only in it: `static/INDEX.HTML` against `index.html`.
+        let rootByLetters = Set(rootFiles.map { $0.lowercased() })
+        var byLetters: [String: PlannedFile] = [:]
+        for file in generated {
+            let letters = file.path.lowercased()
+            if rootByLetters.contains(letters) { byLetters[letters] = file }
+        }
         let foldersTaken = FolderNesting.foldersTaken(by: generated.lazy.map(\.path), among: Set(rootFiles))
         var problems: [Diagnostic] = []
         for path in rootFiles {
             let location = SourceLocation(file: ContentPath.rootStaticFolder + "/" + path, line: 1, column: 1)
             if let file = byPath[path] {
                 problems.append(Diagnostic("this file would be published as \(path), but tomo makes \(path) itself (\(origin(of: file))): rename or remove this file", at: location))
+                continue
+            }
+            if let file = byLetters[path.lowercased()] {
+                problems.append(Diagnostic("this file would be published as \(path), which differs only in letter case from \(file.path) that tomo makes (\(origin(of: file))); a host whose file names ignore case keeps only one of them: rename or remove this file", at: location))
                 continue
             }
             if let inner = foldersTaken[path], let file = byPath[inner] {
