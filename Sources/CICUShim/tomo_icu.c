@@ -1,5 +1,6 @@
 #include "tomo_icu.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,10 @@ int32_t tomo_language_territory(const char *tag, char *locale, int32_t capacity)
 
 struct TomoDateFormat {
     UDateFormat *format;
+    // Whether the calendar shows dates before the Gregorian reform on the Julian calendar:
+    // ICU lets the C API move the reform only on a plain Gregorian calendar, not on the
+    // Buddhist, Japanese or ROC ones that Thai (`th`) or `ja-u-ca-japanese` pages use.
+    int julianBeforeReform;
     // A UDateFormat keeps a calendar it sets for every date it formats: one caller at a time.
     pthread_mutex_t lock;
 };
@@ -115,10 +120,12 @@ TomoDateFormat *tomo_date_format_open(const char *tag, const char *skeleton) {
     }
     // Dates are read on the proleptic Gregorian calendar (CivilDate): without this, ICU would
     // show a date before 1582-10-15 on the Julian one, days off from what the author wrote.
+    int julianBeforeReform = 0;
     UCalendar *calendar = ucal_clone(udat_getCalendar(format), &status);
     if (U_SUCCESS(status)) {
-        UErrorCode ignored = U_ZERO_ERROR;  // a calendar that is not Gregorian has no change date
-        ucal_setGregorianChange(calendar, U_DATE_MIN, &ignored);
+        UErrorCode changed = U_ZERO_ERROR;  // refused by a calendar that is not plain Gregorian
+        ucal_setGregorianChange(calendar, U_DATE_MIN, &changed);
+        julianBeforeReform = U_FAILURE(changed);
         udat_setCalendar(format, calendar);
         ucal_close(calendar);
     }
@@ -129,11 +136,46 @@ TomoDateFormat *tomo_date_format_open(const char *tag, const char *skeleton) {
         return NULL;
     }
     result->format = format;
+    result->julianBeforeReform = julianBeforeReform;
     pthread_mutex_init(&result->lock, NULL);
     return result;
 }
 
+/// The day of 1582-10-15, the Gregorian reform, counted from 1970-01-01.
+static const int64_t reformDay = -141427;
+
+/// For a calendar that shows days before the reform on the Julian calendar: the instant whose
+/// Julian date has the proleptic Gregorian year, month and day of `milliseconds`, at the same
+/// time of day, so that the calendar shows the date as written. The ten Gregorian days before
+/// the reform (1582-10-05 to 14) have no such instant before it, and are left as they are.
+static double julianInstantShowing(double milliseconds) {
+    int64_t days = (int64_t)floor(milliseconds / 86400000.0);
+    double timeOfDay = milliseconds - (double)days * 86400000.0;
+    // The proleptic Gregorian date of `days` (Howard Hinnant's days_from_civil, inverted).
+    int64_t z = days + 719468;
+    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    int64_t dayOfEra = z - era * 146097;
+    int64_t yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
+    int64_t dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+    int64_t shiftedMonth = (5 * dayOfYear + 2) / 153;
+    int64_t day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1;
+    int64_t month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+    int64_t year = yearOfEra + era * 400 + (month <= 2);
+    // The Julian day number of that year, month and day on the Julian calendar.
+    int64_t a = (14 - month) / 12;
+    int64_t y = year + 4800 - a;
+    int64_t m = month + 12 * a - 3;
+    int64_t julianDays = day + (153 * m + 2) / 5 + 365 * y + y / 4 - 32083 - 2440588;
+    if (y < 0 || julianDays >= reformDay) {
+        return milliseconds;
+    }
+    return (double)julianDays * 86400000.0 + timeOfDay;
+}
+
 int32_t tomo_date_format_text(TomoDateFormat *format, double milliseconds, char *text, int32_t capacity) {
+    if (format->julianBeforeReform && milliseconds < (double)reformDay * 86400000.0) {
+        milliseconds = julianInstantShowing(milliseconds);
+    }
     UChar formatted[256];
     UErrorCode status = U_ZERO_ERROR;
     pthread_mutex_lock(&format->lock);

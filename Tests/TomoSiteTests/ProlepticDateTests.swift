@@ -39,6 +39,24 @@ import TomoCore
         #expect(shown.count == Self.dates.count && shown == shown.sorted())
     }
 
+    /// A page in a language whose calendar is not plain Gregorian (Thai's Buddhist one, on which
+    /// ICU's C API cannot move the reform) shows old dates as written too: the Buddhist year of
+    /// 1582-10-04 is 2125, and its day is the 4th, not the Julian 24th of September.
+    @Test func oldDatesShowAsWrittenOnABuddhistCalendarToo() throws {
+        let dates = [("1582-10-04T12:00:00Z", "4 ตุลาคม 2125"), ("1000-01-01", "1 มกราคม 1543"), ("0001-01-01", "1 มกราคม 544"), ("2026-05-01", "1 พฤษภาคม 2569")]
+        var files = ["content/users/alice.yaml": "name: Alice\nlanguage: th\n"]
+        for (index, date) in dates.enumerated() {
+            files["content/posts/alice/p\(index).md"] = "---\nphoto: p.jpg\ndate: \(date.0)\nalt: A photo\n---\nPost \(index)\n"
+        }
+        let site = try SiteFolder(files)
+        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        try site.build()
+        for (index, date) in dates.enumerated() {
+            let page = try #require(site.page("alice/posts/p\(index)/index.html"))
+            #expect(page.contains(">\(date.1)"), "\(date.0): \(page.components(separatedBy: "<time").dropFirst().first?.prefix(80) ?? "")")
+        }
+    }
+
     @Test(arguments: dates.map(\.written))
     func aWrittenDateRoundTrips(text: String) throws {
         let date = try #require(WrittenDate.parse(text))
