@@ -112,8 +112,8 @@ public enum StoreDecoder {
         var versionReader = StoreReader(bytes: bytes, range: versionRange)
         let number = try versionReader.readNumberAsWritten()
         // Digits too many for an Int are a version from far later still.
-        let isDigits = number.written.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        guard let version = StoreReader.wholeNumber(number.written) ?? (isDigits ? Int.max : nil), version >= 1 else {
+        let tooLarge = StoreReader.isDigits(Substring(number.written)) ? Int.max : nil
+        guard let version = StoreReader.wholeNumber(number.written) ?? tooLarge, version >= 1 else {
             throw versionReader.failure("unknown store version \(number.written): versions are whole numbers from 1 (this tomo writes \(Store.currentVersion))", at: versionRange.lowerBound)
         }
         if version > Store.currentVersion {

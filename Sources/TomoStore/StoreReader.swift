@@ -86,8 +86,8 @@ struct StoreReader {
         let string: String
         switch kind {
         case .ascii:
-            // Handles, ids and times: only DEL to look for (scanString refused the rest).
-            if slice.contains(0x7F) { throw failure(Self.forbidden("\u{7F}"), at: open) }
+            // Handles, ids and times: nothing to look for (scanString found no control
+            // character, and no DEL, or it would not be `.ascii`).
             return String(decoding: slice, as: UTF8.self)
         case .unicode:
             guard let text = String(validating: slice, as: UTF8.self) else {
@@ -109,6 +109,8 @@ struct StoreReader {
         "this string holds \(ForbiddenCharacters.describe(scalar)): remove it (text may hold tabs and line breaks, but no other control characters)"
     }
 
+    /// What a string holds: `.ascii` is printable ASCII only (no DEL), taken as it is;
+    /// `.unicode` holds other bytes (or a DEL) and is checked as text; `.escaped` has escapes.
     enum StringKind {
         case ascii, unicode, escaped
     }
@@ -122,6 +124,7 @@ struct StoreReader {
         let contentStart = position
         var highBits: UInt8 = 0
         var hasEscapes = false
+        var hasDelete = false
         while position < end {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
@@ -131,12 +134,14 @@ struct StoreReader {
                 position += 1
             } else if byte < 0x20 {
                 throw failure("control character in a string: write it as an escape such as \\n")
+            } else if byte == 0x7F {
+                hasDelete = true
             }
             position += 1
         }
         guard position < end else { throw failure("unexpected end of the file: the string is not closed", at: open) }
         position += 1
-        let kind: StringKind = hasEscapes ? .escaped : (highBits & 0x80 == 0 ? .ascii : .unicode)
+        let kind: StringKind = hasEscapes ? .escaped : (highBits & 0x80 == 0 && !hasDelete ? .ascii : .unicode)
         return (contentStart..<(position - 1), kind)
     }
 
@@ -186,9 +191,12 @@ struct StoreReader {
     /// double it also reads as, which past 2^53 is another number (`9007199254740993` reads
     /// as `…992`).
     static func wholeNumber(_ written: String) -> Int? {
-        let digits = written.hasPrefix("-") ? written.dropFirst() : Substring(written)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-        return Int(written)
+        isDigits(written.hasPrefix("-") ? written.dropFirst() : Substring(written)) ? Int(written) : nil
+    }
+
+    /// Whether `text` is one or more of the digits 0 to 9 and nothing else.
+    static func isDigits(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {
@@ -239,7 +247,7 @@ struct StoreReader {
     /// `tomo check` refuses; only a string that is not plain ASCII (rare: handles, ids and times
     /// are) is made. The reader is left at `thenAt`, or after the string.
     private mutating func checkScanned(from start: Int, content: Range<Int>, kind: StringKind, thenAt end: Int? = nil) throws(Failure) {
-        guard kind != .ascii || bytes[content].contains(0x7F) else { return }
+        guard kind != .ascii else { return }
         let after = end ?? position
         position = start
         _ = try readString()

@@ -15,16 +15,18 @@ public struct FrontMatter: Sendable {
     /// Splits `bytes`; the file must be valid UTF-8.
     public static func split(_ bytes: [UInt8], file: String) throws(Diagnostic) -> FrontMatter {
         if let problem = TextChecks.textProblem(in: bytes, file: file) { throw problem }
+        var lines = LineScanner(bytes: bytes)
+        let first = lines.next()
         // Lines ended by CR alone (old Mac files) read as one line: the `---` on the first
-        // would not be found, and the message would send the writer looking for it.
-        if bytes.contains(UInt8(ascii: "\r")), !bytes.contains(UInt8(ascii: "\n")) {
+        // would not be found, and the message would send the writer looking for it. (A file
+        // with no line feed is its first line: only that line is looked at.)
+        if let first, first.upperBound == bytes.count, bytes[first].contains(UInt8(ascii: "\r")) {
             throw Diagnostic(
                 "the lines of this file end with a carriage return alone (CR, as old Mac files do): save it with LF line ends (CR LF also works)",
                 at: SourceLocation(file: file, line: 1, column: 1)
             )
         }
-        var lines = LineScanner(bytes: bytes)
-        guard let opening = lines.next(), isDelimiter(bytes[opening]) else {
+        guard let opening = first, isDelimiter(bytes[opening]) else {
             return FrontMatter(yaml: nil, body: String(decoding: bytes, as: UTF8.self), bodyLine: 1)
         }
         var lineNumber = 1

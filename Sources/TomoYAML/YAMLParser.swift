@@ -12,8 +12,7 @@ public enum YAMLParser {
 
     /// Parses `bytes` (the whole file); `file` names it in messages.
     public static func parse(_ bytes: [UInt8], file: String) throws(DiagnosticList) -> YAMLNode {
-        if let problem = TextChecks.textProblem(in: bytes, file: file) { throw DiagnosticList([problem]) }
-        if let problem = lineSeparatorProblem(in: bytes, file: file) { throw DiagnosticList([problem]) }
+        if let problem = TextChecks.textProblem(in: bytes, file: file, isYAML: true) { throw DiagnosticList([problem]) }
         if TextChecks.isBlank(bytes) {
             throw DiagnosticList([Diagnostic("the file is empty: write at least one `key: value` line", at: SourceLocation(file: file, line: 1, column: 1))])
         }
@@ -29,27 +28,6 @@ public enum YAMLParser {
             builder.problems.append(error)
         }
         throw DiagnosticList(builder.problems)
-    }
-}
-
-extension YAMLParser {
-    /// A raw U+2028 or U+2029 ends a line for libyaml (YAML 1.1) and not for YAML 1.2 readers
-    /// (editors, the schemas' checker): every later line would be numbered otherwise, and a
-    /// plain value holding one would not parse. Written as an escape it is the same text.
-    static func lineSeparatorProblem(in bytes: [UInt8], file: String) -> Diagnostic? {
-        var index = 0
-        while index + 2 < bytes.count {
-            if bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
-                let name = bytes[index + 2] == 0xA8 ? "U+2028 (line separator)" : "U+2029 (paragraph separator)"
-                let escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                return Diagnostic(
-                    "a raw \(name) in YAML, which YAML readers do not agree ends a line or not: write it as \(escape) inside double quotes",
-                    at: SourceLocation(ofByte: index, in: bytes, file: file)
-                )
-            }
-            index += 1
-        }
-        return nil
     }
 }
 

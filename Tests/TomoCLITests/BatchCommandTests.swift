@@ -118,6 +118,20 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         #expect(folder.status == 1 && folder.error.contains("it is a folder"), "\(folder.error)")
     }
 
+    /// A pipe given as the file (`tomo batch <(grep … commands.txt)`, or a named pipe) is read
+    /// to its end, as `-` reads standard input.
+    @Test func aPipeGivenAsTheFileIsRead() throws {
+        let site = try BatchSite()
+        let pipe = site.url.appendingPathComponent("lines.fifo")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        DispatchQueue.global().async {
+            try? "user add alice\nuser add bob\n".write(to: pipe, atomically: false, encoding: .utf8)
+        }
+        let result = runTomo(["batch", pipe.path], in: site.url)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try site.store().users.map(\.handle) == ["alice", "bob"])
+    }
+
     /// The batch runs the commands' own code: the same lines one by one leave the same store
     /// (times aside) and the same files.
     @Test func aBatchLeavesWhatTheCommandsAloneLeave() throws {

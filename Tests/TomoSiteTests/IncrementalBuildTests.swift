@@ -16,7 +16,7 @@ import TomoStore
             "content/posts/alice/harbour.md": "---\nphoto: p.jpg\ndate: 2026-05-01T12:00:00+00:00\nalt: A harbour\n---\nMorning at the harbour\n",
             "content/pages/about.md": "---\ntitle: About\n---\nAbout this site.\n",
         ])
-        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "alice")
         _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
             _ = try store.addUser("alice", at: "2026-01-01T00:00:00.000Z")
             _ = try store.addUser("bob", at: "2026-02-01T00:00:00.000Z")

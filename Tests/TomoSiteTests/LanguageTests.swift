@@ -155,8 +155,7 @@ import TomoTheme
             "content/posts/alice/tokyo.md": "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+09:00\n---\n",
             "content/posts/bob/paris.md": "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+02:00\n---\n",
         ])
-        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
-        try site.write("content/posts/bob/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "alice", "bob")
         try site.build()
         let alice = try #require(site.page("alice/index.html"))
         #expect(alice.contains("<html lang=\"ja\">"))
@@ -210,7 +209,7 @@ import TomoTheme
                 "content/users/bob.yaml": "name: Bob\nlanguage: en\n",
                 "content/posts/layla/first.md": "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+03:00\nalt: صورة\n---\nمرحبا\n",
             ])
-            try site.write("content/posts/layla/p.jpg", bytes: PostPagesTests.photo)
+            try site.writePhoto(forPostsOf: "layla")
             try site.build()
             for path in ["layla/index.html", "layla/posts/first/index.html", "layla/timeline/index.html", "layla/followers/index.html"] {
                 #expect(site.page(path)?.contains(#"<html lang="ar" dir="rtl">"#) == true, "\(path)")
@@ -236,8 +235,7 @@ import TomoTheme
             "content/posts/bob/a.md": "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: A\n---\n",
             "content/posts/bob/b.md": "---\nphoto: p.jpg\ndate: 2026-05-02\nalt: B\n---\n",
         ])
-        try site.write("content/posts/layla/p.jpg", bytes: PostPagesTests.photo)
-        try site.write("content/posts/bob/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "layla", "bob")
         try site.build()
         let arabic = try #require(site.page("layla/timeline/index.html"))
         #expect(arabic.contains("\u{2066}Older →\u{2069}"))
@@ -259,7 +257,7 @@ import TomoTheme
             "content/posts/layla/first.md": "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+03:00\nalt: صورة\n---\nعنوان\n",
             "content/pages/about.md": "---\ntitle: من نحن\n---\nنص\n",
         ])
-        try site.write("content/posts/layla/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "layla")
         _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in
             _ = try store.addUser("layla")
             _ = try store.addUser("bob")
@@ -324,7 +322,7 @@ import TomoTheme
             "content/users/bob.yaml": "name: Bob\n",
             "content/posts/alice/tokyo.md": "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+09:00\n---\n",
         ])
-        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "alice")
         try site.build()
         let edits: [(path: String, text: String, page: String, shows: String)] = [
             ("content/users/alice.yaml", "name: Alice\nlanguage: fr\n", "alice/posts/tokyo/index.html", "1 mai 2026 à 18:30"),

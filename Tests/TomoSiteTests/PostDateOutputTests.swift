@@ -13,7 +13,7 @@ import TomoCore
             "content/users/alice.yaml": "name: Alice\n",
             "content/posts/alice/p.md": "---\nphoto: p.jpg\ndate: \(date)\nalt: A photo\n---\nHi.\n",
         ])
-        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "alice")
         return site
     }
 

@@ -25,7 +25,7 @@ import TomoCore
             files["content/posts/alice/p\(index).md"] = "---\nphoto: p.jpg\ndate: \(date.written)\nalt: A photo\n---\nPost \(index)\n"
         }
         let site = try SiteFolder(files)
-        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "alice")
         try site.build()
         for (index, date) in Self.dates.enumerated() {
             let page = try #require(site.page("alice/posts/p\(index)/index.html"))
@@ -49,7 +49,7 @@ import TomoCore
             files["content/posts/alice/p\(index).md"] = "---\nphoto: p.jpg\ndate: \(date.0)\nalt: A photo\n---\nPost \(index)\n"
         }
         let site = try SiteFolder(files)
-        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "alice")
         try site.build()
         for (index, date) in dates.enumerated() {
             let page = try #require(site.page("alice/posts/p\(index)/index.html"))

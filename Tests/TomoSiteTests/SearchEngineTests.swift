@@ -86,7 +86,7 @@ import TomoStore
         #expect(try feedUpdated(site, "feed.xml") == "2026-04-03T00:00:00Z")
         #expect(site.outputFiles().filter { $0.key != ".tomo-output" } == (try site.fullBuild()).filter { $0.key != ".tomo-output" })
         try site.write("content/posts/alice/p.md", "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+09:00\nalt: A photo\n---\n")
-        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "alice")
         try site.build()
         #expect(try feedUpdated(site, "alice/feed.xml") == "2026-05-01T18:30:00+09:00")
         #expect(try feedUpdated(site, "feed.xml") == "2026-05-01T18:30:00+09:00")
@@ -123,7 +123,7 @@ import TomoStore
         #expect(try feedUpdated(site, "fred/feed.xml") == "2026-03-01T00:00:00Z")
         #expect(served.texts["fred/feed.xml"] == site.page("fred/feed.xml"))
         try site.write("content/posts/alice/p.md", "---\nphoto: p.jpg\ndate: 2026-05-01T18:30:00+09:00\nalt: A photo\n---\n")
-        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "alice")
         served.apply(try session.rebuild(changedPaths: ["content/posts/alice/p.md", "content/posts/alice/p.jpg"]))
         try site.build()
         for path in ["feed.xml", "alice/feed.xml", "fred/feed.xml", "erin/feed.xml"] {

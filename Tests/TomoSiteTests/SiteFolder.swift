@@ -26,6 +26,11 @@ final class SiteFolder {
         try folder.write(path, bytes: bytes)
     }
 
+    /// The photo `p.jpg` (`PostPagesTests.photo`) beside the posts of each of `handles`.
+    func writePhoto(forPostsOf handles: String...) throws {
+        for handle in handles { try write("content/posts/\(handle)/p.jpg", bytes: PostPagesTests.photo) }
+    }
+
     @discardableResult
     func build(date: Date = Date()) throws -> BuildReport {
         try SiteBuilder.build(BuildOptions(site: root, buildDate: date))

@@ -47,7 +47,7 @@ import TomoStore
             "content/users/carol.yaml": "name: Carol\n",
             "content/posts/carol/p.md": "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: A\n---\nHello\n",
         ])
-        try site.write("content/posts/carol/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "carol")
         let session = session(site)
         _ = try session.buildAll()
         try FileManager.default.removeItem(at: site.root.appendingPathComponent(".tomo-cache"))
@@ -216,7 +216,7 @@ import TomoStore
 @Suite struct SiteSessionPostTests {
     @Test func aNewPostAndACaptionEditAppearAfterARebuild() throws {
         let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\n"])
-        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "alice")
         let session = SiteSession(options: BuildOptions(site: site.root))
         _ = try session.buildAll()
         try site.write("content/posts/alice/dawn.md", "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: dawn\n---\nFirst light\n")

@@ -22,7 +22,7 @@ import TomoCore
             "templates/feed.mustache": "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>{{feed.title}}\(raw)</title>{{#entries}}<entry><title>{{title}}</title></entry>{{/entries}}</feed>\n",
             "templates/labels/en.json": "{\"photoBy\": \"Photo by {name} \(escaped)\"}\n",
         ])
-        try site.write("content/posts/alice/p.jpg", bytes: PostPagesTests.photo)
+        try site.writePhoto(forPostsOf: "alice")
         try site.build()
         for path in ["feed.xml", "alice/feed.xml"] {
             let feed = try #require(site.page(path))

@@ -112,13 +112,25 @@ enum BatchCommand {
         return invocation
     }
 
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.isFolder
+    }
+
     private static func read(_ path: String, _ invocation: Invocation) throws -> BatchScript {
         if path == "-" {
             return BatchScript(name: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()))
         }
-        switch RegularFile.read(invocation.path(path).path) {
-        case .success(let bytes): return BatchScript(name: path, bytes: bytes)
-        case .failure(let failure): throw Diagnostic("cannot read \(path): \(failure.reason)")
+        let file = invocation.path(path).path
+        switch RegularFile.read(file) {
+        case .success(let bytes):
+            return BatchScript(name: path, bytes: bytes)
+        case .failure(.notRegular) where !isFolder(file):
+            // A pipe (`tomo batch <(grep … commands.txt)`), read to its end as `-` reads stdin.
+            guard let handle = FileHandle(forReadingAtPath: file) else { throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))") }
+            return BatchScript(name: path, bytes: Array(handle.readDataToEndOfFile()))
+        case .failure(let failure):
+            throw Diagnostic("cannot read \(path): \(failure.reason)")
         }
     }
 }

@@ -4,9 +4,8 @@ import TomoCore
 /// blanks separate words, `"…"` and `'…'` quote, a backslash escapes the next character outside
 /// quotes and, inside double quotes, only `$`, `` ` ``, `"` and `\` (elsewhere it stays, as a
 /// POSIX shell keeps it: `"C:\new"` is `C:\new`), and `#` at the start of a word comments out
-/// the rest of the line. Blank and
-/// comment-only lines are skipped; a leading `tomo` word is dropped, so a file of full
-/// `tomo …` command lines works as it is. A byte order mark before the first line is left out.
+/// the rest of the line. Blank and comment-only lines are skipped; a leading `tomo` word is
+/// dropped, so a file of full `tomo …` command lines works as it is. A byte order mark before the first line is left out.
 struct BatchScript {
     /// How messages name the input: the path as given, or `<stdin>` for `-`.
     let name: String

@@ -17,9 +17,9 @@ enum CheckCommand {
         Runs the build without writing anything: reads content/site.yaml, every profile, page
         and post, the site's templates and content/store.json, decodes every image as the build
         would (no thumbnail is made) and renders every page in memory. It fails exactly when
-        `tomo build` with the same --base-url, --drafts and --future would, and lists every error and warning as FILE:LINE:COLUMN: message, with
-        paths relative to the site folder. Warnings include missing icons and alt text and
-        partials that do not exist.
+        `tomo build` with the same --base-url, --drafts and --future would, and lists every
+        error and warning as FILE:LINE:COLUMN: message, with paths relative to the site folder.
+        Warnings include missing icons and alt text and partials that do not exist.
 
         --format gnu prints FILE:LINE:COLUMN: error: message, the form editors and CI problem
         matchers read; --format json prints one JSON array of {file, line, column, severity,

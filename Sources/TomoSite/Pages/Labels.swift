@@ -19,26 +19,36 @@ struct Labels: Sendable {
         let value: JSONValue
         /// The rules of the language whose file gave the label.
         let rules: LanguageRules
+        /// For a label lent by a language written the other way (English on an Arabic page,
+        /// where no Arabic labels exist), the directional isolate of its own direction that its
+        /// text comes after (closed by U+2069 POP DIRECTIONAL ISOLATE): otherwise the page's
+        /// direction reorders it ("3 posts" shown as "posts 3", "Older →" as "→ Older"). Found
+        /// once here, not for each of the hundreds of thousands of texts a build fills in.
+        let isolate: String?
+
+        init(value: JSONValue, rules: LanguageRules, page: LanguageRules) {
+            self.value = value
+            self.rules = rules
+            // LEFT-TO-RIGHT ISOLATE or RIGHT-TO-LEFT ISOLATE.
+            isolate = rules.direction == page.direction ? nil : (rules.direction == "rtl" ? "\u{2067}" : "\u{2066}")
+        }
+
+        /// `text` (this label's, filled in) isolated when the label is lent across directions.
+        func isolated(_ text: String) -> String {
+            guard let isolate, !text.isEmpty else { return text }
+            return isolate + text + "\u{2069}"
+        }
     }
 
     init(_ language: LanguageTag, files: LabelFiles) {
         self.language = language
         let rules = LanguageRules.of(language)
-        labels = files.labels(for: language).mapValues { Label(value: $0.value, rules: LanguageRules.of($0.language)) }
+        labels = files.labels(for: language).mapValues { Label(value: $0.value, rules: LanguageRules.of($0.language), page: rules) }
         self.rules = rules
         view = .object(labels.compactMapValues { label in
             guard case .string(let text) = label.value else { return nil }
-            return .string(Self.isolated(text, from: label, on: rules))
+            return .string(label.isolated(text))
         })
-    }
-
-    /// A label lent by a language written the other way (English on an Arabic page, where no
-    /// Arabic labels exist) between directional isolates of its own direction: otherwise the
-    /// page's direction reorders it ("3 posts" shown as "posts 3", "Older →" as "→ Older").
-    private static func isolated(_ text: String, from label: Label, on page: LanguageRules) -> String {
-        guard label.rules.direction != page.direction, !text.isEmpty else { return text }
-        // LEFT-TO-RIGHT ISOLATE or RIGHT-TO-LEFT ISOLATE, closed by POP DIRECTIONAL ISOLATE.
-        return (label.rules.direction == "rtl" ? "\u{2067}" : "\u{2066}") + text + "\u{2069}"
     }
 
     /// The label `key` with its placeholders (`{count}`, `{name}`, `{total}`) filled in; the key
@@ -52,7 +62,7 @@ struct Labels: Sendable {
     func text(_ key: String, count: Int? = nil, name: String? = nil, total: Int? = nil) -> String {
         let label = labels[key]
         let filled = filledIn(label, key: key, count: count, name: name, total: total)
-        return label.map { Self.isolated(filled, from: $0, on: rules) } ?? filled
+        return label?.isolated(filled) ?? filled
     }
 
     private func filledIn(_ label: Label?, key: String, count: Int?, name: String?, total: Int?) -> String {
