@@ -124,8 +124,11 @@ private func storeWrites(in site: URL, during body: () throws -> Void) throws ->
         let site = try BatchSite()
         let pipe = site.url.appendingPathComponent("lines.fifo")
         #expect(mkfifo(pipe.path, 0o600) == 0)
+        // The writer's open waits for the reader, as a shell's `<(…)` does.
         DispatchQueue.global().async {
-            try? "user add alice\nuser add bob\n".write(to: pipe, atomically: false, encoding: .utf8)
+            guard let writer = FileHandle(forWritingAtPath: pipe.path) else { return }
+            writer.write(Data("user add alice\nuser add bob\n".utf8))
+            try? writer.close()
         }
         let result = runTomo(["batch", pipe.path], in: site.url)
         #expect(result.status == 0, "\(result.error)")

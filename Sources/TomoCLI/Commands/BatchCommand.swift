@@ -112,9 +112,13 @@ enum BatchCommand {
         return invocation
     }
 
-    private static func isFolder(_ path: String) -> Bool {
+    /// Whether `path` is a pipe or a device (`tomo batch <(grep … commands.txt)`): something to
+    /// read once to its end, as `-` reads standard input, and not to open first to look at.
+    private static func isStream(_ path: String) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0 && status.isFolder
+        guard stat(path, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind == S_IFIFO || kind == S_IFCHR
     }
 
     private static func read(_ path: String, _ invocation: Invocation) throws -> BatchScript {
@@ -122,15 +126,13 @@ enum BatchCommand {
             return BatchScript(name: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()))
         }
         let file = invocation.path(path).path
-        switch RegularFile.read(file) {
-        case .success(let bytes):
-            return BatchScript(name: path, bytes: bytes)
-        case .failure(.notRegular) where !isFolder(file):
-            // A pipe (`tomo batch <(grep … commands.txt)`), read to its end as `-` reads stdin.
+        if isStream(file) {
             guard let handle = FileHandle(forReadingAtPath: file) else { throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))") }
             return BatchScript(name: path, bytes: Array(handle.readDataToEndOfFile()))
-        case .failure(let failure):
-            throw Diagnostic("cannot read \(path): \(failure.reason)")
+        }
+        switch RegularFile.read(file) {
+        case .success(let bytes): return BatchScript(name: path, bytes: bytes)
+        case .failure(let failure): throw Diagnostic("cannot read \(path): \(failure.reason)")
         }
     }
 }
