@@ -13,9 +13,8 @@ enum JSONProfileNodes {
         if let problem = TextChecks.textProblem(in: bytes, file: file) { throw DiagnosticList([problem]) }
         let value: JSONValue
         do {
-            // A byte order mark, which some editors put first, is left out as a YAML profile's
-            // is (RFC 8259 lets a parser ignore it); libyaml skips it itself.
-            value = try JSONParser.parse(bytes: Array(bytes.dropFirst(ByteOrderMark.length(in: bytes))), file: file)
+            // A byte order mark, which some editors put first, is read past by both parsers.
+            value = try JSONParser.parse(bytes: bytes, file: file)
         } catch {
             throw DiagnosticList([error])
         }

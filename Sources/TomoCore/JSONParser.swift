@@ -5,13 +5,14 @@
 public struct JSONParser {
     /// Parses `text`; `file` names the source in error messages.
     public static func parse(_ text: String, file: String) throws(Diagnostic) -> JSONValue {
-        var bytes = Array(text.utf8)
-        return try parse(bytes: &bytes, file: file)
+        try parse(bytes: Array(text.utf8), file: file)
     }
 
-    /// Parses UTF-8 `bytes`; `file` names the source in error messages.
+    /// Parses UTF-8 `bytes`; `file` names the source in error messages. A byte order mark
+    /// before the value is read past, as by every reader of the site's text files (RFC 8259
+    /// lets a parser ignore it); locations are counted without it, as an editor shows the file.
     public static func parse(bytes: [UInt8], file: String) throws(Diagnostic) -> JSONValue {
-        var copy = bytes
+        var copy = Array(bytes.dropFirst(ByteOrderMark.length(in: bytes)))
         return try parse(bytes: &copy, file: file)
     }
 

@@ -75,11 +75,16 @@ public enum ThemeEjection {
                 let what = status.st_mode & S_IFMT == S_IFREG ? "a file" : RegularFile.kind(of: status.st_mode)
                 return Diagnostic("this is \(what), where the theme's folder \(prefix)/ goes: move it away, then eject again", at: SourceLocation(file: prefix, line: 1, column: 1))
             }
-            if isLast, status.isFolder {
-                return Diagnostic("this is a folder, where the theme's file goes: move it away, then eject again", at: SourceLocation(file: prefix, line: 1, column: 1))
+            if isLast, !Self.holdsAFile(status) {
+                return Diagnostic("this is \(RegularFile.kind(of: status.st_mode)), where the theme's file goes: move it away, then eject again", at: SourceLocation(file: prefix, line: 1, column: 1))
             }
         }
         return Diagnostic("cannot write this file: \(Diagnostic.reason(of: error))", at: SourceLocation(file: relative, line: 1, column: 1))
+    }
+
+    /// A file, or a link (which the site's own links rule has let lead to one).
+    private static func holdsAFile(_ status: stat) -> Bool {
+        status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// Writes the theme files at `paths` (as `select` gives them) into `site`'s `templates/`.
@@ -96,6 +101,10 @@ public enum ThemeEjection {
             let url = site.appendingPathComponent(relative)
             var status = stat()
             if !overwriting, lstat(url.path, &status) == 0 {
+                // Only a file is kept; anything else there is in the way, with or without --force.
+                guard Self.holdsAFile(status) else {
+                    throw Self.writeProblem(relative, site: site, error: CocoaError(.fileWriteFileExists))
+                }
                 outcome.kept.append(path)
                 continue
             }

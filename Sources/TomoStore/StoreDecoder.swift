@@ -41,7 +41,7 @@ public enum StoreDecoder {
         case .failure(let failure):
             // A broken document gets the JSON parser's own message; a well-formed one that does
             // not match the store's shape gets ours.
-            _ = try JSONParser.parse(bytes: Array(bytes.dropFirst(ByteOrderMark.length(in: bytes))), file: file)
+            _ = try JSONParser.parse(bytes: bytes, file: file)
             throw Diagnostic(failure.message, at: SourceLocation(ofByte: failure.offset, in: bytes, file: file))
         }
     }

@@ -58,6 +58,17 @@ struct Parser {
         var isStandalone = false
         /// Leading whitespace of a standalone tag's line.
         var indentation: [UInt8] = []
+        /// The delimiters in force where the tag is written, for messages that show a tag to add.
+        var delimiters = Delimiters()
+    }
+
+    /// A tag's opening and closing delimiters: `{{` and `}}` until a delimiter change.
+    struct Delimiters {
+        var open = "{{"
+        var close = "}}"
+
+        /// `name` between these delimiters, as a template would write the tag.
+        func tag(_ name: String) -> String { open + name + close }
     }
 
     private func location(_ offset: Int) -> SourceLocation {
@@ -176,6 +187,8 @@ struct Parser {
                 }
                 token.name = name
             }
+            // After a delimiter change, the new ones: those in force from here on.
+            token.delimiters = Delimiters(open: String(decoding: open, as: UTF8.self), close: String(decoding: close, as: UTF8.self))
             tokens.append(token)
         }
         return tokens
@@ -284,9 +297,13 @@ struct Parser {
             case .removed:
                 continue
             case .text:
-                // Adjacent pieces of text become one node, so rendering appends one buffer.
-                if case .text(let previous)? = nodes.last {
-                    nodes[nodes.count - 1] = .text(previous + source[token.start..<token.end])
+                // Adjacent pieces of text (one token per line) become one node, so rendering
+                // appends one buffer. The node is taken out and put back so that its bytes are
+                // appended to in place: a copy per line made a long template quadratic.
+                if case .text(var previous)? = nodes.last {
+                    nodes.removeLast()
+                    previous += source[token.start..<token.end]
+                    nodes.append(.text(previous))
                 } else {
                     nodes.append(.text(Array(source[token.start..<token.end])))
                 }
@@ -300,7 +317,7 @@ struct Parser {
                     nodes.append(.partial(reference(token), indentation: token.isStandalone ? token.indentation : [], at: location(token.start)))
                 case .section, .inverted, .block, .parent:
                     guard depth < Self.maximumNesting else {
-                        throw error("{{\(sigil(token))\(displayName(token))}} nests deeper than \(Self.maximumNesting) levels of sections, blocks and parents: close some of them first, or move a part into a partial", at: token.start)
+                        throw error("\(token.delimiters.tag(sigil(token) + displayName(token))) nests deeper than \(Self.maximumNesting) levels of sections, blocks and parents: close some of them first, or move a part into a partial", at: token.start)
                     }
                     let children = try buildNodes(tokens, from: &index, closing: token, depth: depth + 1)
                     switch kind {
@@ -318,18 +335,20 @@ struct Parser {
                     }
                 case .close:
                     guard let opener else {
-                        throw error("{{/\(token.name)}} closes nothing: no section named \"\(token.name)\" is open", at: token.start)
+                        throw error("\(token.delimiters.tag("/" + displayName(token))) closes nothing: no section named \"\(token.name)\" is open", at: token.start)
                     }
                     guard opener.name == token.name, opener.isDynamic == token.isDynamic else {
                         let openerLocation = location(opener.start)
-                        throw error("{{/\(displayName(token))}} does not match {{\(sigil(opener))\(displayName(opener))}} opened at line \(openerLocation.line), column \(openerLocation.column): close sections in the reverse order they were opened", at: token.start)
+                        throw error("\(token.delimiters.tag("/" + displayName(token))) does not match \(opener.delimiters.tag(sigil(opener) + displayName(opener))) opened at line \(openerLocation.line), column \(openerLocation.column): close sections in the reverse order they were opened", at: token.start)
                     }
                     return nodes
                 }
             }
         }
         if let opener {
-            throw error("{{\(sigil(opener))\(displayName(opener))}} is never closed: add {{/\(displayName(opener))}}", at: opener.start)
+            // The close tag is written with the delimiters in force at the end of the template.
+            let closing = tokens.last(where: { $0.kind != .text && $0.kind != .removed })?.delimiters ?? Delimiters()
+            throw error("\(opener.delimiters.tag(sigil(opener) + displayName(opener))) is never closed: add \(closing.tag("/" + displayName(opener)))", at: opener.start)
         }
         return nodes
     }
@@ -380,7 +399,10 @@ struct Parser {
             case .invertedSection(let name, let children, let location):
                 return .invertedSection(name, removingIndentation(indentation, from: children, atLineStart: &atLineStart), at: location)
             case .block(let name, let content, let blockIndentation, let isStandalone):
-                return .block(name, content: removingIndentation(indentation, from: content, atLineStart: &atLineStart), indentation: blockIndentation, isStandalone: isStandalone)
+                // A nested block's own indentation becomes relative to the argument's, as its
+                // text does: rendering adds the indentation of the place the argument lands.
+                let relative = blockIndentation.starts(with: indentation) ? Array(blockIndentation.dropFirst(indentation.count)) : blockIndentation
+                return .block(name, content: removingIndentation(indentation, from: content, atLineStart: &atLineStart), indentation: relative, isStandalone: isStandalone)
             default:
                 atLineStart = false
                 return node

@@ -49,11 +49,11 @@ public struct TemplateLibrary: Sendable {
                 problems.append(Diagnostic("cannot read this template: \(failure.reason)", at: SourceLocation(file: displayPrefix + relative, line: 1, column: 1)))
                 continue
             }
-            guard let source = String(validating: data, as: UTF8.self) else {
-                problems.append(Diagnostic("invalid UTF-8: save the template as UTF-8", at: SourceLocation(file: displayPrefix + relative, line: 1, column: 1)))
-                continue
+            do {
+                sources[displayPrefix + relative] = try TextFile.text(of: data, file: displayPrefix + relative, kind: "the template")
+            } catch {
+                problems.append(error)
             }
-            sources[displayPrefix + relative] = source
         }
         var compiled: [Template] = []
         for (file, source) in sources.sorted(by: { $0.key < $1.key }) {

@@ -78,11 +78,24 @@ import TomoTestSupport
         #expect(file.error == "error: view.json:1:10: unexpected character '}': expected a JSON value\n")
     }
 
-    @Test func missingFilesAreClearErrors() throws {
+    @Test func filesThatCannotBeReadSayWhyAndWhatToDo() throws {
         let folder = try TemporaryFolder()
-        #expect(runTomo(["template", "render", "nope.mustache", "--data", "{}"], in: folder.url).error.contains("nope.mustache: cannot read this file"))
+        #expect(runTomo(["template", "render", "nope.mustache", "--data", "{}"], in: folder.url).error == "error: nope.mustache: cannot read this file: there is no such file\n")
         try folder.write("t.mustache", "x")
         #expect(runTomo(["template", "render", "t.mustache", "--data", "{}", "--partials", "none"], in: folder.url).error.contains("--partials none: no such folder"))
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("dir.mustache"), withIntermediateDirectories: true)
+        #expect(runTomo(["template", "render", "dir.mustache", "--data", "{}"], in: folder.url).error == "error: dir.mustache: cannot read this file: it is a folder, not a regular file: replace it with a file\n")
+        #expect(runTomo(["template", "render", "t.mustache", "--data", "@dir.mustache"], in: folder.url).error == "error: --data @dir.mustache: cannot read this file: it is a folder, not a regular file: replace it with a file\n")
+    }
+
+    /// As Notepad saves them: the mark is not text of the template or the data.
+    @Test func aByteOrderMarkBeforeTheTemplateOrTheDataIsReadPast() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("t.mustache", "\u{FEFF}<b>{{name}}</b>")
+        try folder.write("view.json", "\u{FEFF}{\"name\": \"A\"}")
+        let result = runTomo(["template", "render", "t.mustache", "--data", "@view.json"], in: folder.url)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "<b>A</b>")
     }
 
     @Test func theRealBinaryPrintsExactlyTheOutput() throws {

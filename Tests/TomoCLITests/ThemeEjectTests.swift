@@ -100,7 +100,8 @@ import TomoTestSupport
     }
 
     /// Something in the way of the theme's files is named where it is, with the fix: a file
-    /// named `templates`, a folder where a template goes (with `--force`).
+    /// named `templates`, a folder where a template goes (with `--force` or without: a folder
+    /// is no file kept, and the build would go on using the built-in template).
     @Test func whatIsInTheWayIsNamedWithTheFix() throws {
         let file = try TemporaryFolder(["content/site.yaml": "title: T\nbaseURL: https://example.com/\n", "templates": "notes\n"])
         let blocked = runTomo(["theme", "eject"], in: file.url)
@@ -110,6 +111,10 @@ import TomoTestSupport
         let forced = runTomo(["theme", "eject", "--force"], in: folder.url)
         #expect(forced.status == 1)
         #expect(forced.error.contains("templates/page.mustache:1:1: this is a folder, where the theme's file goes: move it away, then eject again"), "\(forced.error)")
+        let unforced = runTomo(["theme", "eject", "page"], in: folder.url)
+        #expect(unforced.status == 1)
+        #expect(unforced.error == "error: templates/page.mustache:1:1: this is a folder, where the theme's file goes: move it away, then eject again\n", "\(unforced.error)")
+        #expect(!unforced.output.contains("Kept"))
     }
 
     @Test func anUnknownNameIsWrongUsageListingWhatExistsAndWritesNothing() throws {

@@ -91,11 +91,12 @@ import TomoTheme
         #expect(pt.contains("<meta property=\"og:locale\" content=\"pt_BR\">"))
     }
 
+    /// (Saved by Notepad, with a byte order mark before it: the mark is read past.)
     @Test func aSitesLabelFileOverridesOnlyTheKeysItGives() throws {
         let site = try SiteFolder([
             "content/site.yaml": SiteFolder.siteYAML + "language: de\n",
             "content/users/alice.yaml": "name: Alice\n",
-            "templates/labels/de.json": #"{"noPosts": "Hier ist noch nichts.", "followersCount": {"one": "{count} Fan", "other": "{count} Fans"}}"#,
+            "templates/labels/de.json": "\u{FEFF}" + #"{"noPosts": "Hier ist noch nichts.", "followersCount": {"one": "{count} Fan", "other": "{count} Fans"}}"#,
         ])
         try site.build()
         let page = try #require(site.page("alice/index.html"))
@@ -125,6 +126,8 @@ import TomoTheme
         ("templates/labels/fr.json", "{\"likesCount\": {\"singular\": \"x\", \"other\": \"y\"}}", "templates/labels/fr.json:1:2: the label \"likesCount\" has the form \"singular\": plural forms are CLDR's zero, one, two, few, many and other"),
         ("templates/labels/fr.json", "{\"posts\": 3}", "templates/labels/fr.json:1:2: the label \"posts\" is neither a text nor an object of plural forms: write it in quotes"),
         ("templates/labels/fr.json", "[]", "templates/labels/fr.json:1:1: a label file is a JSON object of label names and texts"),
+        // Columns as an editor shows them, after a byte order mark.
+        ("templates/labels/fr.json", "\u{FEFF}{\"posts\": 3}", "templates/labels/fr.json:1:2: the label \"posts\" is neither a text nor an object of plural forms: write it in quotes"),
     ])
     func aBrokenLabelFileIsALocatedError(path: String, text: String, message: String) throws {
         let site = try SiteFolder([path: text, "content/users/alice.yaml": "name: Alice\n"])

@@ -25,6 +25,9 @@ import Testing
         Example(name: "a multi-line argument takes the block's indentation", template: "{{<p}}{{$b}}\none\ntwo{{/b}}\n{{/p}}\n", partials: ["p": "Hi,\n  {{$b}}{{/b}}\n"], expected: "Hi,\n  one\n  two\n"),
         Example(name: "an argument's own indentation is replaced", template: "{{<p}}{{$b}}\n    one\n    two\n{{/b}}{{/p}}\n", partials: ["p": "Hi,\n  {{$b}}\n  {{/b}}\n"], expected: "Hi,\n  one\n  two\n"),
         Example(name: "a standalone block takes its default's indentation", template: "{{<p}}{{$b}}\none\ntwo\n{{/b}}{{/p}}\n", partials: ["p": "Hi,\n{{$b}}\n  default\n{{/b}}\n"], expected: "Hi,\n  one\n  two\n"),
+        // The spec's "Nested block reindentation": `nested` is indented two spaces inside
+        // `block`, whose own four-space... two-space indentation goes with its argument.
+        Example(name: "a nested block is indented relative to the block around it", template: "{{<parent}}{{$nested}}\nthree\n{{/nested}}{{/parent}}\n", partials: ["parent": "{{<grandparent}}{{$block}}\n  one\n  {{$nested}}\n    two\n  {{/nested}}\n{{/block}}{{/grandparent}}\n", "grandparent": "{{$block}}default{{/block}}"], expected: "one\n  three\n"),
         Example(name: "newlines inside an argument are kept", template: "{{<p}}{{$b}}\nline\n\n:)\n{{/b}}{{/p}}", partials: ["p": "{{$b}}x{{/b}}"], expected: "line\n\n:)\n"),
         Example(name: "a missing parent renders nothing", template: "[{{<nope}}{{$b}}x{{/b}}{{/nope}}]", expected: "[]"),
     ]

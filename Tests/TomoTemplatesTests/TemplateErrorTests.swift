@@ -25,8 +25,37 @@ import TomoTestSupport
         #expect(compileError(source) == message)
     }
 
-    @Test func errorsWithChangedDelimitersPointAtTheTag() {
-        #expect(compileError("{{=<% %>=}}\n<%#a%>\n<%/b%>") == "page.mustache:3:1: {{/b}} does not match {{#a}} opened at line 2, column 1: close sections in the reverse order they were opened")
+    @Test func errorsWithChangedDelimitersPointAtTheTagAndWriteTagsWithThem() {
+        #expect(compileError("{{=<% %>=}}\n<%#a%>\n<%/b%>") == "page.mustache:3:1: <%/b%> does not match <%#a%> opened at line 2, column 1: close sections in the reverse order they were opened")
+        // `{{/items}}` is text under `<% %>`: the fix names the tag that closes it.
+        #expect(compileError("{{=<% %>=}}\n<%#items%>\n{{/items}}\n") == "page.mustache:2:1: <%#items%> is never closed: add <%/items%>")
+        // The delimiters in force at the end of the template write the closing tag.
+        #expect(compileError("{{#items}}\n{{=[ ]=}}\n") == "page.mustache:1:1: {{#items}} is never closed: add [/items]")
+        #expect(compileError("{{=| |=}}|/x|") == "page.mustache:1:10: |/x| closes nothing: no section named \"x\" is open")
+    }
+
+    @Test func aTemplateFileIsReadPastAByteOrderMarkAndNamesItsFirstByteThatIsNotUTF8() throws {
+        let temporary = try TemporaryFolder(prefix: "tomo-templates")
+        let folder = temporary.url
+        try Data([0xEF, 0xBB, 0xBF] + Array("<li>{{name}}</li>".utf8)).write(to: folder.appendingPathComponent("card.mustache"))
+        let library = try TemplateLibrary(directory: folder, displayPrefix: "templates/")
+        #expect(String(decoding: try library.render("card", context: .object(["name": .string("A")])), as: UTF8.self) == "<li>A</li>")
+        try Data(Array("line one\nline two \u{e9}".utf8) + [0xFF] + Array(" here\n".utf8)).write(to: folder.appendingPathComponent("card.mustache"))
+        do {
+            _ = try TemplateLibrary(directory: folder, displayPrefix: "templates/")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["templates/card.mustache:2:11: invalid UTF-8 (byte 0xFF): save the template as UTF-8"])
+        }
+    }
+
+    /// A template of many short lines (an inline SVG, a style sheet) is gathered into one text
+    /// node line by line: each line copied what came before, and 200,000 lines took minutes.
+    @Test(.timeLimit(.minutes(1))) func aTemplateOfManyLinesCompilesAtOnce() throws {
+        let line = "<p>line of text here</p>\n"
+        let source = String(repeating: line, count: 200_000)
+        let template = try Template(source: source, name: "big")
+        #expect(try TemplateLibrary().render(template, context: .null).count == source.utf8.count)
     }
 
     @Test func aPartialThatIncludesItselfForeverIsAnErrorNotACrash() throws {

@@ -24,12 +24,7 @@ enum TemplateCommands {
             let file = invocation.arguments[0]
             let data = try contextData(invocation)
             let templateURL = invocation.path(file)
-            guard let bytes = FileManager.default.contents(atPath: templateURL.path) else {
-                throw Diagnostic("\(file): cannot read this file (does it exist?)")
-            }
-            guard let source = String(validating: bytes, as: UTF8.self) else {
-                throw Diagnostic("invalid UTF-8: save the template as UTF-8", at: SourceLocation(file: file, line: 1, column: 1))
-            }
+            let source = try TextFile.text(of: read(templateURL.path, named: file), file: file, kind: "the template")
             let template = try Template(source: source, name: file)
             var library = TemplateLibrary()
             if let partials = invocation.option("partials") {
@@ -54,10 +49,16 @@ enum TemplateCommands {
             // The parser refuses a missing required option before any command runs.
             throw UsageError("missing --data JSON", usage: invocation.command.usage)
         case .file(let path):
-            guard let bytes = FileManager.default.contents(atPath: invocation.path(path).path) else {
-                throw Diagnostic("--data @\(path): cannot read this file (does it exist?)")
-            }
-            return try JSONParser.parse(bytes: Array(bytes), file: path)
+            return try JSONParser.parse(bytes: read(invocation.path(path).path, named: "--data @" + path), file: path)
+        }
+    }
+
+    /// The bytes of the file at `path`, or why it cannot be read and what to do (`named` is how
+    /// the command line names it).
+    private static func read(_ path: String, named name: String) throws(Diagnostic) -> [UInt8] {
+        switch RegularFile.read(path) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw Diagnostic("\(name): cannot read this file: \(failure.reason)")
         }
     }
 }

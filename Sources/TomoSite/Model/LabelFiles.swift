@@ -18,7 +18,10 @@ struct LabelFiles: Sendable {
 
     /// Reads the label file at `path` (`labels/fr.json`, in the theme), reporting every problem
     /// into `problems`; the site's own file (`overriding`) wins over the built-in one key by key.
-    mutating func add(_ bytes: [UInt8], at path: String, overriding: Bool = false, into problems: inout [Diagnostic]) {
+    mutating func add(_ fileBytes: [UInt8], at path: String, overriding: Bool = false, into problems: inout [Diagnostic]) {
+        // Past a byte order mark, as the JSON parser reads, so that a label is found at the
+        // column an editor shows.
+        let bytes = Array(fileBytes.dropFirst(ByteOrderMark.length(in: fileBytes)))
         let file = "templates/" + path
         let start = SourceLocation(file: file, line: 1, column: 1)
         let name = String(path.dropFirst("labels/".count).dropLast(".json".count))
