@@ -21,10 +21,25 @@ public struct FolderFailure: Error, Sendable, Hashable {
         self.entry = entry
     }
 
-    /// The problem of an entry `read` left out because its name is not UTF-8 (`name` shows
-    /// U+FFFD for each byte that is not), in the folder shown as `display`.
-    public static func nameNotUTF8(_ name: String, folder display: String) -> Diagnostic {
-        FolderFailure(.unreadable(errno: EILSEQ), entry: name).diagnostic(folder: display)
+    /// An entry `read` leaves out for its name.
+    public enum RefusedName: Sendable {
+        /// Not UTF-8 text: shown with U+FFFD for each byte that is not.
+        case notUTF8(String)
+        /// The same text as the name of another entry of the folder, in another Unicode form
+        /// (`café` composed and decomposed): two files to the file system, one name to tomo,
+        /// whose strings compare as text (and a crash where a table expected each name once).
+        case sameText(String, as: String)
+    }
+
+    /// The problem of an entry `read` left out for its name, in the folder shown as `display`.
+    public static func refused(_ name: RefusedName, folder display: String) -> Diagnostic {
+        switch name {
+        case .notUTF8(let shown):
+            return FolderFailure(.unreadable(errno: EILSEQ), entry: shown).diagnostic(folder: display)
+        case .sameText(let name, let other):
+            let folder = display.hasSuffix("/") ? String(display.dropLast()) : display
+            return Diagnostic("this name is the same text as \(other) beside it, written in another Unicode form (composed or decomposed), and tomo cannot tell the two apart: rename one of them", at: SourceLocation(file: folder + "/" + name, line: 1, column: 1))
+        }
     }
 
     /// The failure as a problem of the site, naming the folder as `display` (`content/posts/alice`).
@@ -61,9 +76,9 @@ public enum FolderEntries {
     /// The entries of the folder at `path`, or why there are none. An entry that vanishes while
     /// the folder is read is left out; any other entry whose status cannot be read (a link to
     /// nothing, a loop of links) fails the listing. A name that is not UTF-8 cannot be a name
-    /// tomo reads (as text it no longer opens the file): it is left out and handed to
-    /// `nameNotUTF8`, shown with U+FFFD for each byte that is not UTF-8.
-    public static func read(_ path: String, followingLinks: Bool, includingHidden: Bool = false, nameNotUTF8: (String) -> Void = { _ in }) throws(FolderFailure) -> [Entry] {
+    /// tomo reads (as text it no longer opens the file), nor can the second of two names that
+    /// are one text in two Unicode forms: each is left out and handed to `refusedName`.
+    public static func read(_ path: String, followingLinks: Bool, includingHidden: Bool = false, refusedName: (FolderFailure.RefusedName) -> Void = { _ in }) throws(FolderFailure) -> [Entry] {
         guard let directory = opendir(path) else {
             let code = errno
             switch code {
@@ -75,6 +90,8 @@ public enum FolderEntries {
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         var entries: [Entry] = []
+        // Two names are one text in two forms only if one is not ASCII.
+        var namesNotASCII: Set<String> = []
         while true {
             errno = 0
             guard let entry = readdir(directory) else {
@@ -87,11 +104,15 @@ public enum FolderEntries {
             let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
                 let bytes = buffer.prefix(while: { $0 != 0 })
                 if let name = String(validating: bytes, as: UTF8.self) { return name }
-                if bytes.first != UInt8(ascii: ".") || includingHidden { nameNotUTF8(String(decoding: bytes, as: UTF8.self)) }
+                if bytes.first != UInt8(ascii: ".") || includingHidden { refusedName(.notUTF8(String(decoding: bytes, as: UTF8.self))) }
                 return nil
             }
             guard let name else { continue }
             if name == "." || name == ".." || (!includingHidden && name.hasPrefix(".")) { continue }
+            if name.utf8.contains(where: { $0 >= 0x80 }), case (false, let other) = namesNotASCII.insert(name) {
+                refusedName(.sameText(name, as: other))
+                continue
+            }
             var status = stat()
             if fstatat(descriptor, name, &status, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0 {
                 entries.append((name, status))
@@ -135,7 +156,7 @@ public enum FolderEntries {
     private static func read(_ path: String, display: String, links: SiteLinks?, includingHidden: Bool, problems: inout [Diagnostic]) throws(FolderFailure) -> [Entry] {
         var entries: [Entry] = []
         let read = try read(path, followingLinks: false, includingHidden: includingHidden) { name in
-            problems.append(FolderFailure.nameNotUTF8(name, folder: display))
+            problems.append(FolderFailure.refused(name, folder: display))
         }
         for (name, status) in read {
             guard status.isLink else {
@@ -216,7 +237,7 @@ public enum FolderEntries {
                 entries = followingLinks
                     ? try read(folder, display: shown(relative), links: links, includingHidden: includingHidden, problems: &problems)
                     : try read(folder, followingLinks: false, includingHidden: includingHidden) { name in
-                        problems.append(FolderFailure.nameNotUTF8(name, folder: shown(relative)))
+                        problems.append(FolderFailure.refused(name, folder: shown(relative)))
                     }
             } catch {
                 if relative.isEmpty, error.reason == .missing { return (nil, []) }

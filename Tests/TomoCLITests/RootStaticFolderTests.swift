@@ -69,6 +69,9 @@ import TomoTestSupport
         ("INDEX.HTML", "differs only in letter case from index.html that tomo makes (the page of the home template)"),
         ("Alice/index.html", "differs only in letter case from alice/index.html that tomo makes"),
         ("Feed.xml", "differs only in letter case from feed.xml that tomo makes"),
+        // A file against a folder, either way round.
+        ("Alice", "differs only in letter case from the folder alice/ that tomo makes (for alice/"),
+        ("Feed.xml/x", "inside Feed.xml/, which differs only in letter case from feed.xml that tomo makes"),
     ])
     func aFileThatCollidesWithAGeneratedOneIsAnErrorNamingBoth(path: String, says: String) throws {
         let site = try Self.site(static: [path: Data("mine\n".utf8)])
@@ -80,6 +83,53 @@ import TomoTestSupport
             #expect(run.error.contains("rename or remove this file") || run.error.contains("move this file elsewhere"), "\(command): \(run.error)")
         }
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path), "nothing is published")
+    }
+
+    /// Two files of `static/` that a host takes for one: names that differ only in letter case,
+    /// and one name written composed (NFC) and decomposed (NFD), which Linux keeps apart and
+    /// tomo, comparing names as text, does not.
+    @Test func twoRootFilesAHostTakesForOneAreAnError() throws {
+        let cases: [([String], String)] = [
+            (["a.txt", "A.txt"], "which differs only in letter case from static/"),
+            (["docs/x.txt", "Docs"], "which differs only in letter case from the folder static/docs/"),
+            (["caf\u{E9}.txt", "cafe\u{301}.txt"], "is the same text as caf"),
+        ]
+        for (names, says) in cases {
+            // Written one by one: as dictionary keys, the two forms would be one.
+            let site = try Self.site(static: [:])
+            for name in names {
+                let url = site.url.appendingPathComponent("static/" + name)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(name.utf8).write(to: url)
+            }
+            for command in [["check"], ["build"]] {
+                let run = runTomo(command, in: site.url)
+                #expect(run.status == 1, "\(names) \(command): \(run.output)")
+                #expect(run.error.contains(says), "\(names) \(command): \(run.error)")
+            }
+        }
+    }
+
+    /// A name saved decomposed (as macOS tools may) is published composed, as links write it:
+    /// renamed to its composed form, it is the same file, and no copy under the old bytes stays.
+    @Test func aDecomposedNameIsPublishedComposedAndARenameLeavesNoCopy() throws {
+        let decomposed = "cafe\u{301}.txt"
+        let composed = "caf\u{E9}.txt"
+        let site = try Self.site(static: [decomposed: Data("one\n".utf8)])
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        let published = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("public").path)
+        #expect(published.contains { Array($0.utf8) == Array(composed.utf8) }, "\(published)")
+        #expect(!published.contains { Array($0.utf8) == Array(decomposed.utf8) })
+        try FileManager.default.moveItem(atPath: site.url.appendingPathComponent("static/" + decomposed).path, toPath: site.url.appendingPathComponent("static/" + composed).path)
+        try Data("two\n".utf8).write(to: site.url.appendingPathComponent("static/" + composed))
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        // Names compared as bytes: as text, the two forms are one name.
+        let cafes = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("public").path).filter { $0.hasPrefix("caf") }
+        #expect(cafes.map { Array($0.utf8) } == [Array(composed.utf8)], "\(cafes.map(\.unicodeScalars))")
+        #expect(FileManager.default.contents(atPath: site.url.appendingPathComponent("public/" + composed).path) == Data("two\n".utf8))
+        var built = fileTree(site.url.appendingPathComponent("public"))
+        built[".tomo-output"] = nil
+        #expect(built == (try fullBuildOutput(of: site.url)).filter { $0.key != ".tomo-output" })
     }
 
     /// Names no output may hold: control characters, tomo's own bookkeeping names.

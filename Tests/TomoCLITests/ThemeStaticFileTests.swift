@@ -37,6 +37,24 @@ import TomoTestSupport
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
     }
 
+    /// A host whose names ignore letter case keeps one of two theme files that differ only in
+    /// it: one beside the built-in theme's, or two of the site's own.
+    @Test func aThemeFileDifferingFromAnotherOnlyInLetterCaseIsAnError() throws {
+        let site = try TemporaryFolder(["content/site.yaml": "title: T\nbaseURL: https://example.com/\n", "content/users/alice.yaml": "name: Alice\n"])
+        try site.write("templates/static/STYLE.CSS", "body {}\n")
+        for command in [["check"], ["build"]] {
+            let run = runTomo(command, in: site.url)
+            #expect(run.status == 1 && Self.errors(run.error) == ["error: templates/static/STYLE.CSS:1:1: this file differs only in letter case from the theme's file static/style.css; a host whose file names ignore case keeps only one of them: rename or remove this file"], "\(command): \(run.error)")
+        }
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("templates/static/STYLE.CSS"))
+        try site.write("templates/static/a.js", "1\n")
+        try site.write("templates/static/A.js", "2\n")
+        let run = runTomo(["check"], in: site.url)
+        #expect(run.status == 1 && Self.errors(run.error).count == 2 && run.error.contains("templates/static/a.js:1:1: this file differs only in letter case from templates/static/A.js"), "\(run.error)")
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("templates/static/A.js"))
+        #expect(runTomo(["build"], in: site.url).status == 0)
+    }
+
     @Test func aFolderInPlaceOfAThemeFileLeavesTheLastOutputAsItWas() throws {
         let site = try Self.ejectedSite()
         #expect(runTomo(["build"], in: site.url).status == 0)

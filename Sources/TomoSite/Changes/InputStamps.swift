@@ -132,9 +132,10 @@ struct InputStamps: Sendable {
             var path: String
             /// Each entry's name and stamp, in the order read; a folder has no stamp.
             var entries: [(name: String, stamp: FileStamp?)]
-            /// How many names in it are not UTF-8 (left out of `entries`): part of the digest, so
-            /// that one appearing or going is a change, which the loader reports.
-            var namesNotUTF8: Int
+            /// How many names in it the listing refused (not UTF-8, or one text in two Unicode
+            /// forms; left out of `entries`): part of the digest, so that one appearing or going
+            /// is a change, which the loader reports.
+            var namesRefused: Int
             /// Whether the folder is under `content/` and holds no link, so loading the site
             /// may take its entries instead of listing it again.
             var isListed: Bool
@@ -159,10 +160,10 @@ struct InputStamps: Sendable {
             for folder in folders {
                 var base = StableHasher()
                 base.add(folder.path)
-                if folder.namesNotUTF8 > 0 {
+                if folder.namesRefused > 0 {
                     var hasher = base
                     hasher.add("\u{FFFD}")
-                    hasher.add(UInt64(folder.namesNotUTF8))
+                    hasher.add(UInt64(folder.namesRefused))
                     total &+= hasher.value
                 }
                 for entry in folder.entries {
@@ -196,10 +197,10 @@ struct InputStamps: Sendable {
             var pending: [(folder: String, within: Set<[UInt64]>)] = [(top, [])]
             while let (folder, within) = pending.popLast() {
                 let entries: [FolderEntries.Entry]
-                var namesNotUTF8 = 0
+                var namesRefused = 0
                 do {
                     entries = try FolderEntries.read(root + "/" + folder, followingLinks: false, includingHidden: ContentPath.isInRootStatic(folder)) { _ in
-                        namesNotUTF8 += 1
+                        namesRefused += 1
                     }
                 } catch {
                     if error.reason != .missing { unreadable.append((folder + "/", InputStamps.unreadable(error))) }
@@ -207,11 +208,11 @@ struct InputStamps: Sendable {
                 }
                 // A folder that could not be read is never walked, but its parent lists it as
                 // the folder it is: the loader, finding it not kept, reports it.
-                // Nor is a folder holding a name that is not UTF-8 listed from here: the loader
-                // lists it again, and reports the names it reads.
+                // Nor is a folder holding a name the listing refused listed from here: the loader
+                // lists it again, and reports the names it refuses.
                 var walked = Folder(
-                    path: folder, entries: [], namesNotUTF8: namesNotUTF8,
-                    isListed: ContentPath.isInContent(folder) && namesNotUTF8 == 0 && !entries.contains(where: { $0.status.isLink })
+                    path: folder, entries: [], namesRefused: namesRefused,
+                    isListed: ContentPath.isInContent(folder) && namesRefused == 0 && !entries.contains(where: { $0.status.isLink })
                 )
                 walked.entries.reserveCapacity(entries.count)
                 for (name, entry) in entries {

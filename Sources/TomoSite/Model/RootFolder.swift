@@ -36,10 +36,20 @@ struct RootFolder: Sendable, Equatable {
                 problems.append(Diagnostic("cannot publish this file: \(failure.reason)", at: location))
                 continue
             }
-            files[relative] = path
+            files[Self.publishedName(relative)] = path
         }
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         return RootFolder(files: files)
+    }
+
+    /// The path a file at `relative` is published at: in Unicode's composed form (NFC), as
+    /// links and addresses write it. A name saved decomposed (NFD, as macOS tools may) is
+    /// another file to Linux and to a host, but the same path to tomo, which compares names as
+    /// text: published as written, renaming it to its other form left the old one in the output.
+    /// (Two names of one folder that are one text in both forms are refused where the folder is
+    /// listed, `FolderFailure.RefusedName`.)
+    static func publishedName(_ relative: String) -> String {
+        relative.precomposedStringWithCanonicalMapping
     }
 
     /// The bytes of the file published at `path`, read now.

@@ -112,7 +112,7 @@ public struct Theme: Sendable {
                 problems.append(Diagnostic(StaticFile.readFailure(failure), at: SourceLocation(file: "templates/" + relative, line: 1, column: 1)))
                 continue
             }
-            staticFiles[relative] = .site(resolved)
+            staticFiles[RootFolder.publishedName(relative)] = .site(resolved)
         }
         problems += nestingProblems(in: staticFiles)
 
@@ -136,6 +136,7 @@ public struct Theme: Sendable {
     /// A static file of the site's theme where the built-in theme has a folder, or a folder
     /// where it has a file: both would be published, one as a folder of the other, and one
     /// would be lost. Found here, before anything is written (the output could not hold both).
+    /// So is one whose path differs from another's only in letter case (`CaseCollisions`).
     private static func nestingProblems(in staticFiles: [String: StaticFile]) -> [Diagnostic] {
         let own = Set(staticFiles.compactMap { if case .site = $0.value { $0.key } else { nil } })
         let builtin = Set(staticFiles.keys).subtracting(own)
@@ -149,6 +150,20 @@ public struct Theme: Sendable {
         for (file, inner) in FolderNesting.foldersTaken(by: builtin, among: own) {
             problems.append(Diagnostic(
                 "the theme has a folder \(file)/ (with \(inner) in it), and this file takes its place: rename or remove this file",
+                at: SourceLocation(file: "templates/" + file, line: 1, column: 1)
+            ))
+        }
+        var byLetters = CaseCollisions(lookingFor: own)
+        for path in staticFiles.keys.sorted() { byLetters.add(path) }
+        for file in own.sorted() {
+            guard let (at, other) = byLetters.collision(of: file) else { continue }
+            let what = at == file ? "this file" : "its folder \(at)/"
+            let which = switch other {
+            case .file(let path): builtin.contains(path) ? "the theme's file \(path)" : "templates/\(path)"
+            case .folder(let folder, let inner): builtin.contains(inner) ? "the theme's folder \(folder)/" : "the folder templates/\(folder)/"
+            }
+            problems.append(Diagnostic(
+                "\(what) differs only in letter case from \(which); a host whose file names ignore case keeps only one of them: rename or remove this file",
                 at: SourceLocation(file: "templates/" + file, line: 1, column: 1)
             ))
         }

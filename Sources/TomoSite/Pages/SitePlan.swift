@@ -57,21 +57,14 @@ enum SitePlan {
     }
 
     /// Each root static file published where a generated file is, or where one needs a folder,
-    /// or inside what is a generated file.
+    /// or inside what is a generated file, or at a path that differs from another published
+    /// one only in letter case (`CaseCollisions`).
     private static func collisions(of rootFiles: [String], with generated: [PlannedFile]) -> [Diagnostic] {
         var byPath: [String: PlannedFile] = [:]
         for file in generated { byPath[file.path] = file }
-        // Hosts whose file names ignore letter case (macOS, Windows, some CDNs) would keep one
-        // of two paths that differ only in it: `static/INDEX.HTML` against `index.html`. Only a
-        // path of a length some root file has once lowercased can match (lowercasing keeps an
-        // ASCII path's length): at 10,000 users, 467,086 paths are not each lowercased anew.
-        let rootByLetters = Set(rootFiles.map { $0.lowercased() })
-        let lengths = Set(rootByLetters.map(\.utf8.count))
-        var byLetters: [String: PlannedFile] = [:]
-        for file in generated where lengths.contains(file.path.utf8.count) || file.path.utf8.contains(where: { $0 >= 0x80 }) {
-            let letters = file.path.lowercased()
-            if rootByLetters.contains(letters) { byLetters[letters] = file }
-        }
+        var byLetters = CaseCollisions(lookingFor: rootFiles)
+        for file in generated { byLetters.add(file.path) }
+        for path in rootFiles { byLetters.add(path) }
         let foldersTaken = FolderNesting.foldersTaken(by: generated.lazy.map(\.path), among: Set(rootFiles))
         var problems: [Diagnostic] = []
         for path in rootFiles {
@@ -80,19 +73,24 @@ enum SitePlan {
                 problems.append(Diagnostic("this file would be published as \(path), but tomo makes \(path) itself (\(origin(of: file))): rename or remove this file", at: location))
                 continue
             }
-            if let file = byLetters[path.lowercased()] {
-                problems.append(Diagnostic("this file would be published as \(path), which differs only in letter case from \(file.path) that tomo makes (\(origin(of: file))); a host whose file names ignore case keeps only one of them: rename or remove this file", at: location))
-                continue
-            }
             if let inner = foldersTaken[path], let file = byPath[inner] {
                 problems.append(Diagnostic("this file would be published as \(path), but tomo makes the folder \(path)/ (for \(inner), \(origin(of: file))): rename or remove this file", at: location))
                 continue
             }
-            for folder in FolderNesting.folders(of: path) {
-                if let file = byPath[String(folder)] {
-                    problems.append(Diagnostic("this file would be published inside \(folder)/, but tomo makes \(folder) as a file (\(origin(of: file))): move this file elsewhere in \(ContentPath.rootStaticFolder)/", at: location))
-                    break
+            if let folder = FolderNesting.folders(of: path).first(where: { byPath[String($0)] != nil }), let file = byPath[String(folder)] {
+                problems.append(Diagnostic("this file would be published inside \(folder)/, but tomo makes \(folder) as a file (\(origin(of: file))): move this file elsewhere in \(ContentPath.rootStaticFolder)/", at: location))
+                continue
+            }
+            // Hosts whose file names ignore letter case would keep one of two paths that
+            // differ only in it.
+            if let (at, other) = byLetters.collision(of: path) {
+                let what = at == path ? "this file would be published as \(path)" : "this file would be published inside \(at)/"
+                let which: String
+                switch other {
+                case .file(let file): which = byPath[file].map { "\(file) that tomo makes (\(origin(of: $0)))" } ?? "\(ContentPath.rootStaticFolder)/\(file)"
+                case .folder(let folder, let inner): which = byPath[inner].map { "the folder \(folder)/ that tomo makes (for \(inner), \(origin(of: $0)))" } ?? "the folder \(ContentPath.rootStaticFolder)/\(folder)/"
                 }
+                problems.append(Diagnostic("\(what), which differs only in letter case from \(which); a host whose file names ignore case keeps only one of them: rename or remove this file", at: location))
             }
         }
         return problems
