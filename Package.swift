@@ -19,8 +19,9 @@ let package = Package(
         // Markdown to safe HTML (libcmark without raw HTML or unsafe links).
         .target(name: "TomoMarkdown", dependencies: ["CCmark", "TomoCore"]),
         // Content files (site.yaml, profiles, free pages) to validated models.
-        // (TomoTheme for the brands links: takes, the theme's icons/brands.tsv.)
-        .target(name: "TomoContent", dependencies: ["TomoCore", "TomoYAML", "TomoMarkdown", "TomoTheme"]),
+        // (TomoTheme for the brands links: takes, the theme's icons/brands.tsv; CICUShim for
+        // both spellings of an internationalized domain in a private e-mail address.)
+        .target(name: "TomoContent", dependencies: ["TomoCore", "TomoYAML", "TomoMarkdown", "TomoTheme", "CICUShim"]),
         // The JSON store: the social graph and its rules; knows nothing of HTML or templates.
         .target(name: "TomoStore", dependencies: ["TomoCore"]),
         // The default theme (top-level templates/) compiled into the binary.

@@ -215,3 +215,19 @@ int32_t tomo_domain_to_ascii(const char *name, char *ascii, int32_t capacity) {
     ascii[length] = 0;
     return length;
 }
+
+int32_t tomo_domain_to_unicode(const char *name, char *unicode, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UIDNA *idna = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_UNICODE, &status);
+    if (U_FAILURE(status) || !idna) {
+        return -1;
+    }
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    int32_t length = uidna_nameToUnicodeUTF8(idna, name, -1, unicode, capacity, &info, &status);
+    uidna_close(idna);
+    if (U_FAILURE(status) || info.errors != 0 || length >= capacity) {
+        return -1;
+    }
+    unicode[length] = 0;
+    return length;
+}

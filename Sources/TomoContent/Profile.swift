@@ -59,10 +59,20 @@ public struct Profile: Sendable, Hashable {
     /// The profile's own `theme:` keys; its page shows the site's theme overridden by them.
     public var look: Look { shared.fields.look }
 
-    /// Every image the page shows, by path relative to `content/users/`, with where the
-    /// profile names it: icon, header, then the links' and the items' icons. What is
-    /// thumbnailed for the page, and what a change to one of these files makes it read again.
-    public var images: [(path: String, at: SourceLocation?)] {
+    /// Every image the profile names, by path relative to `content/users/`, with where it
+    /// names it: icon, header, then the links' and the items' icons (of every item, shown or
+    /// not). What a change to one of these files makes the page read again, and what `tomo
+    /// check` checks.
+    public var images: [(path: String, at: SourceLocation?)] { images(ofItems: items) }
+
+    /// The images a page built at `date` shows: `images` less the icons of the items it does
+    /// not show (hidden, or outside their `from`/`until`). What is thumbnailed and published:
+    /// an item's icon is not published before the item is, nor after.
+    public func images(shownAt date: Date) -> [(path: String, at: SourceLocation?)] {
+        images(ofItems: items.filter { $0.isShown(at: date) })
+    }
+
+    private func images(ofItems items: [ProfileItem]) -> [(path: String, at: SourceLocation?)] {
         [(icon, iconAt), (header, headerAt)].compactMap { path, at in path.map { ($0, at) } }
             + links.compactMap { link in link.icon.map { ($0, link.iconAt) } }
             + items.compactMap { item in item.icon.map { ($0, item.iconAt) } }

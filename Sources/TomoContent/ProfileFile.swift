@@ -58,6 +58,9 @@ public struct ProfileFile: Sendable {
     /// The display name, as the profile page shows it.
     public var name: String? { value("name") }
 
+    /// The `email:` the profile keeps private (without `showEmail: true`), if any.
+    public var privateEmail: String? { value("showEmail") == "true" ? nil : value("email") }
+
     /// Sets the top-level `key` to the string `value`, adding the key when the file has none.
     public mutating func set(_ key: String, to value: String) throws(Diagnostic) {
         guard let pairs = root.mapping else { throw refusal("the profile is not a `key: value` mapping") }
@@ -321,11 +324,13 @@ public struct ProfileFile: Sendable {
 
 extension ProfileFile {
     /// Why `name` cannot be `handle`'s display name, by the content loader's own reading of a
-    /// profile that says only `name: …`; nil when it can.
-    public static func nameProblem(_ name: String, handle: String, site: URL) -> String? {
+    /// profile that says only `name: …` (and the `email:` it keeps private, which no name may
+    /// show); nil when it can.
+    public static func nameProblem(_ name: String, handle: String, site: URL, privateEmail: String? = nil) -> String? {
         let file = ContentPath.profileFile(handle)
         let reader = NodeReader()
-        guard let root = reader.parseYAML(Array(("name: " + YAMLScalar.doubleQuoted(name) + "\n").utf8), file: file) else {
+        let email = privateEmail.map { "email: " + YAMLScalar.doubleQuoted($0) + "\n" } ?? ""
+        guard let root = reader.parseYAML(Array(("name: " + YAMLScalar.doubleQuoted(name) + "\n" + email).utf8), file: file) else {
             return reader.diagnostics.first?.message ?? "it cannot be written to a profile"
         }
         _ = ProfileReader(handle: handle, file: file, usersFolder: site.appendingPathComponent(ContentPath.usersFolder), reader: reader).read(root)

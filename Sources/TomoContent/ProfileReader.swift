@@ -102,15 +102,13 @@ struct ProfileReader {
     /// An `email` kept private (no `showEmail: true`) may not be published by another field of
     /// the page: the same address in the name, a link, an item that is shown or the bio is an
     /// error there. Published, it would undo what the profile asks for. Each field is looked at
-    /// as the page shows it, in any letter case: the bio's text once its Markdown is rendered
+    /// as the page shows it (`PrivateAddress`): the bio's text once its Markdown is rendered
     /// (`hid&#64;example.org`, `hid\@example.org` and `hid@*example*.org` all show the
-    /// address) and every address with its `%` escapes decoded (`mailto:hid%40example.org`).
+    /// address). The user's posts are held to the same rule once both are loaded
+    /// (`ContentLoadResult`).
     private func refusePublishing(privateAddress address: String, _ fields: Fields, bio: Markdown.Document?) {
-        let needle = address.lowercased()
-        func shows(_ text: String) -> Bool {
-            let lowered = text.lowercased()
-            return lowered.contains(needle) || (lowered.contains("%") && (lowered.removingPercentEncoding ?? "").contains(needle))
-        }
+        let privateAddress = PrivateAddress(address)
+        let shows = privateAddress.isShown(in:)
         func holds(_ node: YAMLNode) -> Bool {
             guard case .scalar(let text, _) = node.kind else { return false }
             return shows(text)

@@ -108,6 +108,12 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
                 reload.posts.insert(post.id)
             }
         }
+        // So is a profile with an item whose `from` or `until` lies between them: it shows
+        // another item, and another item's icon.
+        if let moments = model?.published.itemMoments, date != self.buildDate {
+            let (earlier, later) = (min(date, self.buildDate), max(date, self.buildDate))
+            for (handle, dates) in moments where dates.contains(where: { $0 > earlier && $0 <= later }) { reload.profiles.insert(handle) }
+        }
         var partly: SiteInputs?
         if !reload.everything, model != nil, let current = inputs {
             partly = try reloaded(current)
@@ -140,9 +146,9 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         // own list still has the items it hides.
         let cacheKept = imageCache != nil && imageCache == Self.imageCacheIdentity(site: options.site)
         let sameImages = cacheKept && samePosts && !reload.images && reload.profiles.allSatisfy { handle in
-            model?.profile(handle).map(Self.images) == published.profile(handle).map(Self.images)
+            model.flatMap { last in last.profile(handle).map { Self.images($0, at: last.buildDate) } } == published.profile(handle).map { Self.images($0, at: date) }
         }
-        let images = try publishedImages(for: published, sameImages: sameImages, cacheKept: cacheKept)
+        let images = try publishedImages(for: published, at: date, sameImages: sameImages, cacheKept: cacheKept)
         imageCache = Self.imageCacheIdentity(site: options.site)
         // Every card is named again (cheap); only the ones showing something new are drawn.
         let cards = try PublishedCards.make(for: published.content, images: images, site: options.site, reusing: model?.cards)
@@ -243,6 +249,15 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
             absorb(diagnostics, from: ContentPath.postsFolder + "/\(id).")
             next.content.posts.replace(id, by: \.id, with: post)
         }
+        // A post read again, or one of a profile read again, may show its owner's private
+        // address, as a whole load finds.
+        let rechecked = reload.profiles.union(reload.postFolders)
+        if !rechecked.isEmpty || !reload.posts.isEmpty {
+            let rereadPosts = reload.posts
+            let posts = next.content.posts.lazy.filter { rechecked.contains($0.handle) || rereadPosts.contains($0.id) }
+            let profiles = next.content.profiles
+            problems += ContentLoader.privateAddressProblems(in: posts, owner: { handle in profiles.first { $0.handle == handle } }, site: options.site)
+        }
         if reload.pages {
             let (pages, diagnostics) = ContentLoader.loadPages(site: options.site, handles: Set(next.content.profiles.map(\.handle)))
             absorb(diagnostics, from: ContentPath.pagesFolder + "/")
@@ -284,7 +299,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         return warnings.filter { !isReread($0) } + fresh
     }
 
-    private static func images(_ profile: Profile) -> [String] { profile.images.map(\.path) }
+    private static func images(_ profile: Profile, at date: Date) -> [String] { profile.images(shownAt: date).map(\.path) }
 
     /// The device and inode of the site's image cache folder, nil when there is none.
     private static func imageCacheIdentity(site: URL) -> [UInt64]? {
@@ -298,11 +313,11 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
     /// or made private), the kept ones are reused and only new images are read.
     /// `cacheKept`: the image cache is the one the kept thumbnails lie in (else all are looked
     /// up again, and those it lost are made again).
-    private func publishedImages(for published: PublishedSite, sameImages: Bool, cacheKept: Bool) throws(DiagnosticList) -> PublishedImages {
+    private func publishedImages(for published: PublishedSite, at date: Date, sameImages: Bool, cacheKept: Bool) throws(DiagnosticList) -> PublishedImages {
         guard let current = model?.images, cacheKept, !reload.everything, !reload.images else {
-            return try PublishedImages.make(for: published.content, site: options.site)
+            return try PublishedImages.make(for: published.content, at: date, site: options.site)
         }
-        return sameImages ? current : try PublishedImages.make(for: published.content, site: options.site, reusing: current)
+        return sameImages ? current : try PublishedImages.make(for: published.content, at: date, site: options.site, reusing: current)
     }
 
     /// How the fingerprints of the last model change for `next`, and the keys that changed: the

@@ -56,6 +56,22 @@ private struct PostSite {
 
     // MARK: - post add
 
+    /// A caption or alt text that shows the address alice's profile keeps private is refused
+    /// as the site's load refuses it, and nothing is left behind.
+    @Test func addRefusesACaptionThatShowsTheOwnersPrivateAddress() throws {
+        let site = try PostSite()
+        try site.folder.write("site/content/users/alice.yaml", "name: Alice\nemail: alice.private@mail.example\n")
+        for option in ["--caption", "--alt"] {
+            let result = site.tomo("post", "add", "alice", site.photo, option, "Write to Alice.Private@mail.example", "--slug", "hello")
+            #expect(result.status == 1, "\(option): \(result.output)")
+            #expect(result.error.contains("content/posts/alice/hello.md:"), "\(result.error)")
+            #expect(result.error.contains("this publishes alice.private@mail.example, which @alice's `email:` keeps private"), "\(result.error)")
+            #expect(site.aliceFiles.isEmpty, "\(site.aliceFiles)")
+        }
+        #expect(site.tomo("post", "add", "alice", site.photo, "--caption", "Write to me", "--slug", "hello").status == 0)
+        #expect(site.tomo("check").status == 0)
+    }
+
     @Test func addCopiesThePhotoWritesThePostAndPrintsOnlyTheId() throws {
         let site = try PostSite()
         let result = site.tomo("post", "add", "alice", site.photo, "--caption", "The sky over **Odaiba**.", "--alt", "A \"red\" sky: # not a comment",

@@ -25,6 +25,8 @@ import TomoTestSupport
         "mkhiddenalt", "mkhiddenphoto", "mkreportreason", "mkgender", "mkseeking", "12.345678", "98.765432",
         "approveFollows", "hiddenPosts", "\"picks\"", "\"blocks\"", "\"reports\"",
         "mkjsonemail", "mkjsonhiddenitem", "mkdatedhiddenitem",
+        // Icons of items not shown at the build date: one yet to come, one gone.
+        "mkcomingicon", "mkgoneicon",
     ]
 
     /// The site; `withPrivateData: false` is the same site with every private thing taken out.
@@ -43,7 +45,9 @@ import TomoTestSupport
             : #", "items": [{"text": "Hi"}]"#
         try site.write("content/users/dave.json", "{\"name\": \"Dave\"\(jsonPrivate)}\n")
         if withPrivateData {
-            try site.write("content/users/alice.yaml", "name: Alice\nicon: alice/icon.jpg\n\(secretEmail)items:\n  - text: Hello\n\(hiddenItem)  - text: mkdatedhiddenitem\n    hidden: true\n    from: 2026-01-01\n    until: 9999-12-31\n")
+            try site.write("content/users/alice.yaml", "name: Alice\nicon: alice/icon.jpg\n\(secretEmail)items:\n  - text: Hello\n\(hiddenItem)  - text: mkdatedhiddenitem\n    hidden: true\n    from: 2026-01-01\n    until: 9999-12-31\n  - text: Soon\n    icon: alice/mkcomingicon.jpg\n    from: 2999-01-01\n  - text: Gone\n    icon: alice/mkgoneicon.jpg\n    until: 2001-01-01\n")
+            try copyDemo("users/alice/icon.jpg", to: "content/users/alice/mkcomingicon.jpg", in: site)
+            try copyDemo("users/alice/icon.jpg", to: "content/users/alice/mkgoneicon.jpg", in: site)
         }
         try copyDemo("users/alice/icon.jpg", to: "content/users/alice/icon.jpg", in: site)
 

@@ -67,6 +67,24 @@ import TomoTestSupport
         #expect(Date() >= start.addingTimeInterval(3.5), "nothing was hidden before its moment")
     }
 
+    /// An item's icon is published with the item, not before: at its `from` moment the
+    /// preview makes the thumbnail and serves it, as a build then would.
+    @Test func anItemsIconIsServedFromTheMomentTheItemIs() throws {
+        let site = try Self.site("name: Alice\n")
+        try site.write("content/users/alice/arriving.png", bytes: PNGBytes.grey(width: 40, height: 40))
+        try Unprivileged.handOver(site.url)
+        let server = try ServedPreview(site: site.url)
+        defer { server.stop() }
+        #expect(Self.profilePage(server) { $0.contains("Alice") } != nil)
+        let arrival = Self.written(Date().addingTimeInterval(2))
+        try site.write("content/users/alice.yaml", "name: Alice\nitems:\n  - text: Always here\n  - text: Arriving\n    icon: alice/arriving.png\n    from: \(arrival)\n")
+        let before = Self.profilePage(server) { $0.contains("Always here") }
+        #expect(before?.contains("arriving-") == false, "\(server.errors)")
+        let after = try #require(Self.profilePage(server) { $0.contains("Arriving") }, "\(server.errors)")
+        let source = try #require(after.firstMatch(of: /src="(\/media\/alice\/arriving-[^"]+)"/)?.1, "\(after)")
+        #expect(try fetch(server.port, String(source)).status == 200)
+    }
+
     /// Moments after 2262 (past what a count of nanoseconds holds) and before 1582: the preview
     /// serves them, does not crash, and its timer sleeps instead of spinning.
     @Test func distantMomentsNeitherCrashNorSpin() throws {

@@ -230,6 +230,24 @@ import TomoTestSupport
         #expect(runTomo(["check"], in: site.url).status == 0)
     }
 
+    /// A name that shows the address the profile keeps private is refused as the loader
+    /// refuses it, in either spelling of its domain; with `showEmail: true` it is published.
+    @Test func aNameShowingThePrivateAddressIsRefused() throws {
+        let site = try TemporaryFolder(["content/site.yaml": "title: Test\nbaseURL: https://example.com/\n"])
+        #expect(runTomo(["user", "add", "alice"], in: site.url).status == 0)
+        try site.write("content/users/alice.yaml", "name: Alice\nemail: alice.q@例え.jp\n")
+        for name in ["Alice alice.q@例え.jp", "ALICE.Q@xn--r8jz45g.jp"] {
+            let set = runTomo(["user", "set", "alice", "--name", name], in: site.url)
+            #expect(set.status == 2, "\(name): \(set.output)")
+            #expect(set.error.contains("this publishes alice.q@例え.jp, which `email:` keeps private"), "\(set.error)")
+            #expect(text("content/users/alice.yaml", in: site) == "name: Alice\nemail: alice.q@例え.jp\n")
+        }
+        #expect(runTomo(["check"], in: site.url).status == 0)
+        try site.write("content/users/alice.yaml", "name: Alice\nemail: alice.q@例え.jp\nshowEmail: true\n")
+        #expect(runTomo(["user", "set", "alice", "--name", "Alice alice.q@例え.jp"], in: site.url).status == 0)
+        #expect(runTomo(["check"], in: site.url).status == 0)
+    }
+
     @Test(arguments: ["Zoë \"Z\" O'Neil", "名前\\と#コメント: ではない", "- dash", "1984", "true", "null", "tab\there", "two\nlines", "a\u{2028}b", "😀‍🔥"])
     func aNameTheProfileMayHaveIsWrittenSoItReadsBackExactly(name: String) throws {
         let site = try TemporaryFolder(["content/site.yaml": "title: Test\nbaseURL: https://example.com/\n"])

@@ -367,6 +367,45 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
         let hidden = try profileSite("name: Alice\nicon: alice/icon.png\nitems:\n  - text: alice@example.com\n    hidden: true\nlinks:\n  email: bob@example.com\nemail: alice@example.com\n")
         #expect(hidden.errors() == [])
     }
+
+    /// An internationalized domain has two spellings that mail programs and browsers take for
+    /// one: the address in either is the private one.
+    @Test func aPrivateAddressIsFoundInEitherSpellingOfItsDomain() throws {
+        for (email, bio) in [("secret@例え.jp", "secret@xn--r8jz45g.jp"), ("secret@xn--r8jz45g.jp", "secret@例え.jp"), ("secret@例え.jp", "SECRET@例え.JP")] {
+            let site = try profileSite("name: Alice\nicon: alice/icon.png\nbio: Write to \(bio)\nemail: \(email)\n")
+            #expect(site.errors() == [
+                "content/users/alice.yaml:3:6: this publishes \(email), which `email:` keeps private (there is no `showEmail: true`): remove it here, or add `showEmail: true` to publish it",
+            ], "\(email) \(bio)")
+        }
+        let other = try profileSite("name: Alice\nicon: alice/icon.png\nbio: Write to secret@xn--r8jz45h.jp\nemail: secret@例え.jp\n")
+        #expect(other.errors() == [])
+    }
+
+    /// The owner's public posts may not show it either, in the caption (as written or as the
+    /// page shows it) or the alt text; the error is at the line that shows it.
+    @Test func aPrivateAddressInTheOwnersPublicPostIsAnError() throws {
+        let profile = "name: Alice\nicon: alice/icon.png\nemail: alice@example.com\n"
+        func site(_ post: String, profile: String = profile) throws -> SiteFixture {
+            try SiteFixture([
+                "content/users/alice.yaml": profile, "content/users/alice/icon.png": "png",
+                "content/users/bob.yaml": "name: Bob\n",
+                "content/posts/alice/p.md": post, "content/posts/alice/p.jpg": "jpg",
+            ])
+        }
+        let message = "this publishes alice@example.com, which @alice's `email:` keeps private (there is no `showEmail: true` in their profile): remove it from the caption or alt text, or add `showEmail: true` to the profile to publish it"
+        let head = "---\nphoto: p.jpg\ndate: 2026-05-01\n"
+        for (post, line) in [
+            (head + "alt: A photo\n---\nWrite to Alice@Example.com\n", 6),
+            (head + "alt: A card for alice@example.com\n---\nHello\n", 4),
+            (head + "alt: A photo\n---\nWrite to alice@*example*.com\n", 1),
+            (head + "alt: A photo\n---\n[mail](mailto:alice%40example.com)\n", 6),
+        ] {
+            #expect(try site(post).errors() == ["content/posts/alice/p.md:\(line):1: " + message], "\(post)")
+        }
+        // Not published, or published on purpose.
+        #expect(try site(head + "visibility: private\n---\nalice@example.com\n").errors() == [])
+        #expect(try site(head + "---\nalice@example.com\n", profile: profile + "showEmail: true\n").errors() == [])
+    }
 }
 
 @Suite struct ProfileFolderTests {

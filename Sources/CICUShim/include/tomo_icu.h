@@ -36,6 +36,11 @@ int32_t tomo_language_territory(const char *tag, char *locale, int32_t capacity)
 /// is too small.
 int32_t tomo_domain_to_ascii(const char *name, char *ascii, int32_t capacity);
 
+/// Writes the Unicode form of the domain name `name` (`xn--r8jz45g.jp` → `例え.jp`, by UTS #46)
+/// into `unicode`, NUL terminated; returns its length, or -1 when it has none or `capacity` is
+/// too small.
+int32_t tomo_domain_to_unicode(const char *name, char *unicode, int32_t capacity);
+
 /// A date format of one language from a CLDR skeleton (`yMMMMdjmm`), reading dates in UTC;
 /// calls on one format from several threads take turns.
 typedef struct TomoDateFormat TomoDateFormat;

@@ -103,10 +103,13 @@ struct NewPost {
             throw Diagnostic("cannot write \(ContentPath.postFile(handle, postName)): \(Diagnostic.reason(of: error))")
         }
         // The inputs were checked; reading the post back proves the file says what was meant.
+        // It may not show the owner's private address either, as the whole site's load finds.
         let (post, diagnostics) = ContentLoader.loadPost(site: site, id: id)
-        if post == nil {
+        let owner = ContentLoader.loadProfile(site: site, handle: handle).profile
+        let problems = post.map { post in ContentLoader.privateAddressProblems(in: [post], owner: { _ in owner }, site: site) } ?? []
+        if post == nil || !problems.isEmpty {
             undo([postURL] + photoMade)
-            throw DiagnosticList(diagnostics)
+            throw DiagnosticList(diagnostics + problems)
         }
         return diagnostics
     }

@@ -283,7 +283,9 @@ struct UserContentFiles {
 enum DisplayName {
     static func checked(_ text: String, handle: String, site: URL, usage: String) throws -> String {
         let name = text.trimmingCharacters(in: .whitespaces)
-        if let problem = ProfileFile.nameProblem(name, handle: handle, site: site) {
+        // The profile as it is: its private address may not be shown by the name either.
+        let privateEmail = (try? ProfileFile.read(site: site, handle: handle))??.privateEmail
+        if let problem = ProfileFile.nameProblem(name, handle: handle, site: site, privateEmail: privateEmail) {
             throw UsageError("--name \(shown(name)) cannot be a display name: \(problem)", usage: usage)
         }
         return name

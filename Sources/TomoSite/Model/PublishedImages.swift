@@ -19,16 +19,16 @@ struct PublishedImages: Sendable {
     /// Where the site icons are published, by name.
     static func iconPath(_ icon: IconMaker.Icon) -> String { "media/" + icon.fileName }
 
-    /// Every image `content` shows, by its path in the site, with the handle whose media folder
-    /// publishes it and where the content names it: what profiles show (`Profile.images`) and
-    /// post photos.
-    static func sources(of content: SiteContent) -> [(path: String, handle: String, at: SourceLocation?)] {
+    /// Every image `content` shows at `date`, by its path in the site, with the handle whose
+    /// media folder publishes it and where the content names it: what profiles show
+    /// (`Profile.images(shownAt:)`; with no date, every image they name) and post photos.
+    static func sources(of content: SiteContent, at date: Date?) -> [(path: String, handle: String, at: SourceLocation?)] {
         var sources: [(path: String, handle: String, at: SourceLocation?)] = []
         sources.reserveCapacity(content.posts.count + content.profiles.count)
         var seen = Set<String>(minimumCapacity: content.posts.count + content.profiles.count)
         // Each path is put together once (100,000 photos at 10,000 users).
         for profile in content.profiles {
-            for (image, at) in profile.images {
+            for (image, at) in date.map(profile.images(shownAt:)) ?? profile.images {
                 let path = ContentPath.userFile(image)
                 if seen.insert(path).inserted { sources.append((path, profile.handle, at)) }
             }
@@ -52,10 +52,10 @@ struct PublishedImages: Sendable {
     /// settings. `verifiesCache`: cached thumbnails and icons are checked before they are used
     /// (`tomo build --full`).
     static func make(
-        for content: SiteContent, site: URL, reusing previous: PublishedImages? = nil, stamps: InputStamps? = nil,
+        for content: SiteContent, at date: Date, site: URL, reusing previous: PublishedImages? = nil, stamps: InputStamps? = nil,
         processor: Background<Result<ImageProcessor, Diagnostic>>? = nil, verifiesCache: Bool = false
     ) throws(DiagnosticList) -> PublishedImages {
-        var published = try publish(content, site: site, reusing: previous, stamps: stamps) { count, source, then throws(Diagnostic) in
+        var published = try publish(content, at: date, site: site, reusing: previous, stamps: stamps) { count, source, then throws(Diagnostic) in
             // Made here, only when some image is not kept, unless one was started already.
             try (processor?.value ?? newProcessor(widths: content.config.imageWidths, site: site, verifiesCache: verifiesCache)).get().process(count: count, source: source, then: then)
         }
@@ -86,7 +86,7 @@ struct PublishedImages: Sendable {
     /// build made it as it is now; nothing is encoded and nothing is written (the cache is only
     /// read). The "thumbnails" are the source images themselves.
     static func inspect(for content: SiteContent, site: URL) throws(DiagnosticList) -> PublishedImages {
-        var published = try publish(content, site: site, reusing: nil, stamps: nil) { count, source, then throws(Diagnostic) in
+        var published = try publish(content, at: nil, site: site, reusing: nil, stamps: nil) { count, source, then throws(Diagnostic) in
             try ImageInspector(widths: content.config.imageWidths, cacheFolder: cacheFolder(site)).process(count: count, source: source, then: then)
         }
         try published.setIcons(for: content.config, site: site, with: IconMaker.inspect)
@@ -106,14 +106,14 @@ struct PublishedImages: Sendable {
     }
 
     private static func publish(
-        _ content: SiteContent, site: URL, reusing previous: PublishedImages?, stamps: InputStamps?,
+        _ content: SiteContent, at date: Date?, site: URL, reusing previous: PublishedImages?, stamps: InputStamps?,
         with process: (
             _ count: Int, _ source: @Sendable (Int) -> ImageSource,
             _ then: @Sendable (Int, Result<ProcessedImage, Diagnostic>) -> Result<PublishedImage?, Diagnostic>
         ) throws(Diagnostic) -> [Result<PublishedImage?, Diagnostic>]
     ) throws(DiagnosticList) -> PublishedImages {
         var published = previous ?? PublishedImages()
-        let sources = Self.sources(of: content)
+        let sources = Self.sources(of: content, at: date)
         let toMake: [(path: String, folder: String, at: SourceLocation?)] = sources.compactMap { path, handle, at in
             let folder = "media/" + handle
             return published.bySitePath[path]?.folder == folder ? nil : (path, folder, at)

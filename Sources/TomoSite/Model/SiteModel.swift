@@ -50,7 +50,7 @@ struct SiteModel: Sendable {
         let posts = Background { PostIndex(published: published.content.posts) }
         let images = checkingOnly
             ? try PublishedImages.inspect(for: published.content, site: options.site)
-            : try PublishedImages.make(for: published.content, site: options.site, stamps: stamps, processor: processor, verifiesCache: options.full)
+            : try PublishedImages.make(for: published.content, at: options.buildDate, site: options.site, stamps: stamps, processor: processor, verifiesCache: options.full)
         ProcessMemory.releaseElsewhere(consume processor)
         let cards = checkingOnly
             ? try PublishedCards.inspect(for: published.content, images: images)
