@@ -2,8 +2,8 @@ import Foundation
 
 /// The one rule for symbolic links among a site's inputs, the files and folders under
 /// `content/` and `templates/`: a link whose target stays inside the site folder is followed,
-/// and read, stamped and watched as its target; a link that leads out of the site, or into a
-/// loop, is an error at the link. Followed blindly, a link would publish files from anywhere
+/// and read, stamped and watched as its target; a link that leads out of the site, into a
+/// hidden file or folder of it (`.tomo-cache`), or into a loop, is an error at the link. Followed blindly, a link would publish files from anywhere
 /// on the machine (and edits there would go unseen); a loop would be read without end.
 ///
 /// Every listing of an input folder applies it to each link it meets (`FolderEntries.input`,
@@ -27,6 +27,11 @@ public struct SiteLinks: Sendable {
         }
         guard let root = Self.realPath(site), Self.isInside(target, root) else {
             return Diagnostic("this is a symbolic link to \(target), outside the site, and only what is inside the site folder is read: move or copy it into the site folder (and link to it there)", at: location)
+        }
+        // Hidden files are never inputs (`.tomo-cache` holds the private fields tomo parsed, `.git`
+        // the site's history): a link does not make them one.
+        if let hidden = target.dropFirst(root.count).split(separator: "/").first(where: { $0.hasPrefix(".") }) {
+            return Diagnostic("this is a symbolic link to \(target), which lies in \(hidden), a hidden part of the site that tomo never reads or publishes: point it elsewhere, or remove it", at: location)
         }
         if let folder = Self.realPath((path as NSString).deletingLastPathComponent), Self.isInside(folder, target) {
             return Diagnostic("this is a symbolic link to \(target), a folder that holds the link itself, a loop that would be read without end: point it at another folder, or remove it", at: location)

@@ -234,7 +234,8 @@ private final class PreviewState: @unchecked Sendable {
     let liveReload: Bool
     let onEvent: @Sendable (SitePreview.Event) -> Void
     /// Whether the server holds a site that built (rather than the error page): at start, the
-    /// files the last preview kept, if any, which a first build that fails leaves served.
+    /// files the last preview kept, if any, until the first build ends (one that fails takes
+    /// them down).
     var servesGoodSite: Bool
     /// Whether the first build replaces what the last preview kept (pages opened from it then
     /// reload when it changed).
@@ -272,6 +273,9 @@ private final class PreviewState: @unchecked Sendable {
             if servesKeptSite, let reload = changes.reloadKind { server.notifyReload(reload) }
             onEvent(.built(files: update.fileCount, seconds: update.seconds, warnings: update.warnings))
         } catch {
+            // The last preview's files are not served on: they may show what has since been
+            // made private or deleted, which no build of the site as it is would publish.
+            servesGoodSite = false
             fail(error, after: nil)
         }
         session.indexReaders()

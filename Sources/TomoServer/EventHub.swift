@@ -4,7 +4,10 @@ import TomoCore
 /// The open live-reload event streams and what to tell them.
 ///
 /// Each stream's sender thread (thread-per-connection) blocks in `read` until there is an event,
-/// a heartbeat is due or the hub closes; broadcasting appends to every stream's queue.
+/// a heartbeat is due or the hub closes; broadcasting queues the event on every stream. An event
+/// replaces one of its kind that a stream has not begun to send (`EventStream.Event`): a page
+/// that does not read its stream (a background tab, a stalled client) holds a few events, not
+/// every error list of every failed save.
 final class EventHub: @unchecked Sendable {
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
@@ -25,16 +28,16 @@ final class EventHub: @unchecked Sendable {
         guard !isClosed else { return nil }
         let stream = EventStream(hub: self)
         // EventSource reconnects this many milliseconds after the server went away.
-        stream.pending = Array("retry: 1000\n\n".utf8)
-        if let currentError { stream.pending += Self.encode(event: "error", data: Self.json(currentError)) }
+        stream.sending = Array("retry: 1000\n\n".utf8)
+        if let currentError { stream.queue(.state(Self.encode(event: "error", data: Self.json(currentError)))) }
         streams[ObjectIdentifier(stream)] = stream
         return stream
     }
 
     func send(_ kind: ReloadKind) {
         switch kind {
-        case .page: broadcast(Self.encode(event: "reload", data: "page"))
-        case .css: broadcast(Self.encode(event: "css", data: "css"))
+        case .page: broadcast(.reload(Self.encode(event: "reload", data: "page"), page: true))
+        case .css: broadcast(.reload(Self.encode(event: "css", data: "css"), page: false))
         }
     }
 
@@ -43,8 +46,8 @@ final class EventHub: @unchecked Sendable {
         condition.lock()
         currentError = message
         condition.unlock()
-        broadcast(message.map { Self.encode(event: "error", data: Self.json($0)) }
-            ?? Self.encode(event: "clear", data: ""))
+        broadcast(.state(message.map { Self.encode(event: "error", data: Self.json($0)) }
+            ?? Self.encode(event: "clear", data: "")))
     }
 
     /// Ends every stream and refuses new ones (the server is stopping).
@@ -67,16 +70,20 @@ final class EventHub: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date().addingTimeInterval(heartbeatInterval.seconds)
-        while stream.pending.isEmpty && !isClosed && !stream.isCancelled {
+        while stream.sending.isEmpty && stream.queued.isEmpty && !isClosed && !stream.isCancelled {
             if !condition.wait(until: deadline) { break }
         }
         if isClosed || stream.isCancelled { return nil }
+        if stream.sending.isEmpty {
+            stream.sending = stream.queued.flatMap(\.bytes)
+            stream.queued = []
+        }
         // A comment line: ignored by EventSource, but keeps proxies and idle timers from
         // closing a quiet stream.
-        if stream.pending.isEmpty { stream.pending = Array(": heartbeat\n\n".utf8) }
-        let count = min(buffer.count, stream.pending.count)
-        buffer.copyBytes(from: stream.pending[..<count])
-        stream.pending.removeFirst(count)
+        if stream.sending.isEmpty { stream.sending = Array(": heartbeat\n\n".utf8) }
+        let count = min(buffer.count, stream.sending.count)
+        buffer.copyBytes(from: stream.sending[..<count])
+        stream.sending.removeFirst(count)
         return count
     }
 
@@ -89,9 +96,9 @@ final class EventHub: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func broadcast(_ bytes: [UInt8]) {
+    private func broadcast(_ event: EventStream.Event) {
         condition.lock()
-        for stream in streams.values { stream.pending += bytes }
+        for stream in streams.values { stream.queue(event) }
         condition.broadcast()
         condition.unlock()
     }
@@ -112,10 +119,41 @@ final class EventHub: @unchecked Sendable {
 final class EventStream: @unchecked Sendable {
     // Strong: the hub drops its reference in `remove`, which every stream ends with.
     let hub: EventHub
-    var pending: [UInt8] = []
+    /// The bytes being sent: once an event is begun it is sent whole.
+    var sending: [UInt8] = []
+    /// Events not begun yet, at most one of each kind.
+    var queued: [Event] = []
     var isCancelled = false
+
+    /// An event as the stream sends it.
+    enum Event {
+        /// What the page shows over itself: an error, or none (`clear`). The last one is all a
+        /// page needs.
+        case state([UInt8])
+        /// Reload the page, or only its style sheets (`page: false`); a page reload does both.
+        case reload([UInt8], page: Bool)
+
+        var bytes: [UInt8] {
+            switch self {
+            case .state(let bytes), .reload(let bytes, _): bytes
+            }
+        }
+    }
 
     init(hub: EventHub) {
         self.hub = hub
+    }
+
+    /// Queues `event` in the place of the one of its kind not begun yet (a style-sheet reload
+    /// adds nothing to a page reload).
+    func queue(_ event: Event) {
+        switch event {
+        case .state:
+            queued.removeAll { if case .state = $0 { true } else { false } }
+        case .reload(_, let page):
+            if queued.contains(where: { if case .reload(_, true) = $0 { true } else { false } }) { return }
+            if page { queued.removeAll { if case .reload = $0 { true } else { false } } }
+        }
+        queued.append(event)
     }
 }

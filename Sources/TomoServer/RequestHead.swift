@@ -10,20 +10,31 @@ struct RequestHead: Equatable {
     var hosts: [String] = []
     var contentLengths: [String] = []
     var transferEncodings: [String] = []
+    /// Whether a header's name has white space in it (`Host : x`), which another server on the
+    /// way may read as a header of that name and this one does not (RFC 9112 §5.1).
+    var hasNameWithSpace = false
 
     /// Why this request is not served, or nil when it may go on.
     ///
     /// - 400 for framing another server on the way could read differently (RFC 9112 §6.3): two
     ///   `Content-Length` values that differ, or `Content-Length` with `Transfer-Encoding`; and
-    ///   for a missing (HTTP/1.1), repeated or malformed `Host` (RFC 9112 §3.2).
+    ///   for a missing (HTTP/1.1), repeated or malformed `Host` (RFC 9112 §3.2); and for a
+    ///   header name with white space before its colon (RFC 9112 §5.1).
+    /// - 501 for a transfer coding other than `chunked`, whose body this server cannot read
+    ///   (RFC 9112 §6.1).
     /// - 421 for a host that is not this server: a page on another site that got its name
     ///   pointed at 127.0.0.1 (DNS rebinding) sends that name, and so cannot read the preview.
     func refusal(allowing allowed: AllowedHosts) -> Refusal? {
+        if hasNameWithSpace { return .badRequest("a header has white space between its name and the colon") }
         if Set(contentLengths.map { $0.trimmingCharacters(in: .whitespaces) }).count > 1 {
             return .badRequest("the request has Content-Length headers that differ")
         }
         if !contentLengths.isEmpty && !transferEncodings.isEmpty {
             return .badRequest("the request has both Content-Length and Transfer-Encoding")
+        }
+        let codings = transferEncodings.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }
+        if let unknown = codings.first(where: { $0 != "chunked" }) {
+            return Refusal(status: 501, reason: "the transfer coding \"\(unknown)\" is not one this server reads (only chunked)")
         }
         guard hosts.count <= 1 else { return .badRequest("the request has more than one Host header") }
         guard let value = hosts.first else {

@@ -256,10 +256,11 @@ final class RequestRouter: Sendable {
         for part in value.split(separator: ",") {
             let fields = part.split(separator: ";")
             let coding = fields.first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-            guard coding == "gzip" || coding == "*" else { continue }
-            // "gzip;q=0" means "never gzip".
+            // `x-gzip` is gzip by another name (RFC 9110 §8.4.1.3).
+            guard coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
+            // "gzip;q=0" means "never gzip" (the weight's name in either case).
             let refused = fields.dropFirst().contains {
-                let parameter = $0.replacingOccurrences(of: " ", with: "")
+                let parameter = $0.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\t", with: "").lowercased()
                 return parameter == "q=0" || parameter.hasPrefix("q=0.") && parameter.dropFirst(4).allSatisfy { $0 == "0" }
             }
             return !refused
@@ -275,7 +276,9 @@ final class RequestRouter: Sendable {
                 guard let context, let name else { return .YES }
                 let head = context.assumingMemoryBound(to: RequestHead.self)
                 let text = value.map { String(cString: $0) } ?? ""
-                if strcasecmp(name, "Host") == 0 {
+                if strchr(name, 0x20) != nil || strchr(name, 0x09) != nil {
+                    head.pointee.hasNameWithSpace = true
+                } else if strcasecmp(name, "Host") == 0 {
                     head.pointee.hosts.append(text)
                 } else if strcasecmp(name, "Content-Length") == 0 {
                     head.pointee.contentLengths.append(text)

@@ -120,6 +120,27 @@ import TomoTestSupport
 }
 
 extension SymbolicLinkTests {
+    /// A link into a hidden part of the site (tomo's own cache, which holds the private fields
+    /// it parsed; a repository's history) makes none of it an input: it is an error at the link.
+    /// In `static/`, the preview's own writes under `.tomo-cache` rebuilt it without end.
+    @Test(arguments: [("static/cache", "../.tomo-cache"), ("static/git", "../.git"), ("templates/partials", "../.hidden/theme"),
+                      ("content/posts/alice", "../../.tomo-cache/content")])
+    func aLinkIntoAHiddenPartOfTheSiteIsAnError(link: String, target: String) throws {
+        let site = try Self.site(Self.cases[1])
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        try site.write(".git/HEAD", "ref: refs/heads/main\n")
+        try site.write(".hidden/theme/card.mustache", "x")
+        let url = site.url.appendingPathComponent(link)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+        for command in [["check"], ["build"]] {
+            let run = runTomo(command, in: site.url)
+            #expect(run.status == 1, "\(command): \(run.output)")
+            #expect(run.error.contains("error: \(link):1:1: this is a symbolic link to ") && run.error.contains("a hidden part of the site that tomo never reads or publishes"), "\(command): \(run.error)")
+        }
+    }
+
     /// A link re-pointed out of the site after a good build: the build fails on it and the
     /// output stays as it was.
     @Test(arguments: cases) func aLinkRepointedOutOfTheSiteLeavesTheOutputAsItWas(linked: Linked) throws {

@@ -18,6 +18,9 @@ import TomoTestSupport
         "POST / HTTP/1.1\r\nHost: localhost:PORT\r\nContent-Length: 40\r\nContent-Length: 0",
         "GET / HTTP/1.1\r\nHost: localhost:PORT\r\nContent-Length: 0\r\nTransfer-Encoding: chunked",
         "GET / HTTP/1.0\r\nHost: localhost:PORT\r\nHost: localhost:PORT",
+        // White space before the colon: a proxy may read a Host this server would not.
+        "GET / HTTP/1.1\r\nHost : evil.example:PORT\r\nHost: localhost:PORT",
+        "GET / HTTP/1.1\r\nHost: localhost:PORT\r\nContent-Length\t: 0",
     ]
 
     @Test(arguments: refused)
@@ -30,6 +33,20 @@ import TomoTestSupport
             #expect(reply.status == 400)
             #expect(reply.headers["connection"] == "close")
             #expect(reply.text.hasPrefix("Bad request: "))
+            #expect(connection.isClosedByServer())
+        }
+    }
+
+    /// A body in a transfer coding this server cannot read is refused at once (501), not
+    /// waited on until the connection times out.
+    @Test(arguments: ["xchunked", "gzip, chunked", "chunked, identity"])
+    func anUnknownTransferCodingIsNotImplemented(coding: String) throws {
+        try withServer { server throws in
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.sendRaw("GET / HTTP/1.1\r\nHost: localhost:\(server.port)\r\nTransfer-Encoding: \(coding)\r\n\r\n")
+            let reply = try connection.readReply()
+            #expect(reply.status == 501)
+            #expect(reply.text.hasPrefix("Not implemented: "), "\(reply.text)")
             #expect(connection.isClosedByServer())
         }
     }
