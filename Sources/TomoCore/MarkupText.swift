@@ -16,4 +16,46 @@ public enum MarkupText {
         }
         return escaped
     }
+
+    /// `text` with the character references of an attribute value read back: those `escaped`
+    /// writes, and numeric ones (libcmark writes `'` as `&#x27;`). Any other `&` stays as it is.
+    public static func unescaped(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var output = ""
+        var rest = text[...]
+        while let ampersand = rest.firstIndex(of: "&") {
+            output += rest[..<ampersand]
+            let afterAmpersand = rest.index(after: ampersand)
+            guard let semicolon = rest[afterAmpersand...].prefix(10).firstIndex(of: ";") else {
+                output += "&"
+                rest = rest[afterAmpersand...]
+                continue
+            }
+            let name = rest[afterAmpersand..<semicolon]
+            if let character = reference(name) {
+                output.unicodeScalars.append(character)
+                rest = rest[rest.index(after: semicolon)...]
+            } else {
+                output += "&"
+                rest = rest[afterAmpersand...]
+            }
+        }
+        output += rest
+        return output
+    }
+
+    private static func reference(_ name: Substring) -> Unicode.Scalar? {
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard name.hasPrefix("#") else { return nil }
+            let digits = name.dropFirst()
+            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            return value.flatMap(Unicode.Scalar.init)
+        }
+    }
 }

@@ -122,4 +122,22 @@ import TomoTestSupport
         #expect(try ids("alice/feed.xml", in: output) == ("tag:example.github.io,2026-04-30:mysite/user-7", ["tag:example.github.io,2026-04-30:mysite/user-7/sunset"]))
         #expect(try ids("bob/feed.xml", in: output) == ("https://Example.github.io:8443/mysite/bob/feed.xml", ["tag:example.github.io,2026-05-02:mysite/bob/rain"]))
     }
+
+    /// A tag's authority is a DNS name (RFC 4151): an IPv6 host goes by its `ip6.arpa` name, a
+    /// host written with the root's final dot without it. Both are valid IRIs, as Atom asks.
+    @Test(arguments: [
+        ("http://[::1]:8080/p/", "tag:1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.ip6.arpa,2026-04-30:p/user-7"),
+        ("https://example.com./x/", "tag:example.com,2026-04-30:x/user-7"),
+    ])
+    func anAddressHostIsNamedAsTheDNSNamesIt(baseURL: String, id: String) throws {
+        let site = try TemporaryFolder()
+        try site.write("content/site.yaml", "title: Test\nbaseURL: \(baseURL)\n")
+        try site.write("content/store.json", """
+            {"users": [{"approveFollows":false,"created":"2026-04-30T23:00:00.000Z","handle":"alice","sequence":7}], "version": 3}
+            """)
+        try site.write("content/users/alice.yaml", "name: alice\n")
+        try write("alice/sunset", day: 1, in: site)
+        let output = try build(site)
+        #expect(try ids("alice/feed.xml", in: output) == (id, [id + "/sunset"]))
+    }
 }

@@ -12,7 +12,8 @@ import TomoContent
 /// know (a site without registrations) is named by its handle and the post's day instead
 /// (`tag:example.com,2026-05-02:alice/sunset`), and its feed's id is the feed's URL; such a
 /// profile cannot be renamed. `user-7` is no handle (a handle has no `-`), so the two kinds never
-/// meet. The authority is the base URL's host (without its port); the base URL's path comes
+/// meet. The authority is the base URL's host (without its port; an IPv6 address by its
+/// `ip6.arpa` name, as the DNS names it); the base URL's path comes
 /// first in the rest, so two sites on one host keep apart (`tag:example.github.io,…:mysite/user-7`).
 enum FeedIDs {
     /// The id of `post`, whose owner registered as `registration` (nil: unknown to the store).
@@ -36,8 +37,21 @@ enum FeedIDs {
         let afterScheme = address.baseURL.split(separator: "://", maxSplits: 1).last ?? ""
         let authority = afterScheme.prefix { $0 != "/" }
         let basePath = afterScheme.dropFirst(authority.count + 1)
-        let host = authority.hasPrefix("[") ? authority.prefix { $0 != "]" } + "]" : authority.prefix { $0 != ":" }
+        let host = authority.hasPrefix("[") ? reverseName(ofIPv6: authority.dropFirst().prefix { $0 != "]" }) : String(authority.prefix { $0 != ":" })
         let date = PostDates.rfc3339(day, utcOffset: 0).prefix { $0 != "T" }
-        return "tag:\(host.lowercased()),\(date):\(basePath)\(name)"
+        // A tag's authority is a DNS name (RFC 4151): the root's dot of `example.com.` goes.
+        let authorityName = host.hasSuffix(".") ? String(host.dropLast()) : host
+        return "tag:\(authorityName.lowercased()),\(date):\(basePath)\(name)"
+    }
+
+    /// The DNS name of an IPv6 address in `ip6.arpa` (`::1` → `1.0.0.…0.ip6.arpa`, RFC 3596):
+    /// a tag's authority cannot be an address in brackets. The address as written when it is
+    /// not one (which a base URL's check refuses).
+    private static func reverseName(ofIPv6 text: Substring) -> String {
+        var address = in6_addr()
+        guard inet_pton(AF_INET6, String(text), &address) == 1 else { return String(text) }
+        let bytes = withUnsafeBytes(of: address) { Array($0) }
+        let nibbles = bytes.reversed().flatMap { [String($0 & 0x0F, radix: 16), String($0 >> 4, radix: 16)] }
+        return nibbles.joined(separator: ".") + ".ip6.arpa"
     }
 }

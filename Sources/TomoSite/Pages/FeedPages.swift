@@ -53,12 +53,13 @@ extension PageViews {
             if let image {
                 html += "<p><img src=\"\(MarkupText.escaped(address.absolute(image.path)))\" width=\"\(image.width)\" height=\"\(image.height)\" alt=\"\(MarkupText.escaped(post.alt ?? ""))\"></p>\n"
             }
-            html += post.caption.html
+            let url = address.absolute("\(post.handle)/posts/\(post.slug)/")
+            html += MarkdownLinks.absolute(post.caption.html, page: url, address: address)
             let published = PostDates.rfc3339(of: post)
             return [
                 "id": .string(FeedIDs.entry(post, registration: registration(of: post.handle), address: address)),
                 "title": .string(Self.postTitle(post, ownerName: name, labels: labels(in: language)).text),
-                "url": .string(address.absolute("\(post.handle)/posts/\(post.slug)/")),
+                "url": .string(url),
                 "published": .string(published),
                 "updated": .string(published),
                 "authorName": .string(name),

@@ -20,6 +20,14 @@ enum PostDates {
         return rfc3339(written.second, utcOffset: post.utcOffset, fraction: written.fraction)
     }
 
+    /// `rfc3339(of:)` as an HTML `<time datetime>` takes it: a fraction of a second of at most
+    /// three digits (HTML's valid date strings), cut rather than rounded, so it stays in the
+    /// second written.
+    static func htmlDatetime(of post: Post) -> String {
+        let written = WrittenDate.writtenSecond(of: post.dateText, instant: post.date)
+        return rfc3339(written.second, utcOffset: post.utcOffset, fraction: written.fraction.prefix(3))
+    }
+
     /// A post's date as its page shows it to a reader (`display`), on the second the author
     /// wrote (`WrittenDate.writtenSecond`): `23:59:59.9999999999` on 31 December is still that
     /// day and minute.

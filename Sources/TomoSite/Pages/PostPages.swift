@@ -58,7 +58,7 @@ extension PageViews {
             likeCount: likes,
             likesText: labels.text("likesCount", count: likes),
             dateText: PostDates.display(of: post, labels: labels),
-            datetime: PostDates.rfc3339(of: post)
+            datetime: PostDates.htmlDatetime(of: post)
         )
     }
 
@@ -69,7 +69,7 @@ extension PageViews {
         // page is its only reader (a first build kept one for each of 100,000 posts).
         var fields = makePostCard(post, labels: labels).fields(photo: cardImage(photo(of: post), position: 0))
         let likers = likers(of: post)
-        fields["captionHTML"] = .string(post.caption.html)
+        fields["captionHTML"] = .string(MarkdownLinks.underRoot(post.caption.html, address: address))
         fields["likers"] = .array(cardViews(likers, firstPosition: 1))
         fields["hasLikers"] = .bool(likers.contains { card($0) != nil })
         fields["ownerIcon"] = owner?.icon?.view(loading: .lazy, at: address) ?? .null

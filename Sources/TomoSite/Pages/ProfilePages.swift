@@ -74,7 +74,7 @@ extension PageViews {
             "name": .string(profile.name),
             "initial": .string(Self.initial(of: profile.name)),
             "url": .string(address.path(handle + "/")),
-            "bioHTML": .string(profile.bio?.html ?? ""),
+            "bioHTML": .string(MarkdownLinks.underRoot(profile.bio?.html ?? "", address: address)),
             "bioText": .string(profile.bioSummary ?? ""),
             "icon": icon?.view(loading: header == nil ? .eager : .lazy, at: address) ?? .null,
             "header": header?.view(loading: .eager, at: address) ?? .null,

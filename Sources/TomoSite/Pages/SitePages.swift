@@ -67,7 +67,7 @@ extension PageViews {
             path: page.name + "/",
             type: "article",
             image: nil,
-            fields: ["contentHTML": .string(page.html)]
+            fields: ["contentHTML": .string(MarkdownLinks.underRoot(page.html, address: address))]
         )
     }
 
