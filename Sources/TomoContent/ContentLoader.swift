@@ -160,13 +160,15 @@ public enum ContentLoader {
         return nil
     }
 
-    /// The file's nodes through `parser` (YAML, or JSON for `.json` profiles), or nil after
-    /// reporting why not.
+    /// The file's nodes as YAML (`NodeReader.parseYAML`: with a duplicate key, still the
+    /// tree, so that its other problems are told too), or through `parser` (JSON for `.json`
+    /// profiles); nil after reporting why not.
     private static func parse(
         _ url: URL, file: String, reader: NodeReader,
-        with parser: ([UInt8], String) throws(DiagnosticList) -> YAMLNode = YAMLParser.parse
+        with parser: (([UInt8], String) throws(DiagnosticList) -> YAMLNode)? = nil
     ) -> YAMLNode? {
         guard let bytes = read(url.path, file: file, reader: reader) else { return nil }
+        guard let parser else { return reader.parseYAML(bytes, file: file) }
         do {
             return try parser(bytes, file)
         } catch {

@@ -63,10 +63,17 @@ extension NodeReader {
     func color(_ node: YAMLNode, named name: String) -> ItemColor? {
         guard let text = string(node, named: name) else { return nil }
         if let color = ItemColor(text) { return color }
-        let message = text.hasPrefix("#")
-            ? "colour \"\(text)\" is not #rrggbb: write six hex digits, e.g. \"#ff8000\""
-            : "unknown colour \"\(text)\"" + (Suggestion.closest(to: text, in: ItemColor.names).map { " (did you mean \"\($0)\"?)" }
-                ?? ": use one of \(ItemColor.names.joined(separator: ", ")) or \"#rrggbb\"")
+        let unquoted = text.trimmingCharacters(in: Suggestion.typographicQuotes)
+        let suggestion = Suggestion.hint(for: text, in: ItemColor.names)
+        let message = if unquoted != text, ItemColor(unquoted) != nil {
+            "colour \"\(text)\" is between typographic quotes, which YAML reads as part of the text: write \(unquoted) with \" or ' or no quotes"
+        } else if text.hasPrefix("#") {
+            "colour \"\(text)\" is not #rrggbb: write six hex digits, e.g. \"#ff8000\""
+        } else if !suggestion.isEmpty {
+            "unknown colour \"\(text)\"" + suggestion
+        } else {
+            "unknown colour \"\(text)\": use one of \(ItemColor.names.joined(separator: ", ")) or \"#rrggbb\""
+        }
         error(message, at: node.location)
         return nil
     }

@@ -66,12 +66,10 @@ final class NodeReader {
 
     /// Parses front matter or a whole YAML file; its problems become this reader's.
     func parseYAML(_ yaml: some Collection<UInt8>, file: String) -> YAMLNode? {
-        do {
-            return try YAMLParser.parse(Array(yaml), file: file)
-        } catch {
-            add(error.diagnostics)
-            return nil
-        }
+        // A tree with a duplicate key is still read, so its other problems are told too.
+        let (root, problems) = YAMLParser.parseReportingAll(Array(yaml), file: file)
+        add(problems)
+        return root
     }
 
     func add(_ problems: [Diagnostic]) {
@@ -84,7 +82,13 @@ final class NodeReader {
     func fields(of node: YAMLNode, table: KeyTable) -> Fields? {
         let what = table.what
         guard let pairs = node.mapping else {
-            error("expected \(what) as `key: value` lines, found \(node.typeDescription)", at: node.location)
+            // `name:Alice` is one word to YAML, which needs a space after a key's colon.
+            var fix = ""
+            if case .scalar(let text, _) = node.kind, let colon = text.firstIndex(of: ":"), colon != text.startIndex,
+               text.index(after: colon) < text.endIndex, !text[text.index(after: colon)].isWhitespace {
+                fix = ": a key needs a space after its colon (`\(text[..<colon]): …`, not `\(text[..<colon]):…`)"
+            }
+            error("expected \(what) as `key: value` lines, found \(node.typeDescription)\(fix)", at: node.location)
             return nil
         }
         var byKey: [String: YAMLPair] = [:]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// "Did you mean …?" for a misspelt word among the words that are allowed.
 public enum Suggestion {
     /// The closest candidate to `word`, when it is close enough to be a likely typo.
@@ -16,11 +18,20 @@ public enum Suggestion {
         return best.distance <= allowed ? best.candidate : nil
     }
 
-    /// ` (did you mean "x"?)` or the empty string, ready to append to a message.
+    /// ` (did you mean "x"?)` or the empty string, ready to append to a message. A word
+    /// between typographic quotes (`‘blue’`, as phones and word processors type them) is the
+    /// word without them, which YAML and JSON read as part of the text.
     public static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+        let unquoted = word.trimmingCharacters(in: typographicQuotes)
+        if unquoted != word, let match = closest(to: unquoted, in: candidates) {
+            return " (did you mean \"\(match)\"? “ ” and ‘ ’ are typographic quotes, which YAML reads as text: write \" or ', or no quotes)"
+        }
         guard let match = closest(to: word, in: candidates) else { return "" }
         return " (did you mean \"\(match)\"?)"
     }
+
+    /// The quotes word processors and phones type: to YAML and JSON, letters of the text.
+    public static let typographicQuotes = CharacterSet(charactersIn: "\u{201C}\u{201D}\u{2018}\u{2019}\u{201E}\u{00AB}\u{00BB}")
 
     /// Levenshtein distance with transpositions counted as one edit (optimal string alignment).
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {

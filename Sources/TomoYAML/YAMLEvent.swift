@@ -106,9 +106,13 @@ struct EventReader {
         let problem = state.problem.map { String(cString: $0) } ?? "the YAML cannot be read"
         let location: SourceLocation
         let offset: Int
+        let context = state.context.map { String(cString: $0) }
         if state.error == YAML_READER_ERROR {
             offset = state.problem_offset
             location = SourceLocation(ofByte: offset, in: bytes, file: file)
+        } else if context != nil, Self.toldWhereItBegan.contains(problem) {
+            offset = state.context_mark.index
+            location = SourceLocation(file: file, line: state.context_mark.line + 1, column: state.context_mark.column + 1)
         } else {
             offset = state.problem_mark.index
             location = SourceLocation(file: file, line: state.problem_mark.line + 1, column: state.problem_mark.column + 1)
@@ -120,9 +124,26 @@ struct EventReader {
             return Diagnostic("YAML syntax error: \(mistake)", at: location)
         }
         var message = "YAML syntax error: \(problem)"
-        if let context = state.context.map({ String(cString: $0) }) { message += " (\(context) on line \(state.context_mark.line + 1))" }
+        if let context { message += " (\(context) on line \(state.context_mark.line + 1))" }
         if let hint = Self.hints[problem] { message += ": \(hint)" }
+        if lineHasTypographicQuote(at: offset) { message += " (“ ” and ‘ ’ are typographic quotes, which YAML reads as text: quote with \" or ')" }
         return Diagnostic(message, at: location)
+    }
+
+    /// Problems libyaml finds past the line at fault (a key without its ':' on the next line, a
+    /// quote never closed at the end of the file): told where what they are about began.
+    private static let toldWhereItBegan: Set<String> = ["could not find expected ':'", "found unexpected end of stream"]
+
+    /// Whether the line holding `offset` has a typographic quote (“ ” ‘ ’), which a person
+    /// typing on a phone or in a word processor takes for a quote and YAML does not.
+    private func lineHasTypographicQuote(at offset: Int) -> Bool {
+        let clamped = min(max(offset, 0), bytes.count)
+        var start = clamped
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var end = clamped
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        let line = String(decoding: bytes[start..<end], as: UTF8.self)
+        return line.unicodeScalars.contains { [0x201C, 0x201D, 0x2018, 0x2019].contains($0.value) }
     }
 
     private static let mappingValuesProblem = "mapping values are not allowed in this context"

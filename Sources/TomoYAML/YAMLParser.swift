@@ -12,22 +12,30 @@ public enum YAMLParser {
 
     /// Parses `bytes` (the whole file); `file` names it in messages.
     public static func parse(_ bytes: [UInt8], file: String) throws(DiagnosticList) -> YAMLNode {
-        if let problem = TextChecks.textProblem(in: bytes, file: file, isYAML: true) { throw DiagnosticList([problem]) }
+        let (root, problems) = parseReportingAll(bytes, file: file)
+        guard let root, problems.isEmpty else { throw DiagnosticList(problems) }
+        return root
+    }
+
+    /// The tree of `bytes` and every problem found: after a duplicate key or a key that is not
+    /// text (left out, the first value kept) the tree is still read, so that a reader can check
+    /// its values too and every problem of the file is told at once; no tree after a syntax
+    /// error.
+    public static func parseReportingAll(_ bytes: [UInt8], file: String) -> (root: YAMLNode?, problems: [Diagnostic]) {
+        if let problem = TextChecks.textProblem(in: bytes, file: file, isYAML: true) { return (nil, [problem]) }
         if TextChecks.isBlank(bytes) {
-            throw DiagnosticList([Diagnostic("the file is empty: write at least one `key: value` line", at: SourceLocation(file: file, line: 1, column: 1))])
+            return (nil, [Diagnostic("the file is empty: write at least one `key: value` line", at: SourceLocation(file: file, line: 1, column: 1))])
         }
         var builder = TreeBuilder(events: EventReader(bytes: bytes, file: file), file: file)
         defer { builder.events.close() }
         do {
-            let root = try builder.document()
-            if builder.problems.isEmpty, let root { return root }
-            if builder.problems.isEmpty {
-                builder.problems.append(Diagnostic("the file has no YAML document: write at least one `key: value` line", at: SourceLocation(file: file, line: 1, column: 1)))
+            guard let root = try builder.document() else {
+                return (nil, builder.problems + [Diagnostic("the file has no YAML document: write at least one `key: value` line", at: SourceLocation(file: file, line: 1, column: 1))])
             }
+            return (root, builder.problems)
         } catch {
-            builder.problems.append(error)
+            return (nil, builder.problems + [error])
         }
-        throw DiagnosticList(builder.problems)
     }
 }
 

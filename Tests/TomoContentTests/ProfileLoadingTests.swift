@@ -251,9 +251,29 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
         #expect(site.errors() == ["content/users/alice.yaml:2:7: icon \"alice/escape.png\" is a symbolic link (or goes through one) to \(target), outside the folder it must stay in: put the file itself there instead of the link"])
     }
 
-    @Test func duplicateKeyIsAnError() throws {
+    /// The other problems of the file are told with it, not after it is fixed.
+    @Test func duplicateKeyIsAnErrorAndTheOtherProblemsAreToldToo() throws {
         let site = try profileSite("name: Alice\nicon: alice/icon.png\nname: Bob\n")
         #expect(site.errors() == ["content/users/alice.yaml:3:1: duplicate key \"name\" (first on line 1): keep only one"])
+        let more = try profileSite("name: Alice\nicon: alice/icon.png\nitemColor: pruple\nname: Bob\n")
+        #expect(more.errors() == [
+            "content/users/alice.yaml:3:12: unknown colour \"pruple\" (did you mean \"purple\"?)",
+            "content/users/alice.yaml:4:1: duplicate key \"name\" (first on line 1): keep only one",
+        ])
+    }
+
+    /// Mistakes of typing rather than of YAML: quotes a phone or a word processor puts in,
+    /// and a key without the space after its colon.
+    @Test func typographicQuotesAndAMissingSpaceAfterAColonAreExplained() throws {
+        let quoted = try profileSite("name: Alice\nicon: alice/icon.png\nitemColor: ‘blue’\n")
+        #expect(quoted.errors() == ["content/users/alice.yaml:3:12: colour \"‘blue’\" is between typographic quotes, which YAML reads as part of the text: write blue with \" or ' or no quotes"])
+        let misspelt = try profileSite("name: Alice\nicon: alice/icon.png\nitemColor: “bleu”\n")
+        #expect(misspelt.errors() == ["content/users/alice.yaml:3:12: unknown colour \"“bleu”\" (did you mean \"blue\"? “ ” and ‘ ’ are typographic quotes, which YAML reads as text: write \" or ', or no quotes)"])
+        let syntax = try profileSite("name: Alice\nicon: alice/icon.png\nbio: “Tokyo: film and light”\n")
+        let error = try #require(syntax.errors().first)
+        #expect(error.hasPrefix("content/users/alice.yaml:3:") && error.contains("(“ ” and ‘ ’ are typographic quotes, which YAML reads as text: quote with \" or ')"), "\(error)")
+        let spaceless = try profileSite("name:Alice\n")
+        #expect(spaceless.errors() == ["content/users/alice.yaml:1:1: expected a profile as `key: value` lines, found a string: a key needs a space after its colon (`name: …`, not `name:…`)"])
     }
 
     @Test func tabIndentationIsAnError() throws {

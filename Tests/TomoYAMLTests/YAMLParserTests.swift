@@ -117,10 +117,20 @@ private func parse(_ text: String) throws -> YAMLNode {
         #expect(found.first?.message.hasPrefix("a second YAML document starts here") == true)
     }
 
-    @Test func unclosedQuoteIsASyntaxError() {
+    /// Told where the quote opens, not at the end of the file where libyaml gave up.
+    @Test func unclosedQuoteIsASyntaxErrorWhereItOpens() {
         let found = problems("name: \"Alice\nbio: x\n")
         #expect(found.count == 1)
         #expect(found.first?.message.hasPrefix("YAML syntax error: found unexpected end of stream") == true)
+        #expect(found.first.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == "1:7")
+    }
+
+    /// A key without its ':' is told at its own line, not at the next one's.
+    @Test func aKeyWithoutItsColonIsToldAtItsLine() {
+        let found = problems("name: Alice\nbio hello there\nitemColor: blue\n")
+        #expect(found.count == 1)
+        #expect(found.first?.message.hasPrefix("YAML syntax error: could not find expected ':'") == true)
+        #expect(found.first?.location?.line == 2)
     }
 }
 

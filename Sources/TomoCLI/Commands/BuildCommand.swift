@@ -19,7 +19,7 @@ enum BuildCommand {
         path: ["build"],
         summary: "Build the site into public/",
         options: [
-            OptionSpec("out", short: "o", value: "DIR", "write the site here instead of public/ (replaced as a whole)", kind: .directory),
+            OptionSpec("out", short: "o", value: "DIR", "write the site here instead of public/ (files tomo did not make are kept)", kind: .directory),
             OptionSpec("base-url", value: "URL", "the site's address for feeds, the sitemap and Open Graph (instead of site.yaml's baseURL)", type: ValueTypes.siteAddress),
             .flag("timings", "print how long each step of the build took"),
             .flag("full", "render and compare every file, ignoring what the last build kept in .tomo-cache/build"),
