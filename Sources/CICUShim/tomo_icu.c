@@ -200,34 +200,29 @@ void tomo_date_format_close(TomoDateFormat *format) {
     free(format);
 }
 
-int32_t tomo_domain_to_ascii(const char *name, char *ascii, int32_t capacity) {
+/// `name` converted by `convert` (ICU's UTS #46 to ASCII or to Unicode) with `options` into
+/// `out`, NUL terminated; its length, or -1 when ICU refuses it or `capacity` is too small.
+static int32_t domain_convert(const char *name, char *out, int32_t capacity, uint32_t options,
+                              int32_t (*convert)(const UIDNA *, const char *, int32_t, char *, int32_t, UIDNAInfo *, UErrorCode *)) {
     UErrorCode status = U_ZERO_ERROR;
-    UIDNA *idna = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ, &status);
+    UIDNA *idna = uidna_openUTS46(options, &status);
     if (U_FAILURE(status) || !idna) {
         return -1;
     }
     UIDNAInfo info = UIDNA_INFO_INITIALIZER;
-    int32_t length = uidna_nameToASCII_UTF8(idna, name, -1, ascii, capacity, &info, &status);
+    int32_t length = convert(idna, name, -1, out, capacity, &info, &status);
     uidna_close(idna);
     if (U_FAILURE(status) || info.errors != 0 || length >= capacity) {
         return -1;
     }
-    ascii[length] = 0;
+    out[length] = 0;
     return length;
 }
 
+int32_t tomo_domain_to_ascii(const char *name, char *ascii, int32_t capacity) {
+    return domain_convert(name, ascii, capacity, UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ, uidna_nameToASCII_UTF8);
+}
+
 int32_t tomo_domain_to_unicode(const char *name, char *unicode, int32_t capacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    UIDNA *idna = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_UNICODE, &status);
-    if (U_FAILURE(status) || !idna) {
-        return -1;
-    }
-    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
-    int32_t length = uidna_nameToUnicodeUTF8(idna, name, -1, unicode, capacity, &info, &status);
-    uidna_close(idna);
-    if (U_FAILURE(status) || info.errors != 0 || length >= capacity) {
-        return -1;
-    }
-    unicode[length] = 0;
-    return length;
+    return domain_convert(name, unicode, capacity, UIDNA_NONTRANSITIONAL_TO_UNICODE, uidna_nameToUnicodeUTF8);
 }

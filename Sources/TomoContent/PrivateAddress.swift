@@ -1,4 +1,3 @@
-import CICUShim
 import Foundation
 
 /// An `email` a profile keeps private (no `showEmail: true`), and whether a text shows it, as
@@ -18,7 +17,7 @@ public struct PrivateAddress: Sendable {
         if let at = lowered.lastIndex(of: "@") {
             let local = lowered[...at]
             let domain = String(lowered[lowered.index(after: at)...])
-            for other in [Self.domain(domain, with: tomo_domain_to_ascii), Self.domain(domain, with: tomo_domain_to_unicode)] {
+            for other in [DomainName.ascii(domain), DomainName.unicode(domain)] {
                 if let other = other?.lowercased(), !spellings.contains(local + other) { spellings.append(local + other) }
             }
         }
@@ -31,12 +30,5 @@ public struct PrivateAddress: Sendable {
         if spellings.contains(where: lowered.contains) { return true }
         guard lowered.contains("%"), let decoded = lowered.removingPercentEncoding else { return false }
         return spellings.contains(where: decoded.contains)
-    }
-
-    private static func domain(_ domain: String, with convert: (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>, Int32) -> Int32) -> String? {
-        var converted = [CChar](repeating: 0, count: 1024)
-        let length = convert(domain, &converted, Int32(converted.count))
-        guard length > 0 else { return nil }
-        return String(decoding: converted.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

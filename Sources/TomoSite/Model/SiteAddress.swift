@@ -1,4 +1,4 @@
-import CICUShim
+import TomoContent
 import TomoCore
 
 /// Where the site lives: the one place that turns the site's own paths (`alice/`,
@@ -49,12 +49,10 @@ public struct SiteAddress: Sendable, Hashable {
         if host.utf8.allSatisfy({ $0 < 0x80 }) {
             result += host
         } else {
-            var ascii = [CChar](repeating: 0, count: 1024)
-            let length = tomo_domain_to_ascii(String(host), &ascii, Int32(ascii.count))
-            guard length > 0 else {
+            guard let ascii = DomainName.ascii(String(host)) else {
                 throw Diagnostic("base URL \"\(address)\" has the host \"\(host)\", which has no ASCII form (IDNA): write the host as your domain registrar shows it")
             }
-            result += String(decoding: ascii.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            result += ascii
         }
         result += port
         for byte in rest[authority.endIndex...].utf8 {
