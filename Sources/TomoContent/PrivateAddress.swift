@@ -3,7 +3,8 @@ import Foundation
 /// An `email` a profile keeps private (no `showEmail: true`), and whether a text shows it, as
 /// a page would show the text: in any letter case, with its `%` escapes decoded
 /// (`mailto:hid%40example.org`), and with the domain in either of its IDNA spellings
-/// (`hid@例え.jp` is `hid@xn--r8jz45g.jp`, which browsers and mail programs take for one).
+/// (`hid@例え.jp` is `hid@xn--r8jz45g.jp`, which browsers and mail programs take for one), its
+/// dots written as any of the full stops IDNA reads as one (`例え。jp`).
 public struct PrivateAddress: Sendable {
     /// As the profile writes it.
     public let address: String
@@ -12,7 +13,7 @@ public struct PrivateAddress: Sendable {
 
     public init(_ address: String) {
         self.address = address
-        let lowered = address.lowercased()
+        let lowered = Self.withPlainDots(address.lowercased())
         var spellings = [lowered]
         if let at = lowered.lastIndex(of: "@") {
             let local = lowered[...at]
@@ -26,9 +27,18 @@ public struct PrivateAddress: Sendable {
 
     /// Whether `text` shows the address.
     public func isShown(in text: String) -> Bool {
-        let lowered = text.lowercased()
+        let lowered = Self.withPlainDots(text.lowercased())
         if spellings.contains(where: lowered.contains) { return true }
         guard lowered.contains("%"), let decoded = lowered.removingPercentEncoding else { return false }
-        return spellings.contains(where: decoded.contains)
+        return spellings.contains(where: Self.withPlainDots(decoded).contains)
+    }
+
+    /// The full stops UTS #46 maps to `.` in a domain (ideographic, full-width, half-width).
+    private static let otherFullStops: Set<Character> = ["\u{3002}", "\u{FF0E}", "\u{FF61}"]
+
+    /// `text` with each of `otherFullStops` written `.`.
+    private static func withPlainDots(_ text: String) -> String {
+        guard text.contains(where: otherFullStops.contains) else { return text }
+        return String(text.map { otherFullStops.contains($0) ? "." : $0 })
     }
 }

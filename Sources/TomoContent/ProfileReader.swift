@@ -100,7 +100,7 @@ struct ProfileReader {
     }
 
     /// An `email` kept private (no `showEmail: true`) may not be published by another field of
-    /// the page: the same address in the name, a link, an item that is shown or the bio is an
+    /// the page: the same address in the name, a link, an item that is not hidden or the bio is an
     /// error there. Published, it would undo what the profile asks for. Each field is looked at
     /// as the page shows it (`PrivateAddress`): the bio's text once its Markdown is rendered
     /// (`hid&#64;example.org`, `hid\@example.org` and `hid@*example*.org` all show the

@@ -391,7 +391,8 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
     /// An internationalized domain has two spellings that mail programs and browsers take for
     /// one: the address in either is the private one.
     @Test func aPrivateAddressIsFoundInEitherSpellingOfItsDomain() throws {
-        for (email, bio) in [("secret@例え.jp", "secret@xn--r8jz45g.jp"), ("secret@xn--r8jz45g.jp", "secret@例え.jp"), ("secret@例え.jp", "SECRET@例え.JP")] {
+        for (email, bio) in [("secret@例え.jp", "secret@xn--r8jz45g.jp"), ("secret@xn--r8jz45g.jp", "secret@例え.jp"), ("secret@例え.jp", "SECRET@例え.JP"),
+                             ("secret@例え.jp", "[me](mailto:secret@例え。jp)"), ("secret@xn--r8jz45g.jp", "secret@例え．jp")] {
             let site = try profileSite("name: Alice\nicon: alice/icon.png\nbio: Write to \(bio)\nemail: \(email)\n")
             #expect(site.errors() == [
                 "content/users/alice.yaml:3:6: this publishes \(email), which `email:` keeps private (there is no `showEmail: true`): remove it here, or add `showEmail: true` to publish it",
