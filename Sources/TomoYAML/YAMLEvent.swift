@@ -120,6 +120,9 @@ struct EventReader {
         if let tab = tabInIndentation(ofLineAt: offset) {
             return Diagnostic("a tab is used for indentation: use spaces, not tabs", at: tab)
         }
+        if problem == Self.mappingValuesProblem || problem == "could not find expected ':'", let key = spacelessKey(near: offset) {
+            return Diagnostic("YAML syntax error: a key needs a space after its colon: write `\(key.name): …`, not `\(key.name):…`", at: key.location)
+        }
         if problem == Self.mappingValuesProblem, let mistake = misindentedKey(colonAt: offset) {
             return Diagnostic("YAML syntax error: \(mistake)", at: location)
         }
@@ -187,6 +190,34 @@ struct EventReader {
     }
 
     /// The offset where the line holding `offset` starts.
+    /// A key written without the space after its colon (`name:Alice`), on the line of `offset`
+    /// or one of the three above it, nearest first: to libyaml, one word that runs on into the
+    /// next lines, which it stops at later.
+    private func spacelessKey(near offset: Int) -> (name: String, location: SourceLocation)? {
+        var line = lineStart(before: offset)
+        for _ in 0..<4 {
+            var start = line
+            while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            var end = start
+            while end < bytes.count, Self.isKeyByte(bytes[end]) { end += 1 }
+            if end > start, end + 1 < bytes.count, bytes[end] == UInt8(ascii: ":"),
+               // Not `https://…`, a line of a long text that is no key.
+               ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "/")].contains(bytes[end + 1]),
+               let first = bytes[start...].first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
+                return (String(decoding: bytes[start..<end], as: UTF8.self), SourceLocation(ofByte: start, in: bytes, file: file))
+            }
+            guard line > 0 else { return nil }
+            line = lineStart(before: line - 1)
+        }
+        return nil
+    }
+
+    /// A letter, digit, `_` or `-` of an ASCII key (every key a content file has).
+    private static func isKeyByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
+
     private func lineStart(before offset: Int) -> Int {
         var start = min(max(offset, 0), bytes.count)
         while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }

@@ -79,6 +79,9 @@ import TomoTestSupport
         },
         "a folder in place of a theme file": { try $0.write("templates/static/style.css/a.txt", "a\n") },
         "a root static file inside a theme file": { try $0.write("static/static/search.js/a.txt", "a\n") },
+        // Named alike by both, though check makes no thumbnail (whose name holds a hash).
+        "a root static file in place of the media folder": { try $0.write("static/media", "a\n") },
+        "a root static file differing in case from the media folder": { try $0.write("static/Media", "a\n") },
         "a folder named as the profile": {
             try FileManager.default.removeItem(at: $0.url.appendingPathComponent("content/users/alice.yaml"))
             try FileManager.default.createDirectory(at: $0.url.appendingPathComponent("content/users/alice.yaml"), withIntermediateDirectories: true)
@@ -190,8 +193,8 @@ import TomoTestSupport
         #expect(check.status == build.status, "\(breakage): check \(check.status), build \(build.status)\n\(check.error)\n\(build.error)")
         #expect(Self.errors(check) == Self.errors(build), "\(breakage):\ncheck: \(check.error)\nbuild: \(build.error)")
         if build.status != 0 {
-            // Every error names its file (a template, a profile line, the store).
-            #expect(Self.errors(build).allSatisfy { $0.contains("content/") || $0.contains("templates/") || $0.contains("template ") }, "\(build.error)")
+            // Every error names its file (a template, a profile line, the store, a root file).
+            #expect(Self.errors(build).allSatisfy { $0.contains("content/") || $0.contains("templates/") || $0.contains("template ") || $0.hasPrefix("error: static/") }, "\(build.error)")
         }
         // check wrote nothing: no output and no thumbnails.
         let checkOnly = try Self.site(try #require(Self.breakages[breakage]))

@@ -402,6 +402,18 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
         #expect(other.errors() == [])
     }
 
+    /// A mark or an invisible character after the address, or inside it, and full-width
+    /// letters leave it what a reader reads: compared as characters, a joiner after `m` made
+    /// `com` another word, and the address was published.
+    @Test(arguments: ["alice@example.com\u{200C}", "alice@example.com\u{034F}", "alice@example.com\u{FE0F}", "alice@example.com\u{0301}",
+                      "al\u{00AD}ice@example.com", "alice@exa\u{200B}mple.com", "alice@ｅｘａｍｐｌｅ.com", "ＡＬＩＣＥ@example.com"])
+    func aPrivateAddressIsFoundThroughMarksInvisibleCharactersAndFullWidthLetters(shown: String) throws {
+        let site = try profileSite("name: Alice\nicon: alice/icon.png\nbio: \"write to \(shown) please\"\nemail: alice@example.com\n")
+        #expect(site.errors() == [
+            "content/users/alice.yaml:3:6: this publishes alice@example.com, which `email:` keeps private (there is no `showEmail: true`): remove it here, or add `showEmail: true` to publish it",
+        ], "\(shown.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
     /// The owner's public posts may not show it either, in the caption (as written or as the
     /// page shows it) or the alt text; the error is at the line that shows it.
     @Test func aPrivateAddressInTheOwnersPublicPostIsAnError() throws {

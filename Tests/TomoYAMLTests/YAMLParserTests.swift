@@ -125,6 +125,19 @@ private func parse(_ text: String) throws -> YAMLNode {
         #expect(found.first.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == "1:7")
     }
 
+    /// `name:Alice` is one word to YAML, which runs on into the next line: the key without the
+    /// space after its colon is told, at its line, whichever line comes next.
+    @Test func aKeyWithoutTheSpaceAfterItsColonIsToldAtItsLine() {
+        for (text, line) in [("name:Alice\nbio: hi\n", 1), ("bio: hi\nname:Alice\n", 2), ("name:Alice\nbio: \"open\n", 1)] {
+            let found = problems(text)
+            #expect(found.count == 1, "\(text)")
+            #expect(found.first?.message == "YAML syntax error: a key needs a space after its colon: write `name: …`, not `name:…`", "\(text)")
+            #expect(found.first?.location?.line == line, "\(text)")
+        }
+        // A web address in a long text is no key.
+        #expect(problems("bio: |\n  see\n  https://example.com\nname: A\n").isEmpty)
+    }
+
     /// A key without its ':' is told at its own line, not at the next one's.
     @Test func aKeyWithoutItsColonIsToldAtItsLine() {
         let found = problems("name: Alice\nbio hello there\nitemColor: blue\n")

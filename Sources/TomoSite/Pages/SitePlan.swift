@@ -74,7 +74,7 @@ enum SitePlan {
                 continue
             }
             if let inner = foldersTaken[path], let file = byPath[inner] {
-                problems.append(Diagnostic("this file would be published as \(path), but tomo makes the folder \(path)/ (for \(inner), \(origin(of: file))): rename or remove this file", at: location))
+                problems.append(Diagnostic("this file would be published as \(path), but tomo makes the folder \(path)/ (\(holding(inner, file))): rename or remove this file", at: location))
                 continue
             }
             if let folder = FolderNesting.folders(of: path).first(where: { byPath[String($0)] != nil }), let file = byPath[String(folder)] {
@@ -88,7 +88,7 @@ enum SitePlan {
                 let which: String
                 switch other {
                 case .file(let file): which = byPath[file].map { "\(file) that tomo makes (\(origin(of: $0)))" } ?? "\(ContentPath.rootStaticFolder)/\(file)"
-                case .folder(let folder, let inner): which = byPath[inner].map { "the folder \(folder)/ that tomo makes (for \(inner), \(origin(of: $0)))" } ?? "the folder \(ContentPath.rootStaticFolder)/\(folder)/"
+                case .folder(let folder, let inner): which = byPath[inner].map { "the folder \(folder)/ that tomo makes (\(holding(inner, $0)))" } ?? "the folder \(ContentPath.rootStaticFolder)/\(folder)/"
                 }
                 problems.append(Diagnostic("\(what), which differs only in letter case from \(which); a host whose file names ignore case keeps only one of them: rename or remove this file", at: location))
             }
@@ -97,6 +97,14 @@ enum SitePlan {
     }
 
     /// What a generated file is, for a message naming it.
+    /// What a folder tomo makes holds, by `file` at `path` in it: a page or a theme file by its
+    /// path; thumbnails and share cards by what they are, since their names hold the hash of
+    /// an image that `tomo check` does not encode (and would name another file).
+    private static func holding(_ path: String, _ file: PlannedFile) -> String {
+        if case .file = file.source { return "for thumbnails of images or share cards" }
+        return "for \(path), \(origin(of: file))"
+    }
+
     private static func origin(of file: PlannedFile) -> String {
         switch file.source {
         case .page(let template, _): return "the page of the \(template) template"
