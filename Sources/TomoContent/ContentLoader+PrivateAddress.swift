@@ -8,19 +8,12 @@ extension ContentLoader {
     /// HTML without its tags, so that `hid@*example*.org` is seen). Checked once both the
     /// profiles and the posts are read, whether all of them or a few again (`tomo serve`): a
     /// post read from the parsed files' cache is checked against the profile as it is now.
-    /// `owner` gives the profile of a handle.
-    public static func privateAddressProblems(in posts: some Sequence<Post>, owner: (String) -> Profile?, site: URL) -> [Diagnostic] {
-        var addresses: [String: PrivateAddress?] = [:]
+    /// `addresses`: the owners' (`privateAddresses(of:)`).
+    public static func privateAddressProblems(in posts: some Sequence<Post>, addresses: [String: PrivateAddress], site: URL) -> [Diagnostic] {
+        guard !addresses.isEmpty else { return [] }
         var problems: [Diagnostic] = []
         for post in posts where post.visibility == .public {
-            let address: PrivateAddress?
-            if let known = addresses[post.handle] {
-                address = known
-            } else {
-                address = owner(post.handle).flatMap { profile in profile.showEmail ? nil : profile.email.map(PrivateAddress.init) }
-                addresses[post.handle] = address
-            }
-            guard let address else { continue }
+            guard let address = addresses[post.handle] else { continue }
             let caption = post.caption
             let texts = [caption.markdown, caption.html, Self.withoutTags(caption.html), post.alt ?? ""]
             guard texts.contains(where: address.isShown(in:)) else { continue }
@@ -30,6 +23,16 @@ extension ContentLoader {
             ))
         }
         return problems
+    }
+
+    /// The address each of `profiles` keeps private (an `email` without `showEmail: true`), by
+    /// handle: most profiles have none.
+    public static func privateAddresses(of profiles: some Sequence<Profile>) -> [String: PrivateAddress] {
+        var addresses: [String: PrivateAddress] = [:]
+        for profile in profiles where !profile.showEmail {
+            if let email = profile.email { addresses[profile.handle] = PrivateAddress(email) }
+        }
+        return addresses
     }
 
     /// `html` without its tags (what is between `<` and `>`).

@@ -14,8 +14,7 @@ public enum ContentLoader {
         let profiles = loadProfiles(site: site, parsed: parsed, listings: listings, diagnostics: &diagnostics)
         let pages = loadPages(site: site, handles: Set(profiles.files.keys), listings: listings, diagnostics: &diagnostics)
         let posts = loadPosts(site: site, handles: Set(profiles.files.keys), parsed: parsed, listings: listings, diagnostics: &diagnostics)
-        let byHandle = Dictionary(profiles.loaded.map { ($0.handle, $0) }, uniquingKeysWith: { first, _ in first })
-        diagnostics += privateAddressProblems(in: posts.loaded, owner: { byHandle[$0] }, site: site)
+        diagnostics += privateAddressProblems(in: posts.loaded, addresses: privateAddresses(of: profiles.loaded), site: site)
         return ContentLoadResult(
             content: config.map {
                 SiteContent(config: $0, profiles: profiles.loaded.sorted { $0.handle < $1.handle }, pages: pages.loaded.sorted { $0.name < $1.name }, posts: posts.loaded)

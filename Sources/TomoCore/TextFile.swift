@@ -12,10 +12,15 @@ public enum TextFile {
         var offset = 0
         while case .valid(let encoded) = parser.parseScalar(from: &iterator) { offset += encoded.count }
         guard offset < body.count else { return String(decoding: body, as: UTF8.self) }
-        let badByte = body[body.startIndex + offset]
-        throw Diagnostic(
-            "invalid UTF-8 (byte 0x\(String(badByte, radix: 16, uppercase: true))): save \(kind) as UTF-8",
-            at: SourceLocation(ofByte: offset, in: Array(body), file: file)
+        throw invalidUTF8(at: offset, in: Array(body), file: file, kind: kind)
+    }
+
+    /// The error for the byte at `offset` of `bytes`, the first that is not UTF-8, in the words
+    /// every reader of the site's files uses; `kind` says what to save ("the file").
+    public static func invalidUTF8(at offset: Int, in bytes: [UInt8], file: String, kind: String) -> Diagnostic {
+        Diagnostic(
+            "invalid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true))): save \(kind) as UTF-8",
+            at: SourceLocation(ofByte: offset, in: bytes, file: file)
         )
     }
 }

@@ -255,8 +255,7 @@ public final class SiteSession<Output: Sendable>: @unchecked Sendable {
         if !rechecked.isEmpty || !reload.posts.isEmpty {
             let rereadPosts = reload.posts
             let posts = next.content.posts.lazy.filter { rechecked.contains($0.handle) || rereadPosts.contains($0.id) }
-            let profiles = next.content.profiles
-            problems += ContentLoader.privateAddressProblems(in: posts, owner: { handle in profiles.first { $0.handle == handle } }, site: options.site)
+            problems += ContentLoader.privateAddressProblems(in: posts, addresses: ContentLoader.privateAddresses(of: next.content.profiles), site: options.site)
         }
         if reload.pages {
             let (pages, diagnostics) = ContentLoader.loadPages(site: options.site, handles: Set(next.content.profiles.map(\.handle)))

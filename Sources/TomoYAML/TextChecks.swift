@@ -33,10 +33,7 @@ public enum TextChecks {
             case .emptyInput:
                 return nil
             case .error:
-                return Diagnostic(
-                    "invalid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true))): save the file as UTF-8",
-                    at: SourceLocation(ofByte: offset, in: bytes, file: file)
-                )
+                return TextFile.invalidUTF8(at: offset, in: bytes, file: file, kind: "the file")
             }
         }
     }

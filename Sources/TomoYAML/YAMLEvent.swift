@@ -140,13 +140,9 @@ struct EventReader {
     /// Whether the line holding `offset` has a typographic quote (“ ” ‘ ’), which a person
     /// typing on a phone or in a word processor takes for a quote and YAML does not.
     private func lineHasTypographicQuote(at offset: Int) -> Bool {
-        let clamped = min(max(offset, 0), bytes.count)
-        var start = clamped
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-        var end = clamped
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        let line = String(decoding: bytes[start..<end], as: UTF8.self)
-        return line.unicodeScalars.contains { [0x201C, 0x201D, 0x2018, 0x2019].contains($0.value) }
+        let start = lineStart(before: offset)
+        let line = bytes[start...].prefix { $0 != UInt8(ascii: "\n") }
+        return String(decoding: line, as: UTF8.self).unicodeScalars.contains(where: Suggestion.typographicQuotes.contains)
     }
 
     private static let mappingValuesProblem = "mapping values are not allowed in this context"

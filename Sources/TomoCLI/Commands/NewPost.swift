@@ -105,8 +105,8 @@ struct NewPost {
         // The inputs were checked; reading the post back proves the file says what was meant.
         // It may not show the owner's private address either, as the whole site's load finds.
         let (post, diagnostics) = ContentLoader.loadPost(site: site, id: id)
-        let owner = ContentLoader.loadProfile(site: site, handle: handle).profile
-        let problems = post.map { post in ContentLoader.privateAddressProblems(in: [post], owner: { _ in owner }, site: site) } ?? []
+        let addresses = ContentLoader.privateAddresses(of: [ContentLoader.loadProfile(site: site, handle: handle).profile].compactMap { $0 })
+        let problems = post.map { post in ContentLoader.privateAddressProblems(in: [post], addresses: addresses, site: site) } ?? []
         if post == nil || !problems.isEmpty {
             undo([postURL] + photoMade)
             throw DiagnosticList(diagnostics + problems)

@@ -1,7 +1,8 @@
 /// Published paths that a host whose file names ignore letter case (macOS, Windows, some CDNs)
 /// takes for one: two files (`INDEX.HTML`, `index.html`), or a file and a folder
-/// (`Media` beside `media/alice/…`), of which it keeps only one. Paths that are the same letter
-/// for letter are another check's business (`FolderNesting`, a file published twice).
+/// (`Media` beside `media/alice/…`), of which it keeps only one. The same walk over the added
+/// paths tells, letter for letter, which file a candidate would stand in the folder of
+/// (`fileInside`); a file published twice is the plan's own check.
 ///
 /// Made for a few paths to look for (`candidates`: the site's root static files) among many (a
 /// plan's 467,086 at 10,000 users): a path is lowercased only when its length is one a
@@ -45,6 +46,12 @@ struct CaseCollisions {
             let folder = String(folder)
             if !(folders[key] ?? []).contains(where: { $0.folder == folder }) { folders[key, default: []].append((folder, path)) }
         }
+    }
+
+    /// The first file added that lies in the folder `path` (a candidate), written exactly so:
+    /// a file where a folder is needed, found by the same walk over the added paths.
+    func fileInside(folder path: String) -> String? {
+        folders[path.lowercased()]?.first { $0.folder == path }?.holding
     }
 
     /// What `path` (a candidate) is taken for, with the folder of `path` it happens at (`path`

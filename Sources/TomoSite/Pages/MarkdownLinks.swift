@@ -22,16 +22,10 @@ enum MarkdownLinks {
     static func absolute(_ html: String, page: String, address: SiteAddress) -> String {
         guard let base = URL(string: page) else { return html }
         return rewritingAddresses(in: html) { value in
-            guard !hasScheme(value) else { return nil }
+            guard URLRules.scheme(of: value) == nil else { return nil }
             let rooted = value.hasPrefix("/") && !value.hasPrefix("//") ? address.root + value.dropFirst() : value
             return URL(string: rooted, relativeTo: base)?.absoluteString
         }
-    }
-
-    /// `http:`, `mailto:`: letters, digits, `+`, `-` and `.` before a colon, starting with a letter.
-    private static func hasScheme(_ value: String) -> Bool {
-        guard let colon = value.firstIndex(of: ":"), let first = value.first, first.isASCII, first.isLetter else { return false }
-        return value[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     /// `html` with the value of each `href="…"` and `src="…"` replaced by what `transform`

@@ -65,7 +65,6 @@ enum SitePlan {
         var byLetters = CaseCollisions(lookingFor: rootFiles)
         for file in generated { byLetters.add(file.path) }
         for path in rootFiles { byLetters.add(path) }
-        let foldersTaken = FolderNesting.foldersTaken(by: generated.lazy.map(\.path), among: Set(rootFiles))
         var problems: [Diagnostic] = []
         for path in rootFiles {
             let location = SourceLocation(file: ContentPath.rootStaticFolder + "/" + path, line: 1, column: 1)
@@ -73,7 +72,7 @@ enum SitePlan {
                 problems.append(Diagnostic("this file would be published as \(path), but tomo makes \(path) itself (\(origin(of: file))): rename or remove this file", at: location))
                 continue
             }
-            if let inner = foldersTaken[path], let file = byPath[inner] {
+            if let inner = byLetters.fileInside(folder: path), let file = byPath[inner] {
                 problems.append(Diagnostic("this file would be published as \(path), but tomo makes the folder \(path)/ (\(holding(inner, file))): rename or remove this file", at: location))
                 continue
             }
