@@ -222,7 +222,7 @@ struct ProfileReader {
         let from = date(fields, "from", ContentDate.start(of:))
         let until = date(fields, "until", ContentDate.end(of:))
         if let from, let until, until <= from, let node = fields["until"] {
-            reader.error("\"until\" is not after \"from\": this item would never be shown", at: node.location)
+            reader.error("\"until\" is not after \"from\": this item would never be shown (give \"until\" a later date than \"from\", or remove one of them)", at: node.location)
         }
         return ProfileItem(
             text: text ?? "",

@@ -27,7 +27,8 @@ public enum URLRules {
             return "\(quoted) is not an absolute URL: start it with https:// or mailto: (e.g. \"\(hint)\")"
         }
         guard allowedSchemes.contains(scheme) else {
-            return "URL scheme \"\(scheme):\" is not allowed: use an http, https or mailto URL"
+            // A misspelt allowed scheme (`htps:`, `htttp:`) is told as the typo it is.
+            return "URL scheme \"\(scheme):\" is not allowed: use an http, https or mailto URL" + Suggestion.hint(for: scheme, in: allowedSchemes.sorted())
         }
         if scheme == "mailto" {
             let address = text[text.index(after: colon)...]

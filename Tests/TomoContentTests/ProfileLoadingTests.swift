@@ -335,7 +335,7 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
 
     @Test func untilBeforeFromIsAnError() throws {
         let site = try profileSite("name: Alice\nicon: alice/icon.png\nitems:\n  - text: Sale\n    from: 2026-06-01\n    until: 2026-05-01\n")
-        #expect(site.errors() == ["content/users/alice.yaml:6:12: \"until\" is not after \"from\": this item would never be shown"])
+        #expect(site.errors() == ["content/users/alice.yaml:6:12: \"until\" is not after \"from\": this item would never be shown (give \"until\" a later date than \"from\", or remove one of them)"])
     }
 
     @Test func impossibleDateIsAnError() throws {

@@ -18,6 +18,11 @@ import Testing
         ("JavaScript:alert(1)", "URL scheme \"javascript:\" is not allowed: use an http, https or mailto URL"),
         ("vbscript:x", "URL scheme \"vbscript:\" is not allowed: use an http, https or mailto URL"),
         ("file:///etc/passwd", "URL scheme \"file:\" is not allowed: use an http, https or mailto URL"),
+        // A misspelt allowed scheme is named as the typo it is; one far from any is not.
+        ("htps://example.com/", "URL scheme \"htps:\" is not allowed: use an http, https or mailto URL (did you mean \"https\"?)"),
+        ("htttp://example.com/", "URL scheme \"htttp:\" is not allowed: use an http, https or mailto URL (did you mean \"http\"?)"),
+        ("mialto:a@b.example", "URL scheme \"mialto:\" is not allowed: use an http, https or mailto URL (did you mean \"mailto\"?)"),
+        ("ftp://example.com/", "URL scheme \"ftp:\" is not allowed: use an http, https or mailto URL"),
         ("//evil.example/", "\"//evil.example/\" is a relative address: write the full URL, starting with https://"),
         ("alice@example.com", "\"alice@example.com\" is not an absolute URL: start it with https:// or mailto: (e.g. \"mailto:alice@example.com\")"),
         ("https:example.com", "\"https:example.com\" is not a valid URL: it needs a host, like https://example.com/"),

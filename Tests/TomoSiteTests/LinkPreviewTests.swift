@@ -256,6 +256,33 @@ import TomoTestSupport
         #expect(page.utf8.count < words.utf8.count * 3, "the bio is on the page, not in every tag: \(page.utf8.count) bytes")
     }
 
+    @Test func aLongCaptionIsShortenedInTheTitleAndHeadlineButShownWhole() throws {
+        let words = (0..<60).map { "word\($0)" }.joined(separator: " ")
+        let japanese = String(repeating: "海辺の朝の散歩", count: 15)
+        let site = try SiteFolder([
+            "content/users/ann.yaml": "name: Ann\n",
+            "content/posts/ann/walk.md": "---\nphoto: walk.jpg\ndate: 2026-05-01T12:00:00Z\n---\n\(words)\n",
+            "content/posts/ann/sea.md": "---\nphoto: walk.jpg\ndate: 2026-05-02T12:00:00Z\n---\n\(japanese)\n",
+            "content/posts/ann/short.md": "---\nphoto: walk.jpg\ndate: 2026-05-03T12:00:00Z\n---\nMorning walk\n",
+        ])
+        try site.write("content/posts/ann/walk.jpg", bytes: Array(try Data(contentsOf: SiteBuildTests.demoIcon)))
+        try site.build()
+        for (slug, caption, title) in [
+            ("walk", words, "word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10…"),
+            ("sea", japanese, String(japanese.prefix(70)) + "…"),
+            ("short", "Morning walk", "Morning walk"),
+        ] {
+            let page = try #require(site.page("ann/posts/\(slug)/index.html"))
+            let tags = try #require(MetaTags(page))
+            let isolated = BidiIsolation.isolated(title)
+            #expect(tags["og:title"] == ["\(isolated) · Ann · Test site"], "\(slug)")
+            #expect(page.contains("<title>\(isolated) · Ann · Test site</title>"), "\(slug)")
+            #expect(try Self.jsonLD(page)?["headline"] == .string(title), "\(slug)")
+            // The page itself shows the whole caption.
+            #expect(page.contains(caption), "\(slug)")
+        }
+    }
+
     // MARK: - Reading pages
 
     /// The text of the page's JSON-LD script element.

@@ -35,11 +35,30 @@ extension PageViews {
     /// A post's title, decided here only: its caption's first line, or "Photo by NAME"
     /// (`photoBy`) when it has no caption. It is the post page's heading and `<title>`, a feed
     /// entry's title, and the name of a card's link to the post when its photo has no alt text.
-    /// `isolating` is the same title for a `<title>` or an attribute (`IsolatingText`).
+    /// `isolating` is the title for a `<title>` or an attribute (`IsolatingText`), shortened
+    /// (`shortTitle`) as a browser tab or a search result shows it.
     static func postTitle(_ post: Post, ownerName: String, labels: Labels) -> (text: String, isolating: IsolatingText) {
         let caption = post.caption.firstLine
-        guard caption.isEmpty else { return (caption, "\(caption)") }
+        guard caption.isEmpty else { return (caption, "\(shortTitle(caption))") }
         return (labels.text("photoBy", name: ownerName), labels.isolatingText("photoBy", name: ownerName))
+    }
+
+    /// The longest title a page's `<title>` and its structured data's headline carry, in
+    /// characters: about what a browser tab or a search result shows.
+    static let titleLimit = 70
+
+    /// `text` when it has at most `titleLimit` characters; otherwise its start, cut after the
+    /// last whole word that fits (or at the limit, for a text with no space in its second half,
+    /// as Japanese is written) and ended with "…".
+    static func shortTitle(_ text: String) -> String {
+        // Counted only as far as the limit: a caption may be long.
+        guard !text.dropFirst(titleLimit).isEmpty else { return text }
+        var head = text.prefix(titleLimit)
+        if let space = head.lastIndex(where: \.isWhitespace), head.distance(from: head.startIndex, to: space) >= titleLimit / 2 {
+            head = head[..<space]
+        }
+        while head.last?.isWhitespace == true { head = head.dropLast() }
+        return head + "…"
     }
 
     /// The card of `post`, without its photo.
@@ -81,7 +100,7 @@ extension PageViews {
         let path = "\(post.handle)/posts/\(post.slug)/"
         let jsonLD = ScriptJSON.schema("SocialMediaPosting", [
             "url": .string(address.absolute(path)),
-            "headline": .string(title),
+            "headline": .string(Self.shortTitle(title)),
             "datePublished": .string(published),
             "author": owner.map { personLD($0) },
             "image": photo.map { photo in
