@@ -25,7 +25,14 @@ import TomoTestSupport
     static let accepted: [(url: String, base: String)] = [
         ("https://example.com", "https://example.com/"),
         ("http://example.com:8080/blog", "http://example.com:8080/blog/"),
-        ("HTTPS://Example.COM/a%20b/", "HTTPS://Example.COM/a%20b/"),
+        // In the one spelling browsers and crawlers compare: scheme and host in lower case,
+        // the scheme's own port left out.
+        ("HTTPS://Example.COM/a%20b/", "https://example.com/a%20b/"),
+        ("https://example.com:443/", "https://example.com/"),
+        ("http://Example.com:80/Blog", "http://example.com/Blog/"),
+        ("http://example.com:443/", "http://example.com:443/"),
+        ("https://example.com:08443/", "https://example.com:8443/"),
+        ("https://[::ABCD]:443/", "https://[::abcd]/"),
         ("http://127.0.0.1:65535/", "http://127.0.0.1:65535/"),
         ("https://[::1]:8080/", "https://[::1]:8080/"),
         // Feeds and the sitemap take URIs: a host in its IDNA form, the path percent-encoded.

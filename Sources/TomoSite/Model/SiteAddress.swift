@@ -31,30 +31,34 @@ public struct SiteAddress: Sendable, Hashable {
         root = String(afterScheme.drop { $0 != "/" })
     }
 
-    /// `address` as feeds, the sitemap and links take it (URIs are ASCII): a host that is not
-    /// ASCII in its IDNA form (`https://例え.jp/` → `https://xn--r8jz45g.jp/`), the other bytes
-    /// that are not percent-encoded (`/café/` → `/caf%C3%A9/`). `address` passed
-    /// `URLRules.siteAddressProblem`: `scheme://authority/path`, the authority without `@`.
+    /// `address` as feeds, the sitemap and links take it, in the one spelling browsers and
+    /// crawlers compare (WHATWG's URL parsing): the scheme and the host in lower case, the
+    /// scheme's own port left out (`HTTPS://Example.COM:443/` → `https://example.com/`), and
+    /// ASCII (URIs are): a host that is not ASCII in its IDNA form (`https://例え.jp/` →
+    /// `https://xn--r8jz45g.jp/`), the other bytes that are not percent-encoded (`/café/` →
+    /// `/caf%C3%A9/`). `address` passed `URLRules.siteAddressProblem`:
+    /// `scheme://authority/path`, the authority without `@`, a port a number from 1 to 65535.
     static func ascii(_ address: String) throws(Diagnostic) -> String {
-        guard !address.utf8.allSatisfy({ $0 < 0x80 }), let schemeEnd = address.range(of: "://") else { return address }
+        guard let schemeEnd = address.range(of: "://") else { return address }
+        let scheme = address[..<schemeEnd.lowerBound].lowercased()
         let rest = address[schemeEnd.upperBound...]
         let authority = rest.prefix { $0 != "/" }
         var host = authority
-        var port = Substring("")
-        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]"), authority[authority.index(after: colon)...].allSatisfy(\.isASCII) {
+        var port: Int?
+        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
             host = authority[..<colon]
-            port = authority[colon...]
+            port = Int(authority[authority.index(after: colon)...])
         }
-        var result = String(address[..<schemeEnd.upperBound])
+        var result = scheme + "://"
         if host.utf8.allSatisfy({ $0 < 0x80 }) {
-            result += host
+            result += host.lowercased()
         } else {
             guard let ascii = DomainName.ascii(String(host)) else {
                 throw Diagnostic("base URL \"\(address)\" has the host \"\(host)\", which has no ASCII form (IDNA): write the host as your domain registrar shows it")
             }
-            result += ascii
+            result += ascii.lowercased()
         }
-        result += port
+        if let port, port != (scheme == "https" ? 443 : 80) { result += ":\(port)" }
         for byte in rest[authority.endIndex...].utf8 {
             result += byte < 0x80 ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true)
         }
