@@ -96,7 +96,7 @@ extension NodeReader {
 
     /// The error of a path that names its file once the spaces or line feed around it go.
     func surroundingSpaceError(_ path: String, key: String, trimmed: String, at location: SourceLocation) {
-        error("\(key) \"\(path)\" starts or ends with a space or a line feed, which the file's name does not (a block scalar, `|` or `>`, keeps its last line feed): write `\(key): \(trimmed)` on one line", at: location)
+        error("\(key) \(path.quotedValue) starts or ends with a space or a line feed, which the file's name does not (a block scalar, `|` or `>`, keeps its last line feed): write `\(key): \(trimmed)` on one line", at: location)
     }
 
     /// `path`, the value of `key` at `location`, when it names a file inside `folder`; otherwise
@@ -109,9 +109,9 @@ extension NodeReader {
         case .inside:
             return path
         case .outside:
-            error("\(key) \"\(path)\" \(outside)", at: location)
+            error("\(key) \(path.quotedValue) \(outside)", at: location)
         case .linkedOutside(let target):
-            error("\(key) \"\(path)\" is a symbolic link (or goes through one) to \(target), outside the folder it must stay in: put the file itself there instead of the link", at: location)
+            error("\(key) \(path.quotedValue) is a symbolic link (or goes through one) to \(target), outside the folder it must stay in: put the file itself there instead of the link", at: location)
         case .missing:
             // `icon: |` keeps the line feed after the path: the file is there under the path
             // without it, and "not found" alone would not say why.
@@ -121,7 +121,7 @@ extension NodeReader {
                 error("\(key) file not found: \(missing)", at: location)
             }
         case .unusable(let reason):
-            error("\(key) \"\(path)\" \(reason)", at: location)
+            error("\(key) \(path.quotedValue) \(reason)", at: location)
         }
         return nil
     }

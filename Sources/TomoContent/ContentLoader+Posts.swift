@@ -17,10 +17,10 @@ extension ContentLoader {
     /// changed. No post and no problem when its file does not exist.
     public static func loadPost(site: URL, id: String) -> (post: Post?, diagnostics: [Diagnostic]) {
         let parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2 else { return (nil, [Diagnostic("\"\(id)\" is not a post id: write it as HANDLE/SLUG, e.g. alice/sunset")]) }
+        guard parts.count == 2 else { return (nil, [Diagnostic("\(id.quotedValue) is not a post id: write it as HANDLE/SLUG, e.g. alice/sunset")]) }
         let (handle, slug) = (parts[0], parts[1])
         if let problem = Identifiers.handleProblem(handle) ?? Identifiers.slugProblem(slug) {
-            return (nil, [Diagnostic("post \"\(id)\": \(problem)")])
+            return (nil, [Diagnostic("post \(id.quotedValue): \(problem)")])
         }
         do {
             guard try FolderEntries.exists(ContentPath.postFile(handle, slug + ".md"), in: site.path) else { return (nil, []) }

@@ -154,8 +154,8 @@ public enum ContentLoader {
     /// A page is published at `/<name>/`, the same place as a profile or the site's own pages.
     private static func nameProblem(_ name: String, handles: Set<String>) -> String? {
         if let problem = Identifiers.slugProblem(name) { return problem }
-        if Identifiers.reservedWords.contains(name) { return "\"\(name)\" is reserved for the site's own pages: rename the file" }
-        if handles.contains(name) { return "\"\(name)\" is also a user's handle and both would be /\(name)/: rename the file" }
+        if Identifiers.reservedWords.contains(name) { return "\(name.quotedValue) is reserved for the site's own pages: rename the file" }
+        if handles.contains(name) { return "\(name.quotedValue) is also a user's handle and both would be /\(name)/: rename the file" }
         return nil
     }
 

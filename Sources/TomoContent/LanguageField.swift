@@ -10,7 +10,7 @@ extension NodeReader {
             return nil
         }
         if tag.hasReservedLanguage {
-            warning("\(key) \"\(text)\" starts with a language of 5 to 8 letters, which RFC 5646 keeps for the future: no label file or CLDR rule knows it, so its pages are in English (write the 2- or 3-letter code: en, ja, fr)", at: node.location)
+            warning("\(key) \(text.quotedValue) starts with a language of 5 to 8 letters, which RFC 5646 keeps for the future: no label file or CLDR rule knows it, so its pages are in English (write the 2- or 3-letter code: en, ja, fr)", at: node.location)
         }
         return tag
     }

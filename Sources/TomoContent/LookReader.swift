@@ -38,10 +38,10 @@ enum LookReader {
 
     private static func word<Word: RawRepresentable & CaseIterable>(_ fields: Fields, _ key: String, _: Word.Type, reader: NodeReader) -> Word? where Word.RawValue == String {
         guard let node = reader.value(fields, key, example: Word.allCases.first?.rawValue),
-              let text = reader.string(node, named: "\"\(key)\"") else { return nil }
+              let text = reader.string(node, named: key.quotedValue) else { return nil }
         if let word = Word(rawValue: text) { return word }
         let names = Word.allCases.map(\.rawValue)
-        reader.error("unknown \(key) \"\(text)\"\(Suggestion.hint(for: text, in: names)): \(key) takes \(words(Word.self))", at: node.location)
+        reader.error("unknown \(key) \(text.quotedValue)\(Suggestion.hint(for: text, in: names)): \(key) takes \(words(Word.self))", at: node.location)
         return nil
     }
 
@@ -56,7 +56,7 @@ extension NodeReader {
     /// A colour (`ValueRule.color`) at `key`, or nil: absent, or wrong and reported.
     func color(_ fields: Fields, _ key: String) -> ItemColor? {
         guard let node = value(fields, key, example: "\"#ff8000\"") else { return nil }
-        return color(node, named: "\"\(key)\"")
+        return color(node, named: key.quotedValue)
     }
 
     /// A colour name (any letter case) or `#rrggbb`, or nil (reported with the fix).
@@ -66,13 +66,13 @@ extension NodeReader {
         let unquoted = text.trimmingCharacters(in: Suggestion.typographicQuotes)
         let suggestion = Suggestion.hint(for: text, in: ItemColor.names)
         let message = if unquoted != text, ItemColor(unquoted) != nil {
-            "colour \"\(text)\" is between typographic quotes, which YAML reads as part of the text: write \(unquoted) with \" or ' or no quotes"
+            "colour \(text.quotedValue) is between typographic quotes, which YAML reads as part of the text: write \(unquoted) with \" or ' or no quotes"
         } else if text.hasPrefix("#") {
-            "colour \"\(text)\" is not #rrggbb: write six hex digits, e.g. \"#ff8000\""
+            "colour \(text.quotedValue) is not #rrggbb: write six hex digits, e.g. \"#ff8000\""
         } else if !suggestion.isEmpty {
-            "unknown colour \"\(text)\"" + suggestion
+            "unknown colour \(text.quotedValue)" + suggestion
         } else {
-            "unknown colour \"\(text)\": use one of \(ItemColor.names.joined(separator: ", ")) or \"#rrggbb\""
+            "unknown colour \(text.quotedValue): use one of \(ItemColor.names.joined(separator: ", ")) or \"#rrggbb\""
         }
         error(message, at: node.location)
         return nil

@@ -88,6 +88,16 @@ final class NodeReader {
                text.index(after: colon) < text.endIndex, !text[text.index(after: colon)].isWhitespace {
                 fix = ": a key needs a space after its colon (`\(text[..<colon]): …`, not `\(text[..<colon]):…`)"
             }
+            // A `.json` profile is told in JSON's words (its nodes come from the same validator).
+            if node.location.file.hasSuffix(".json") {
+                let found = switch node.kind {
+                case .sequence: "a list"
+                case .mapping: "an object"
+                case .scalar: "a single value"
+                }
+                error("expected \(what) as a JSON object ({\"name\": \"…\", …}), found \(found)", at: node.location)
+                return nil
+            }
             error("expected \(what) as `key: value` lines, found \(node.typeDescription)\(fix)", at: node.location)
             return nil
         }
@@ -97,7 +107,7 @@ final class NodeReader {
                 let known = table.names
                 let hint = Suggestion.hint(for: pair.key, in: known)
                 let fix = hint.isEmpty ? ": " + (table.unknownKeyFix ?? "\(what) takes \(known.joined(separator: ", "))") : hint
-                error("unknown key \"\(pair.key)\" in \(what)\(fix)", at: pair.keyLocation)
+                error("unknown key \(pair.key.quotedValue) in \(what)\(fix)", at: pair.keyLocation)
                 continue
             }
             byKey[pair.key] = pair
@@ -116,7 +126,7 @@ final class NodeReader {
             let write = example.map { "write one, like `\(key): \($0)`," } ?? "write one"
             // A JSON profile's `null` is written as such; in YAML a `#` may have made it a comment.
             let hint = node.location.file.hasSuffix(".json") ? "" : " (after a space, # starts a YAML comment: put a value with # in quotes)"
-            error("\"\(key)\" has no value: \(write) or remove the line\(hint)", at: node.location)
+            error("\(key.quotedValue) has no value: \(write) or remove the line\(hint)", at: node.location)
             return nil
         }
         return node
@@ -128,10 +138,10 @@ final class NodeReader {
         let node = fields.pairs[key]?.value
         if let example, node == nil || node?.scalar == .null || node?.isBlankText == true {
             let place = node?.location ?? fields.location
-            error("\"\(key)\" is missing or empty: add a line like `\(key): \(example)`", at: place)
+            error("\(key.quotedValue) is missing or empty: add a line like `\(key): \(example)`", at: place)
             return nil
         }
-        return value(fields, key).flatMap { string($0, named: "\"\(key)\"") }
+        return value(fields, key).flatMap { string($0, named: key.quotedValue) }
     }
 
     /// The text of a scalar node, or nil (reported) when it is a list or a mapping, or holds a
@@ -152,7 +162,7 @@ final class NodeReader {
     /// A whole number in `range`, or nil (absent, or wrong and reported).
     func int(_ fields: Fields, _ key: String, in range: ClosedRange<Int>) -> Int? {
         guard let node = value(fields, key, example: String(range.lowerBound)) else { return nil }
-        return int(node, named: "\"\(key)\"", in: range)
+        return int(node, named: key.quotedValue, in: range)
     }
 
     func int(_ node: YAMLNode, named name: String, in range: ClosedRange<Int>) -> Int? {
@@ -180,7 +190,7 @@ final class NodeReader {
     func bool(_ fields: Fields, _ key: String) -> Bool? {
         guard let node = value(fields, key, example: "true") else { return nil }
         guard case .bool(let value) = node.scalar else {
-            error("expected true or false for \"\(key)\", found \(describe(node))", at: node.location)
+            error("expected true or false for \(key.quotedValue), found \(describe(node))", at: node.location)
             return nil
         }
         return value
@@ -190,7 +200,7 @@ final class NodeReader {
     func list(_ fields: Fields, _ key: String) -> [YAMLNode]? {
         guard let node = value(fields, key) else { return nil }
         guard let elements = node.sequence else {
-            error("expected a list for \"\(key)\" (lines starting with `- `), found \(describe(node))", at: node.location)
+            error("expected a list for \(key.quotedValue) (lines starting with `- `), found \(describe(node))", at: node.location)
             return nil
         }
         return elements
@@ -199,7 +209,7 @@ final class NodeReader {
     /// "a list", or for a scalar its type and text: `a string ("yes")`.
     private func describe(_ node: YAMLNode) -> String {
         guard case .scalar(let text, _) = node.kind else { return node.typeDescription }
-        return "\(node.typeDescription) (\"\(text)\")"
+        return "\(node.typeDescription) (\(text.quotedValue))"
     }
 }
 

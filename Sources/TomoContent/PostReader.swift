@@ -92,7 +92,7 @@ struct PostReader {
             if let trimmed = NodeReader.trimmedPath(path), ContentPath.photoExtensions.contains(ContentPath.fileExtension(of: trimmed).lowercased()) {
                 reader.surroundingSpaceError(path, key: "photo", trimmed: trimmed, at: node.location)
             } else {
-                reader.error("photo \"\(path)\" is not a photo file: use a .\(ContentPath.photoExtensions.joined(separator: ", ."))", at: node.location)
+                reader.error("photo \(path.quotedValue) is not a photo file: use a .\(ContentPath.photoExtensions.joined(separator: ", ."))", at: node.location)
             }
             return nil
         }
@@ -106,7 +106,7 @@ struct PostReader {
     private func date(_ fields: Fields) -> (text: String, parsed: WrittenDate)? {
         guard let text = reader.string(fields, "date", required: "2026-05-01T18:30:00+09:00"), let node = fields["date"] else { return nil }
         guard let date = WrittenDate.parse(text) else {
-            reader.error("\"\(text)\" is not a date: write date as \(WrittenDate.acceptedForms); a time without an offset is taken as UTC", at: node.location)
+            reader.error("\(text.quotedValue) is not a date: write date as \(WrittenDate.acceptedForms); a time without an offset is taken as UTC", at: node.location)
             return nil
         }
         return (text, date)
@@ -119,7 +119,7 @@ struct PostReader {
         guard let word = reader.string(fields, "visibility") else { return nil }
         guard let visibility = Post.Visibility(rawValue: word) else {
             let hint = Suggestion.hint(for: word, in: Post.Visibility.allCases.map(\.rawValue))
-            reader.error("unknown visibility \"\(word)\"\(hint): use public, followers or private", at: node.location)
+            reader.error("unknown visibility \(word.quotedValue)\(hint): use public, followers or private", at: node.location)
             return nil
         }
         return visibility

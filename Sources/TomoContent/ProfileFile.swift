@@ -68,7 +68,7 @@ public struct ProfileFile: Sendable {
             try replace(at: [.key(key)], with: value)
         } else {
             guard let first = pairs.first, let start = offset(of: first.keyLocation) else {
-                throw refusal("the profile has no key to put \"\(key)\" before")
+                throw refusal("the profile has no key to put \(key.quotedValue) before")
             }
             var edited = bytes
             let isFlow = offset(of: root.location).map { bytes[$0] == UInt8(ascii: "{") } ?? false
@@ -196,7 +196,7 @@ public struct ProfileFile: Sendable {
     static func describe(_ place: [Step]) -> String {
         place.reversed().map { step in
             switch step {
-            case .key(let key): "\"\(key)\""
+            case .key(let key): key.quotedValue
             case .index(let index): "entry \(index + 1)"
             }
         }.joined(separator: " of ")

@@ -153,7 +153,7 @@ struct ProfileReader {
             guard let service = LinkService(key: pair.key), linkFields.pairs[pair.key] != nil,
                   let text = reader.string(linkFields, pair.key) else { continue }
             if found.contains(where: { $0.service == service }) {
-                reader.error("\"\(pair.key)\" repeats the \(service.label) link: keep only one", at: pair.keyLocation)
+                reader.error("\(pair.key.quotedValue) repeats the \(service.label) link: keep only one", at: pair.keyLocation)
                 continue
             }
             let checked: String
@@ -184,7 +184,7 @@ struct ProfileReader {
             service = LinkService(key: key)
             if service == nil {
                 let hint = Suggestion.hint(for: key, in: LinkService.keys)
-                reader.error("unknown service \"\(key)\"" + (hint.isEmpty ? ": " + (Self.linksTable.unknownKeyFix ?? "") : hint), at: at)
+                reader.error("unknown service \(key.quotedValue)" + (hint.isEmpty ? ": " + (Self.linksTable.unknownKeyFix ?? "") : hint), at: at)
             }
         }
         if fields["label"] == nil, fields["service"] == nil {
@@ -239,7 +239,7 @@ struct ProfileReader {
     private func date(_ fields: Fields, _ key: String, _ parse: (String) -> Date?) -> Date? {
         guard let text = reader.string(fields, key), let node = fields[key] else { return nil }
         guard let date = parse(text) else {
-            reader.error("\"\(text)\" is not a date: write \(key) as 2026-05-01 or 2026-05-01T18:30:00+09:00", at: node.location)
+            reader.error("\(text.quotedValue) is not a date: write \(key) as 2026-05-01 or 2026-05-01T18:30:00+09:00", at: node.location)
             return nil
         }
         return date
@@ -256,7 +256,7 @@ struct ProfileReader {
 
     /// The message for an e-mail value `URLRules.emailAddress` refused.
     static func notAnAddress(_ text: String, key: String) -> String {
-        "\"\(text)\" is not an e-mail address: write it like `\(key): alice@example.com` (or mailto:alice@example.com, without ?subject=…)"
+        "\(text.quotedValue) is not an e-mail address: write it like `\(key): alice@example.com` (or mailto:alice@example.com, without ?subject=…)"
     }
 
     private func checkedURL(_ text: String, at location: SourceLocation) -> String? {
@@ -272,7 +272,7 @@ struct ProfileReader {
     private func image(_ fields: Fields, _ key: String, photosOnly: Bool = false) -> String? {
         guard let path = reader.string(fields, key), let node = fields[key] else { return nil }
         if photosOnly, !ContentPath.photoExtensions.contains(ContentPath.fileExtension(of: path).lowercased()) {
-            reader.error("\(key) \"\(path)\" is not a photo file: use a .\(ContentPath.photoExtensions.joined(separator: ", ."))", at: node.location)
+            reader.error("\(key) \(path.quotedValue) is not a photo file: use a .\(ContentPath.photoExtensions.joined(separator: ", ."))", at: node.location)
             return nil
         }
         return reader.containedFile(

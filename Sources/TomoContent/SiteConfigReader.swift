@@ -78,7 +78,7 @@ enum SiteConfigReader {
                 kinds.insert(kind)
             } else {
                 let hint = Suggestion.hint(for: name, in: names)
-                reader.error("unknown page kind \"\(name)\"\(hint): disableKinds takes \(names.joined(separator: ", "))", at: element.location)
+                reader.error("unknown page kind \(name.quotedValue)\(hint): disableKinds takes \(names.joined(separator: ", "))", at: element.location)
             }
         }
         return kinds

@@ -38,8 +38,14 @@ public enum ForbiddenCharacters {
     /// What is wrong with `text`, the value of `name` (`"name"`, `--name`), with the fix; nil
     /// when it holds no forbidden character.
     public static func problem(in text: some StringProtocol, named name: String) -> String? {
+        problem(in: text).map { "\(name) \($0)" }
+    }
+
+    /// `holds the control character U+001B: remove it (…)`, for a message that names the text
+    /// before it; nil when `text` holds no forbidden character.
+    public static func problem(in text: some StringProtocol) -> String? {
         guard let scalar = first(in: text) else { return nil }
-        return "\(name) holds \(describe(scalar)): remove it (text may hold tabs and line breaks, but no other control characters)"
+        return "holds \(describe(scalar)): remove it (text may hold tabs and line breaks, but no other control characters)"
     }
 
     /// `bytes` (UTF-8) with every character XML 1.0 forbids, and every byte that is not UTF-8,

@@ -29,11 +29,16 @@ public enum Identifiers {
     public static func slugProblem(_ slug: String) -> String? {
         let bytes = slug.utf8
         guard let first = bytes.first else { return "a slug cannot be empty" }
-        // The characters first, as for a handle: a length in bytes is only right for them.
-        if !isLowercaseLetterOrDigit(first) { return "slug \(slug.quotedShortened()) must start with a-z or 0-9" }
-        if !bytes.allSatisfy({ isLowercaseLetterOrDigit($0) || $0 == UInt8(ascii: "-") }) {
-            return "slug \(slug.quotedShortened()) may use only a-z, 0-9 and - (try \"\(self.slug(from: slug))\")"
+        // The characters first, as for a handle: a length in bytes is only right for them, and
+        // which to use is the first fix (`Sunset` starts with a letter, but not one of a-z).
+        var fix: String {
+            let suggested = self.slug(from: slug)
+            return suggested.isEmpty ? "" : " (try \"\(suggested)\")"
         }
+        if !bytes.allSatisfy({ isLowercaseLetterOrDigit($0) || $0 == UInt8(ascii: "-") }) {
+            return "slug \(slug.quotedShortened()) may use only a-z, 0-9 and -\(fix)"
+        }
+        if !isLowercaseLetterOrDigit(first) { return "slug \(slug.quotedShortened()) must start with a-z or 0-9\(fix)" }
         if bytes.count > 80 { return "slug \(slug.quotedShortened()) is longer than 80 characters" }
         return nil
     }

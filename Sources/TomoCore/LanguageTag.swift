@@ -32,7 +32,7 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
     /// What is wrong with `written` as a language tag, and the fix; nil when it is one.
     public static func problem(_ written: String) -> String? {
         guard case .failure(let problem) = read(written) else { return nil }
-        return "\"\(written)\" is not a BCP 47 language tag: \(problem)"
+        return "\(written.quotedValue) is not a BCP 47 language tag: \(problem)"
     }
 
     /// The tags to look a text up in, most specific first, ending in English (RFC 4647's
@@ -104,7 +104,7 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
             return readSubtags(subtags)
         }
         if bad.isEmpty { return .failure(Problem("it has an empty subtag: remove the extra hyphen")) }
-        return .failure(Problem("the subtag \"\(bad)\" must be 1 to 8 ASCII letters or digits"))
+        return .failure(Problem("the subtag \(bad.quotedValue) must be 1 to 8 ASCII letters or digits"))
     }
 
     private static func readSubtags(_ subtags: [String]) -> Result<String, Problem> {
@@ -137,7 +137,7 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
             while let variant = next({ (5...8).contains($0.count) || ($0.count == 4 && $0.first?.isASCIIDigit == true) }) {
                 // A variant twice is no tag (RFC 5646 section 2.2.5), and HTML checkers say so.
                 guard variants.insert(variant.lowercased()).inserted else {
-                    return .failure(Problem("the variant \"\(variant)\" is written twice: write each variant once"))
+                    return .failure(Problem("the variant \(variant.quotedValue) is written twice: write each variant once"))
                 }
                 canonical.append(variant.lowercased())
             }
@@ -145,7 +145,7 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
             while let singleton = next({ $0.count == 1 && $0.lowercased() != "x" }) {
                 // Each extension once (section 2.2.6): its subtags go after its one singleton.
                 guard singletons.insert(singleton.lowercased()).inserted else {
-                    return .failure(Problem("the extension \"\(singleton)\" is written twice: put all its subtags after the first -\(singleton.lowercased())-"))
+                    return .failure(Problem("the extension \(singleton.quotedValue) is written twice: put all its subtags after the first -\(singleton.lowercased())-"))
                 }
                 canonical.append(singleton.lowercased())
                 var parts = 0
@@ -154,7 +154,7 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
                     parts += 1
                 }
                 guard parts > 0 else {
-                    return .failure(Problem("the extension \"\(singleton)\" needs subtags of 2 to 8 letters or digits after it"))
+                    return .failure(Problem("the extension \(singleton.quotedValue) needs subtags of 2 to 8 letters or digits after it"))
                 }
             }
         }
@@ -166,7 +166,7 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
             canonical += subtags[first...].map { $0.lowercased() }
         }
         guard index == subtags.count else {
-            return .failure(Problem("the subtag \"\(subtags[index])\" cannot stand there: \(example)"))
+            return .failure(Problem("the subtag \(subtags[index].quotedValue) cannot stand there: \(example)"))
         }
         return .success(canonical.joined(separator: "-"))
     }

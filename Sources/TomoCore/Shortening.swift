@@ -42,6 +42,11 @@ extension StringProtocol {
         return "\"\(prefix(limit))…\" (\(Self.grouped(length)) characters)"
     }
 
+    /// Any other value a message quotes (a path, a date, a word where one of a list goes, a
+    /// key), as `quotedShortened` quotes it, whole up to 100 characters: a path or an address is
+    /// longer than a handle, and is still found in the message whole.
+    public var quotedValue: String { quotedShortened(keeping: 100) }
+
     /// `1000000` as `1,000,000`.
     private static func grouped(_ number: Int) -> String {
         let digits = Array(String(number))

@@ -4,15 +4,37 @@
 public enum TextFile {
     /// `bytes` as text; `file` names it in the error, and `kind` says what to save ("the
     /// template").
+    /// A character no text may hold (`ForbiddenCharacters`: a raw control character, which
+    /// would reach every page made from it) is an error at it too.
     public static func text(of bytes: [UInt8], file: String, kind: String) throws(Diagnostic) -> String {
         let body = bytes.dropFirst(ByteOrderMark.length(in: bytes))
-        if let text = String(validating: body, as: UTF8.self) { return text }
+        if let text = String(validating: body, as: UTF8.self) {
+            if let problem = forbiddenCharacterProblem(in: text, bytes: Array(body), file: file, kind: kind) { throw problem }
+            return text
+        }
         var iterator = body.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         var offset = 0
         while case .valid(let encoded) = parser.parseScalar(from: &iterator) { offset += encoded.count }
         guard offset < body.count else { return String(decoding: body, as: UTF8.self) }
         throw invalidUTF8(at: offset, in: Array(body), file: file, kind: kind)
+    }
+
+    /// An error at the first character of `text` (whose UTF-8 is `bytes`) that no text may hold.
+    private static func forbiddenCharacterProblem(in text: String, bytes: [UInt8], file: String, kind: String) -> Diagnostic? {
+        // Nearly always printable ASCII, tabs and line breaks: nothing to look for.
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return nil }
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            if ForbiddenCharacters.contains(scalar) {
+                return Diagnostic(
+                    "\(ForbiddenCharacters.describe(scalar)) is not allowed in \(kind): remove it (tabs and line breaks are fine)",
+                    at: SourceLocation(ofByte: offset, in: bytes, file: file)
+                )
+            }
+            offset += UTF8.width(scalar)
+        }
+        return nil
     }
 
     /// The error for the byte at `offset` of `bytes`, the first that is not UTF-8, in the words

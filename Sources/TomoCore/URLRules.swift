@@ -17,14 +17,14 @@ public enum URLRules {
     /// to 65535, `%` only before two hex digits, no space, control character or `"<>\\^`{|}`.
     /// Unlike the site's own address, a link may have a query, a fragment and a user name.
     public static func linkProblem(_ text: String) -> String? {
-        let quoted = "\"\(text)\""
+        let quoted = text.quotedValue
         if let problem = characterProblem(text, quoted: quoted) { return problem }
         guard let scheme = scheme(of: text), let colon = text.firstIndex(of: ":") else {
             if text.hasPrefix("/") || text.hasPrefix(".") {
                 return "\(quoted) is a relative address: write the full URL, starting with https://"
             }
             let hint = text.contains("@") && !text.contains("/") ? "mailto:\(text)" : "https://\(text)"
-            return "\(quoted) is not an absolute URL: start it with https:// or mailto: (e.g. \"\(hint)\")"
+            return "\(quoted) is not an absolute URL: start it with https:// or mailto: (e.g. \(hint.quotedValue))"
         }
         guard allowedSchemes.contains(scheme) else {
             // A misspelt allowed scheme (`htps:`, `htttp:`) is told as the typo it is.
@@ -53,7 +53,7 @@ public enum URLRules {
     /// or `..` folder (each page's address would name another place than the one it is at),
     /// what `linkProblem` asks of any link, and at most `siteAddressByteLimit` bytes.
     public static func siteAddressProblem(_ text: String) -> String? {
-        let quoted = "\"\(text)\""
+        let quoted = text.quotedValue
         if let problem = characterProblem(text, quoted: quoted) { return problem }
         if let problem = lengthProblem(text) { return problem }
         let lowered = text.lowercased()
@@ -140,7 +140,7 @@ public enum URLRules {
         }
         if let port {
             guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65_535).contains(number) else {
-                return "\(quoted) has the port \"\(port)\", which is not a number from 1 to 65535"
+                return "\(quoted) has the port \(port.quotedValue), which is not a number from 1 to 65535"
             }
         }
         return nil

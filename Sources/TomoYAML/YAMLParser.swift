@@ -122,7 +122,7 @@ private struct TreeBuilder {
                 continue
             }
             if let firstLine = firstLineOfKey[key] {
-                problems.append(Diagnostic("duplicate key \"\(key)\" (first on line \(firstLine)): keep only one", at: keyNode.location))
+                problems.append(Diagnostic("duplicate key \(key.quotedValue) (first on line \(firstLine)): keep only one", at: keyNode.location))
                 continue
             }
             firstLineOfKey[key] = keyNode.location.line

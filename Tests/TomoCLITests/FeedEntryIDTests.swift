@@ -120,7 +120,7 @@ import TomoTestSupport
         try write("bob/rain", day: 2, in: site)
         let output = try build(site)
         #expect(try ids("alice/feed.xml", in: output) == ("tag:example.github.io,2026-04-30:mysite/user-7", ["tag:example.github.io,2026-04-30:mysite/user-7/sunset"]))
-        #expect(try ids("bob/feed.xml", in: output) == ("https://Example.github.io:8443/mysite/bob/feed.xml", ["tag:example.github.io,2026-05-02:mysite/bob/rain"]))
+        #expect(try ids("bob/feed.xml", in: output) == ("https://example.github.io:8443/mysite/bob/feed.xml", ["tag:example.github.io,2026-05-02:mysite/bob/rain"]))
     }
 
     /// A tag's authority is a DNS name (RFC 4151): an IPv6 host goes by its `ip6.arpa` name, a

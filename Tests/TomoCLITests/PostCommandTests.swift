@@ -199,7 +199,7 @@ private struct PostSite {
         #expect(date.error.contains("--date \"tomorrow\" is not a date: write 2026-05-01T18:30:00+09:00"))
         let slug = site.tomo("post", "add", "alice", site.photo, "--slug", "../../x")
         #expect(slug.status == 2)
-        #expect(slug.error.hasPrefix("error: --slug: slug \"../../x\" must start with a-z or 0-9"))
+        #expect(slug.error.hasPrefix("error: --slug: slug \"../../x\" may use only a-z, 0-9 and - (try \"x\")"))
         #expect(!site.exists("content/posts"))
     }
 

@@ -67,7 +67,7 @@ import Testing
             "content/users/alice.yaml": "name: Alice\n",
         ])
         #expect(site.errors() == [
-            "content/pages/About.md:1:1: bad page name: slug \"About\" must start with a-z or 0-9",
+            "content/pages/About.md:1:1: bad page name: slug \"About\" may use only a-z, 0-9 and - (try \"about\")",
             "content/pages/alice.md:1:1: bad page name: \"alice\" is also a user's handle and both would be /alice/: rename the file",
             "content/pages/feed.md:1:1: bad page name: \"feed\" is reserved for the site's own pages: rename the file",
         ])

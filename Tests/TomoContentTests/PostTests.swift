@@ -207,10 +207,25 @@ private let frontMatterEnd = "alt: A red sky\n---\nCaption\n"
         ])
     }
 
+    /// A value written by mistake at any length (a paste, a runaway script) gives a message a
+    /// line long: quoted by its first 100 characters and its length.
+    @Test func aLongValueIsQuotedShortened() throws {
+        let long = String(repeating: "m", count: 100_000)
+        let quoted = "\"\(String(repeating: "m", count: 100))…\" (100,000 characters)"
+        // YAML takes a key of at most 1,024 characters.
+        let key = String(repeating: "k", count: 1_000)
+        let site = try postSite("---\nphoto: sunset.jpg\ndate: \(long)\nvisibility: \(long)\n\(key): 1\n\(frontMatterEnd)")
+        let errors = site.errors()
+        #expect(errors.count == 3 && errors.allSatisfy { $0.count < 400 }, "\(errors.map { $0.prefix(300) })")
+        #expect(errors.contains { $0.hasPrefix("content/posts/alice/sunset.md:3:7: \(quoted) is not a date") })
+        #expect(errors.contains { $0.hasPrefix("content/posts/alice/sunset.md:4:13: unknown visibility \(quoted): use public") })
+        #expect(errors.contains { $0.hasPrefix("content/posts/alice/sunset.md:5:1: unknown key \"\(String(repeating: "k", count: 100))…\" (1,000 characters) in a post") })
+    }
+
     @Test func badSlugIsAnError() throws {
         let site = try postSite("---\nphoto: sunset.jpg\ndate: 2026-05-01\n\(frontMatterEnd)", file: "content/posts/alice/My Sunset.md")
         #expect(site.errors() == [
-            "content/posts/alice/My Sunset.md:1:1: bad file name: slug \"My Sunset\" must start with a-z or 0-9; the file name is the post's slug",
+            "content/posts/alice/My Sunset.md:1:1: bad file name: slug \"My Sunset\" may use only a-z, 0-9 and - (try \"my-sunset\"); the file name is the post's slug",
         ])
     }
 

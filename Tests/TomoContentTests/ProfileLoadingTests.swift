@@ -333,6 +333,14 @@ private func profileSite(_ yaml: String, file: String = "content/users/alice.yam
         #expect(site.load().content?.profiles.first?.items.first?.text == "https://alice.example")
     }
 
+    /// A `.json` profile that is not an object is told so in JSON's words, not YAML's.
+    @Test func aJSONProfileThatIsNotAnObjectIsToldInJSONsWords() throws {
+        for (json, found) in [("[\"name\", \"Bob\"]", "a list"), ("\"Bob\"", "a single value"), ("3", "a single value")] {
+            let site = try profileSite(json + "\n", file: "content/users/alice.json")
+            #expect(site.errors() == ["content/users/alice.json:1:1: expected a profile as a JSON object ({\"name\": \"…\", …}), found \(found)"], "\(json)")
+        }
+    }
+
     @Test func untilBeforeFromIsAnError() throws {
         let site = try profileSite("name: Alice\nicon: alice/icon.png\nitems:\n  - text: Sale\n    from: 2026-06-01\n    until: 2026-05-01\n")
         #expect(site.errors() == ["content/users/alice.yaml:6:12: \"until\" is not after \"from\": this item would never be shown (give \"until\" a later date than \"from\", or remove one of them)"])

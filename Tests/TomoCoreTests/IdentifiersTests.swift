@@ -32,7 +32,7 @@ import TomoCore
         let quoted = "\"\(String(repeating: "x", count: 40))…\" (1,000,000 characters)"
         #expect(Identifiers.handleProblem(long) == "handle \(quoted) is longer than 30 characters")
         #expect(Identifiers.slugProblem(long) == "slug \(quoted) is longer than 80 characters")
-        #expect(Identifiers.slugProblem("-" + long) == "slug \"-\(String(repeating: "x", count: 39))…\" (1,000,001 characters) must start with a-z or 0-9")
+        #expect(Identifiers.slugProblem("-" + long) == "slug \"-\(String(repeating: "x", count: 39))…\" (1,000,001 characters) must start with a-z or 0-9 (try \"\(String(repeating: "x", count: 80))\")")
         let forty = String(repeating: "y", count: 40)
         #expect(Identifiers.handleProblem(forty) == "handle \"\(forty)\" is longer than 30 characters")
     }
@@ -56,6 +56,12 @@ import TomoCore
 
     @Test func explainsTheFix() {
         #expect(Identifiers.handleProblem("Al ice") == "handle \"Al ice\" may use only a-z, 0-9 and _ (try \"al_ice\")")
+        // A slug is told the characters to use before where it may start: `Sunset` starts with a
+        // letter, but not one of a-z.
+        #expect(Identifiers.slugProblem("Sunset") == "slug \"Sunset\" may use only a-z, 0-9 and - (try \"sunset\")")
+        #expect(Identifiers.slugProblem("_x") == "slug \"_x\" may use only a-z, 0-9 and - (try \"x\")")
+        #expect(Identifiers.slugProblem("-x") == "slug \"-x\" must start with a-z or 0-9 (try \"x\")")
+        #expect(Identifiers.slugProblem("日本") == "slug \"日本\" may use only a-z, 0-9 and -")
         #expect(Identifiers.handleProblem("search") == "\"search\" is reserved for the site's own pages: choose another handle")
     }
 

@@ -128,6 +128,10 @@ import TomoTheme
         ("templates/labels/fr.json", "[]", "templates/labels/fr.json:1:1: a label file is a JSON object of label names and texts"),
         // Columns as an editor shows them, after a byte order mark.
         ("templates/labels/fr.json", "\u{FEFF}{\"posts\": 3}", "templates/labels/fr.json:1:2: the label \"posts\" is neither a text nor an object of plural forms: write it in quotes"),
+        // A control character written as a JSON escape would reach every page raw.
+        ("templates/labels/en.json", "{\n  \"noPosts\": \"Nothing\\u0002here\"\n}", "templates/labels/en.json:2:3: the label \"noPosts\" holds the control character U+0002: remove it (text may hold tabs and line breaks, but no other control characters)"),
+        ("templates/labels/en.json", "{\"likesCount\": {\"one\": \"x\", \"other\": \"\\u001b[31m{count}\"}}", "templates/labels/en.json:1:2: the label \"likesCount\" has a form \"other\" that holds the control character U+001B: remove it (text may hold tabs and line breaks, but no other control characters)"),
+        ("templates/labels/en.json", "{\"noPosts\": \"\\uFDD0\"}", "templates/labels/en.json:1:2: the label \"noPosts\" holds the noncharacter U+FDD0: remove it (text may hold tabs and line breaks, but no other control characters)"),
     ])
     func aBrokenLabelFileIsALocatedError(path: String, text: String, message: String) throws {
         let site = try SiteFolder([path: text, "content/users/alice.yaml": "name: Alice\n"])

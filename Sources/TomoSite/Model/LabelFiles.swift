@@ -71,8 +71,9 @@ struct LabelFiles: Sendable {
     /// What is wrong with a label's value, nil when it is a text or an object of plural forms.
     private static func problem(with value: JSONValue) -> String? {
         switch value {
-        case .string:
-            return nil
+        case .string(let text):
+            // Written as a JSON escape (`\u0002`), a control character is in the text all the same.
+            return ForbiddenCharacters.problem(in: text)
         case .object(let forms):
             if let unknown = forms.keys.sorted().first(where: { !LanguageRules.pluralForms.contains($0) }) {
                 let hint = Suggestion.hint(for: unknown, in: LanguageRules.pluralForms.sorted())
@@ -84,7 +85,9 @@ struct LabelFiles: Sendable {
             if let form = forms.keys.sorted().first(where: { forms[$0]?.stringValue == nil }) {
                 return "has a form \"\(form)\" that is not a text: write it in quotes"
             }
-            return nil
+            return forms.keys.sorted().lazy.compactMap { form in
+                forms[form]?.stringValue.flatMap { ForbiddenCharacters.problem(in: $0, named: "has a form \"\(form)\" that") }
+            }.first
         default:
             return "is neither a text nor an object of plural forms: write it in quotes"
         }
