@@ -17,7 +17,7 @@ struct ImageCache: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw Diagnostic("cannot create the image cache folder \(folder.path): \(Self.reason(error))")
+            throw Diagnostic("cannot create the image cache folder \(folder.path): \(Diagnostic.reason(of: error))")
         }
         // The cache is rebuilt from content/ at will: keep it out of the site's git history
         // without asking the site to list it.
@@ -85,22 +85,12 @@ struct ImageCache: Sendable {
         } catch {
             // A write that failed half way (a full disk) leaves what it wrote: it goes.
             unlink(temporary.path)
-            throw Diagnostic("cannot write to the image cache \(folder.path): \(Self.reason(error))")
+            throw Diagnostic("cannot write to the image cache \(folder.path): \(Diagnostic.reason(of: error))")
         }
         guard rename(temporary.path, target.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)
             throw Diagnostic("cannot write \(target.path) in the image cache: \(reason)")
         }
-    }
-
-    /// The POSIX reason behind a Foundation file error ("Permission denied"), else its description.
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
-        }
-        return nsError.localizedDescription
     }
 }

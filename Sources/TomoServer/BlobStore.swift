@@ -203,7 +203,7 @@ final class BlobStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw Diagnostic("cannot make \(folder.path) for the served files: \(error.localizedDescription)")
+            throw Diagnostic("cannot make \(folder.path) for the served files: \(Diagnostic.reason(of: error))")
         }
         let descriptor = Foundation.open(folder.appendingPathComponent("lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {

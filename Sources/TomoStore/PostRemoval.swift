@@ -25,11 +25,31 @@ extension Store {
         return .changed("\(post): removed \(listed) from the store")
     }
 
-    /// Drops the likes, reports and hidden marks of every post whose id `matches`.
-    mutating func forgetPosts(where matches: (String) -> Bool) {
+    /// Drops the likes, reports and, unless `keepingHiddenMarks`, hidden marks of every post
+    /// whose id `matches`.
+    mutating func forgetPosts(keepingHiddenMarks: Bool = false, where matches: (String) -> Bool) {
         needs(.likes, .reports, .hidden)
         likes.removeAll { matches($0.post) }
         reports.removeAll { matches($0.post) }
-        hiddenPosts.removeAll { matches($0) }
+        if !keepingHiddenMarks { hiddenPosts.removeAll { matches($0) } }
+    }
+
+    /// The hidden marks of `handle`'s posts that `removeUser` left, for the command to drop
+    /// once their files are gone; none while `handle` is registered (someone holds it again).
+    public func hiddenMarksLeft(by handle: String) -> Int {
+        needs(.users, .hidden)
+        guard users.record(for: handle) == nil else { return 0 }
+        let ownPrefix = PostID.ownerPrefix(handle)
+        return hiddenPosts.count { $0.hasPrefix(ownPrefix) }
+    }
+
+    /// Drops the hidden marks `removeUser` left of `handle`'s posts (see `hiddenMarksLeft`).
+    public mutating func forgetHiddenMarks(of handle: String) -> Outcome {
+        settleBulkInserts()
+        let count = hiddenMarksLeft(by: handle)
+        guard count > 0 else { return .unchanged("the store keeps no hidden mark of \(handle)'s posts") }
+        let ownPrefix = PostID.ownerPrefix(handle)
+        hiddenPosts.removeAll { $0.hasPrefix(ownPrefix) }
+        return .changed("removed the \(Plural.count(count, "hidden mark")) of \(handle)'s posts from the store")
     }
 }

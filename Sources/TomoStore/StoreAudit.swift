@@ -62,6 +62,13 @@ enum StoreAudit {
         }
         let registered = Set(store.users.map(\.handle))
         let rename = InterruptedRenames(registered: registered, profiles: Set(profiles.keys))
+        // Each handle with the unregistered handles renamed to it: a record of NEW/slug whose
+        // post is still at OLD/slug was left by a rename stopped half way, and is right.
+        let renamedFrom = Dictionary(grouping: store.renamedHandles { _ in false }, by: \.value).mapValues { $0.map(\.key).sorted() }
+        func leftBehind(_ id: PostID) -> String {
+            guard let old = renamedFrom[id.handle]?.first(where: { postExists(PostID(handle: $0, slug: id.slug)) }) else { return "" }
+            return " (it is still at \(old)/\(id.slug): if `tomo user rename \(old) \(id.handle)` was stopped half way, run it again to finish it)"
+        }
         /// Each post's answer, found once: a store names the same post in many records.
         enum PostStatus { case exists, missing(PostID), invalid(String) }
         var posts: [String: PostStatus] = [:]
@@ -104,13 +111,31 @@ enum StoreAudit {
             case .missing where place.kind == .like:
                 likesOfMissingPosts[post, default: (place.offset, [])].likers.append(place.first ?? "")
             case .missing(let id):
-                report("\(place.what): \(Self.missing(id)): \(place.kind == .hidden ? "remove it with `tomo post unhide \(post)`" : "remove the record from the store")", at: place.offset, severity: .warning)
+                // After a rename stopped half way the post is still under the old handle: the
+                // record is right, and is kept until the rename is finished.
+                let interrupted = leftBehind(id)
+                let fix = if !interrupted.isEmpty {
+                    "keep it"
+                } else if place.kind == .hidden, !registered.contains(id.handle) {
+                    // What a `tomo user rm` stopped after the files went leaves: it finishes.
+                    "if `tomo user rm \(id.handle) --yes` was stopped half way, run it again to finish it (or remove the mark with `tomo post unhide \(post)`)"
+                } else if place.kind == .hidden {
+                    "remove it with `tomo post unhide \(post)`"
+                } else {
+                    "remove the record from the store"
+                }
+                report("\(place.what): \(Self.missing(id))\(interrupted): \(fix)", at: place.offset, severity: .warning)
             }
         }
         for problem in store.recordProblems { report(problem.message, at: problem.offset) }
         for (post, likes) in likesOfMissingPosts {
             guard let id = try? PostID(parsing: post) else { continue }
             let count = likes.likers.count == 1 ? "the like" : "the \(Plural.count(likes.likers.count, "like"))"
+            let interrupted = leftBehind(id)
+            guard interrupted.isEmpty else {
+                report("\(count) of \(post): \(Self.missing(id))\(interrupted): keep \(likes.likers.count == 1 ? "it" : "them")", at: likes.offset, severity: .warning)
+                continue
+            }
             report("\(count) of \(post): \(Self.missing(id)): remove \(likes.likers.count == 1 ? "it" : "them") with `tomo unlike \(likes.likers.count == 1 ? likes.likers[0] : "USER") \(post)` (by \(likes.likers.joined(separator: ", ")))", at: likes.offset, severity: .warning)
         }
         for (handle, profile) in profiles.sorted(by: { $0.key < $1.key }) where !registered.contains(handle) {

@@ -55,7 +55,10 @@ extension Store {
         blocks.removeAll { $0.from == handle || $0.to == handle }
         picks.removeAll { $0.from == handle || $0.to == handle }
         reports.removeAll { $0.user == handle }
-        forgetPosts { $0.hasPrefix(ownPrefix) }
+        // The hidden marks of their posts stay until the posts' files are gone
+        // (`forgetHiddenMarks(of:)`): a post file left behind (a folder that could not be
+        // deleted, a kill) would otherwise be published.
+        forgetPosts(keepingHiddenMarks: true) { $0.hasPrefix(ownPrefix) }
         for index in likes.indices { likes[index].users.sortedRemove(handle) }
         likes.removeAll { $0.users.isEmpty }
         return .changed("removed \(handle) and every relation naming them")

@@ -282,9 +282,9 @@ private struct PostSite {
         let result = site.tomo("post", "rm", "alice/dusk", "--yes")
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == """
-        alice/dusk: removed 2 likes, 1 report and its hidden mark from the store
-        deleted content/posts/alice/dusk.md
         deleted content/posts/alice/dusk.jpg
+        deleted content/posts/alice/dusk.md
+        alice/dusk: removed 2 likes, 1 report and its hidden mark from the store
 
         """)
         #expect(site.aliceFiles == ["dawn.jpg", "dawn.md"])

@@ -377,6 +377,10 @@ import TomoCore
             return try store.hidePost(PostID(handle: "bob", slug: "b"), visibility: .public)
         }
         try site.apply { store throws(Diagnostic) in try store.removeUser("bob") }
+        // The hidden marks of bob's posts stay until the command has deleted their files.
+        #expect(try site.read().hiddenPosts == ["bob/b"])
+        #expect(try site.read().hiddenMarksLeft(by: "bob") == 1)
+        try site.apply { store in store.forgetHiddenMarks(of: "bob") }
         let store = try site.read()
         #expect(store.user("bob") == nil)
         #expect(store.follows.map { "\($0.from)>\($0.to)" } == ["carol>alice"])

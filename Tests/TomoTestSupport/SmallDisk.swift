@@ -19,6 +19,14 @@ public enum SmallDisk {
         }
     }
 
+    /// Makes the tmpfs at `folder` read-only, or writable again: nothing in it can then be
+    /// deleted, by root either.
+    public static func remount(_ folder: URL, writable: Bool) throws {
+        guard try run(["/bin/mount", "-o", "remount," + (writable ? "rw" : "ro"), folder.path]) == 0 else {
+            throw CocoaError(.fileWriteNoPermission)
+        }
+    }
+
     public static func unmount(_ folder: URL) {
         _ = try? run(["/bin/umount", folder.path])
     }

@@ -102,7 +102,9 @@ enum PostCommands {
         discussion: """
         Deletes content/posts/HANDLE/SLUG.md and its photo (kept when another post of HANDLE
         shows the same file), and removes the post's likes, reports and hidden mark from the
-        store. Without --yes it only says what it would delete (exit status 2).
+        store. Without --yes it only says what it would delete (exit status 2). The files go
+        first and the store last, so a removal stopped half way never publishes a hidden post;
+        run the command again to finish it.
 
         Example:
           tomo post rm alice/sunset --yes
@@ -112,6 +114,10 @@ enum PostCommands {
             let site = try invocation.siteDirectory()
             let files = try PostFiles(site: site, post: post)
             let relations = try StoreFile(site: site).read(sections: [.likes, .reports, .hidden]).relations(of: post)
+            // A removal stopped after the post file went leaves only the store's records to remove.
+            if files.removable.isEmpty, relations.likes == 0, relations.reports == 0, !relations.hidden {
+                throw Diagnostic("no post \(post): \(ContentPath.postFile(post.handle, post.slug + ".md")) does not exist")
+            }
             let console = invocation.console
             var what = files.removable
             if relations.likes > 0 { what.append(Plural.count(relations.likes, "like")) }
@@ -119,12 +125,16 @@ enum PostCommands {
             if relations.hidden { what.append("its hidden mark") }
             let notes = files.notes.map { " (\($0))" }.joined()
             try invocation.requireConfirmation(deleting: what, note: notes, target: post.description)
+            for note in files.notes { console.warning(note) }
+            // The files first, the photo before the post file (which alone names it, for a run
+            // that finishes a removal stopped half way), the store last: while the post file is
+            // there its hidden mark stays, or a post a moderator hid would be published after a
+            // deletion that failed (or a kill).
+            for path in try files.remove(Array(files.removable.dropFirst()) + files.removable.prefix(1)) { console.line("deleted \(path)") }
             if relations.likes > 0 || relations.reports > 0 || relations.hidden {
                 let outcome = try StoreFile(site: site).update(sections: [.likes, .reports, .hidden]) { store in store.removePost(post) }
                 StoreCommandSupport.report(outcome, on: console)
             }
-            for note in files.notes { console.warning(note) }
-            for path in try files.removeAll() { console.line("deleted \(path)") }
             return 0
         }
     )
@@ -133,7 +143,8 @@ enum PostCommands {
 /// The files `tomo post rm` deletes: the post and its photo, unless another post shows it too.
 private struct PostFiles {
     let site: URL
-    /// Relative to the site.
+    /// Relative to the site: the post file first, then its photo (none when the post file is
+    /// gone already).
     let removable: [String]
     /// Why a photo stays, for the person to know.
     let notes: [String]
@@ -142,7 +153,9 @@ private struct PostFiles {
         self.site = site
         let file = ContentPath.postFile(post.handle, post.slug + ".md")
         guard try FolderEntries.exists(file, in: site.path) else {
-            throw Diagnostic("no post \(post): \(file) does not exist")
+            removable = []
+            notes = []
+            return
         }
         guard let loaded = ContentLoader.loadPost(site: site, id: post.description).post else {
             removable = [file]
@@ -164,14 +177,14 @@ private struct PostFiles {
         }
     }
 
-    /// Deletes the files; the paths deleted.
-    func removeAll() throws(Diagnostic) -> [String] {
-        for path in removable {
+    /// Deletes `paths` (of `removable`) in their order; the paths deleted.
+    func remove(_ paths: [String]) throws(Diagnostic) -> [String] {
+        for path in paths {
             do { try FileManager.default.removeItem(at: site.appendingPathComponent(path)) } catch {
-                throw Diagnostic("cannot delete \(path): \(error.localizedDescription)")
+                throw Diagnostic("cannot delete \(path): \(Diagnostic.reason(of: error)): make it removable, then run the command again")
             }
         }
-        return removable
+        return paths
     }
 
     /// The file's device and inode, links followed (nil when it cannot be read).

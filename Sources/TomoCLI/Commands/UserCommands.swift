@@ -204,12 +204,16 @@ enum UserCommands {
             if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
             let site = try invocation.siteDirectory()
             let files = UserContentFiles(site: site, handle: handle)
-            let store = try StoreCommandSupport.read(invocation, sections: [.users]).store
+            let store = try StoreCommandSupport.read(invocation, sections: [.users, .hidden]).store
             let registered = store.user(handle) != nil
+            // What a removal stopped half way left: the hidden marks of posts whose files were
+            // still to be deleted.
+            let marksLeft = store.hiddenMarksLeft(by: handle)
             // Neither registered nor with files: the unknown-user refusal, with its "did you mean".
             let existing = try files.existing
-            if !registered && existing.isEmpty { _ = try store.requireUser(handle) }
-            try invocation.requireConfirmation(deleting: (registered ? ["\(handle)'s store entry and relations"] : []) + existing, target: handle)
+            if !registered && existing.isEmpty && marksLeft == 0 { _ = try store.requireUser(handle) }
+            let marks = marksLeft > 0 ? ["the \(Plural.count(marksLeft, "hidden mark")) of \(handle)'s posts"] : []
+            try invocation.requireConfirmation(deleting: (registered ? ["\(handle)'s store entry and relations"] : marks) + existing, target: handle)
             try files.checkReadable()
             if registered {
                 let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
@@ -220,7 +224,10 @@ enum UserCommands {
             try StoreCommandSupport.afterStoreWrite(invocation) {
                 let deleted = try files.removeAll()
                 for path in deleted { invocation.console.line("deleted \(path)") }
-                return !deleted.isEmpty
+                // Only now that none of their post files is left may the hidden marks go.
+                let forgotten = try StoreFile(site: site).update(sections: [.users, .hidden]) { store in store.forgetHiddenMarks(of: handle) }
+                if forgotten.changed { StoreCommandSupport.report(forgotten, on: invocation.console) }
+                return !deleted.isEmpty || forgotten.changed
             }
             return 0
         }

@@ -199,7 +199,7 @@ struct UserContentFiles {
         let paths = try existing
         for path in paths {
             do { try FileManager.default.removeItem(at: url(path)) } catch {
-                throw Diagnostic("cannot remove \(path): \(error.localizedDescription)")
+                throw Diagnostic("cannot remove \(path): \(Diagnostic.reason(of: error)): make it removable, then run `tomo user rm \(handle) --yes` again to finish")
             }
         }
         for path in profileFiles + [ContentPath.profileFile(handle, format: "yml")] {

@@ -63,8 +63,27 @@ struct SocialGraph: Sendable {
         renamed = store.renamedHandles { profiles.contains($0) }.filter { profiles.contains($0.value) }
     }
 
-    /// The ids of the posts `store` keeps out of the output.
-    static func hiddenPosts(in store: Store) -> Set<String> { Set(store.hiddenPosts) }
+    /// The ids of the posts `store` keeps out of the output. A `tomo user rename OLD NEW`
+    /// stopped half way (a kill, a folder it could not write) has the store's hidden marks at
+    /// `NEW/slug` while the posts are still at `OLD/slug`: a post is kept out under every
+    /// unregistered handle that was renamed to the one its mark names, so no hidden post is
+    /// published until the rename is finished, and none after.
+    static func hiddenPosts(in store: Store) -> Set<String> {
+        var hidden = Set(store.hiddenPosts)
+        guard !hidden.isEmpty, !store.renames.isEmpty else { return hidden }
+        // Every unregistered old handle, whether a profile is still there or not.
+        let renamed = store.renamedHandles { _ in false }
+        guard !renamed.isEmpty else { return hidden }
+        var slugsByHandle: [Substring: [Substring]] = [:]
+        for id in store.hiddenPosts {
+            guard let slash = id.firstIndex(of: "/") else { continue }
+            slugsByHandle[id[..<slash], default: []].append(id[id.index(after: slash)...])
+        }
+        for (old, current) in renamed {
+            for slug in slugsByHandle[current[...]] ?? [] { hidden.insert(old + "/" + slug) }
+        }
+        return hidden
+    }
 
     func registration(of handle: String) -> Registration? { registered[handle] }
 

@@ -180,8 +180,12 @@ public final class OutputFolder: Sendable {
                 state.isTouched = true
                 return (state.pending, state.digests, state.gone)
             }
-            // Gone files first: a folder they leave empty may be where a new file goes.
-            removeGoneFiles(gone + (madeBefore?.filter { digests[$0] == nil } ?? []))
+            // Gone files first: a folder they leave empty may be where a new file goes. One
+            // that cannot be deleted fails the build before any new file lands: the site no
+            // longer has it (a post made private, a user removed), and the record keeps naming
+            // it, so the next build deletes it.
+            let undeleted = removeGoneFiles(gone + (madeBefore?.filter { digests[$0] == nil } ?? []))
+            if !undeleted.isEmpty { throw Self.deletionFailure(undeleted) }
             for (temporary, target) in pending where rename(temporary, target) != 0 {
                 throw Diagnostic("cannot replace \(target): \(String(cString: strerror(errno)))")
             }
@@ -340,8 +344,10 @@ public final class OutputFolder: Sendable {
     /// Deletes the files the last build left that the site no longer has, then their folders
     /// that became empty, without listing the whole output. Only inside real folders of the
     /// output: where a folder of the path is now a symbolic link (to a folder anywhere), the
-    /// file is not deleted through it.
-    private func removeGoneFiles(_ gone: some Sequence<String>) {
+    /// file is not deleted through it. The files and folders that could not be deleted (a
+    /// folder without write permission, an immutable file), with why.
+    private func removeGoneFiles(_ gone: some Sequence<String>) -> [(path: String, reason: Int32)] {
+        var failures: [(path: String, reason: Int32)] = []
         var folders: Set<String> = []
         var isRealFolder: [Substring: Bool] = ["": true]
         /// Whether `folder` and every folder it is in are folders of the output, not links.
@@ -365,15 +371,31 @@ public final class OutputFolder: Sendable {
         for path in gone {
             let parent = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
             guard isReal(parent) else { continue }
-            unlink(root + "/" + path)
+            if unlink(root + "/" + path) != 0, errno != ENOENT { failures.append((path, errno)) }
             var folder = Substring(path)
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]
                 folders.insert(String(folder))
             }
         }
-        // Deepest first; a folder that still holds something stays.
-        for folder in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + folder) }
+        // Deepest first; a folder that still holds something stays. An empty one that stays
+        // (its parent not writable) is told too when every file went: it would make this
+        // output differ from a full build's.
+        let filesFailed = !failures.isEmpty
+        for folder in folders.sorted(by: { $0.count > $1.count }) where rmdir(root + "/" + folder) != 0 {
+            // (A mount point, `EBUSY`, is no folder a build made.)
+            if !filesFailed, ![ENOTEMPTY, EEXIST, ENOENT, ENOTDIR, EBUSY].contains(errno) { failures.append((folder + "/", errno)) }
+        }
+        return failures
+    }
+
+    /// The error of a build that could not delete `undeleted` (by path in the output).
+    private static func deletionFailure(_ undeleted: [(path: String, reason: Int32)]) -> Diagnostic {
+        let shown = undeleted.prefix(5).map { "\($0.path) (\(String(cString: strerror($0.reason))))" }.joined(separator: ", ")
+        let more = undeleted.count > 5 ? " and \(undeleted.count - 5) more" : ""
+        return Diagnostic(
+            "cannot delete \(Plural.count(undeleted.count, "file")) the site no longer has from the output: \(shown)\(more); until they go they stay published: make them deletable (their folders writable), then build again"
+        )
     }
 
     /// Creates `file` holding `bytes` (never through a link or over a file already there); the

@@ -169,7 +169,7 @@ public final class OutputLock: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw Diagnostic("cannot create the output folder \(folder.path): \(error.localizedDescription)")
+            throw Diagnostic("cannot create the output folder \(folder.path): \(Diagnostic.reason(of: error))")
         }
         if mkdir(folder.path, 0o755) == 0 { return }
         let code = errno
