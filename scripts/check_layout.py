@@ -40,6 +40,7 @@ import sys
 import tempfile
 import threading
 import time
+import unicodedata
 import urllib.request
 
 import websocket
@@ -323,6 +324,15 @@ def check_search(browser, base, problems):
     for result in found["results"]:
         if result["server"] is not None and result["shape"] != result["server"]:
             problems.append(f"{base}: the result for {result['handle']} differs from its card:\n  {result['shape']}\n  {result['server']}")
+    # The same user however the query is typed: with the "@" pages write before a handle, in
+    # full-width letters (a Japanese input method), or decomposed where the name is composed.
+    handle = index[0]["handle"]
+    fullwidth = "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in handle[:3])
+    name = unicodedata.normalize("NFD", index[0]["name"].upper())
+    for typed in ["@" + handle[:3], fullwidth, name]:
+        shown = browser.evaluate(f"{SEARCH}({json.dumps(typed)})")
+        if handle not in [result["handle"] for result in shown["results"]]:
+            problems.append(f"{base}: searching {typed!r} does not find {handle}")
     nobody = browser.evaluate(f"{SEARCH}('zzzz-nobody')")
     if nobody["results"] or nobody["heading"] == newest or "zzzz-nobody" not in nobody["heading"]:
         problems.append(f"{base}: a search that matches nobody shows {nobody}")

@@ -88,7 +88,8 @@ public enum TomoCommandLine {
             report(error, on: console)
             return 1
         } catch {
-            console.error("\(error)")
+            // A Foundation file error, by the system's reason behind it.
+            console.error(Diagnostic.reason(of: error))
             return 1
         }
     }

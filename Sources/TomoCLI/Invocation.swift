@@ -45,6 +45,13 @@ public struct Invocation: Sendable {
         }
     }
 
+    /// Throws when `text` (nil: the working directory itself) is a path relative to a working
+    /// directory that cannot be read (`WorkingDirectory.problem`).
+    public func checkWorkingDirectory(for text: String?) throws(Diagnostic) {
+        guard !(text?.hasPrefix("/") ?? false), let problem = WorkingDirectory.problem else { return }
+        throw Diagnostic(problem)
+    }
+
     /// Resolves a path the user typed against the working directory.
     public func path(_ text: String) -> URL {
         if text.hasPrefix("/") { return URL(fileURLWithPath: text).standardizedFileURL }
@@ -55,6 +62,7 @@ public struct Invocation: Sendable {
     /// that has `content/site.yaml`.
     public func siteDirectory() throws(Diagnostic) -> URL {
         if let batch { return batch.site }
+        try checkWorkingDirectory(for: siteOption)
         if let siteOption {
             let url = path(siteOption)
             guard FileManager.default.fileExists(atPath: url.appendingPathComponent(ContentPath.siteConfigFile).path) else {

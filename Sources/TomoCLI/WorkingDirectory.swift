@@ -11,4 +11,15 @@ public enum WorkingDirectory {
         defer { free(path) }
         return URL(fileURLWithPath: String(cString: path), isDirectory: true)
     }
+
+    /// Why the folder tomo was started in cannot be read (it was deleted or moved away), with
+    /// the fix; nil when it can. A path relative to it, or the site found from it, would be
+    /// wrong, so a command that needs one says this instead.
+    public static var problem: String? {
+        guard let path = getcwd(nil, 0) else {
+            return "the current folder cannot be read (\(String(cString: strerror(errno)))): it was deleted or moved; cd to a folder that exists, or give an absolute path"
+        }
+        free(path)
+        return nil
+    }
 }

@@ -71,7 +71,11 @@ public enum RegularFile {
     private static func withOpenFile<T>(_ path: String, _ body: (Int32, Int) -> Result<T, Failure>) -> Result<T, Failure> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(errno: errno))
+            let code = errno
+            // A socket cannot be opened at all (ENXIO): told by what it is, as a FIFO is.
+            var status = stat()
+            if code == ENXIO, stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { return .failure(.notRegular(kind: kind(of: status.st_mode))) }
+            return .failure(code == ENOENT || code == ENOTDIR ? .missing : .unreadable(errno: code))
         }
         defer { close(descriptor) }
         var status = stat()

@@ -4,12 +4,13 @@
 public enum TextFile {
     /// `bytes` as text; `file` names it in the error, and `kind` says what to save ("the
     /// template").
-    /// A character no text may hold (`ForbiddenCharacters`: a raw control character, which
-    /// would reach every page made from it) is an error at it too.
-    public static func text(of bytes: [UInt8], file: String, kind: String) throws(Diagnostic) -> String {
+    /// With `refusingControlCharacters` (a site's own templates), a character no text of a
+    /// site may hold (`ForbiddenCharacters`: a raw control character, which would reach every
+    /// page made from it) is an error at it too; `tomo template render` prints any text.
+    public static func text(of bytes: [UInt8], file: String, kind: String, refusingControlCharacters: Bool = false) throws(Diagnostic) -> String {
         let body = bytes.dropFirst(ByteOrderMark.length(in: bytes))
         if let text = String(validating: body, as: UTF8.self) {
-            if let problem = forbiddenCharacterProblem(in: text, bytes: Array(body), file: file, kind: kind) { throw problem }
+            if refusingControlCharacters, let problem = forbiddenCharacterProblem(in: text, bytes: Array(body), file: file, kind: kind) { throw problem }
             return text
         }
         var iterator = body.makeIterator()

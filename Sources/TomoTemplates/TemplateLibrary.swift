@@ -37,8 +37,9 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Compiles the `*.mustache` files among `files` (paths relative to `directory`, as
-    /// `FolderEntries.files(under:)` lists them).
-    public init(files: [String], in directory: URL, displayPrefix: String = "") throws(DiagnosticList) {
+    /// `FolderEntries.files(under:)` lists them). `refusingControlCharacters`: a site's theme,
+    /// whose pages no control character may reach (`TextFile.text`).
+    public init(files: [String], in directory: URL, displayPrefix: String = "", refusingControlCharacters: Bool = false) throws(DiagnosticList) {
         var sources: [String: String] = [:]
         var problems: [Diagnostic] = []
         for relative in files where relative.hasSuffix(".mustache") {
@@ -50,7 +51,7 @@ public struct TemplateLibrary: Sendable {
                 continue
             }
             do {
-                sources[displayPrefix + relative] = try TextFile.text(of: data, file: displayPrefix + relative, kind: "the template")
+                sources[displayPrefix + relative] = try TextFile.text(of: data, file: displayPrefix + relative, kind: "the template", refusingControlCharacters: refusingControlCharacters)
             } catch {
                 problems.append(error)
             }

@@ -71,6 +71,37 @@ import TomoTestSupport
         #expect(checked > 50)
     }
 
+    /// A timeline photo keeps the shape its `width` and `height` give before its bytes arrive
+    /// (the page does not jump as photos load): no rule that reaches it sets `aspect-ratio`,
+    /// which would replace that shape, and each has both attributes. Grids crop to squares.
+    @Test func timelinePhotosReserveTheirSpaceBeforeTheyLoad() throws {
+        let styleSheet = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("templates/static/style.css")
+        let css = try String(contentsOf: styleSheet, encoding: .utf8).replacing(/\/\*[\s\S]*?\*\//, with: "")
+        var gridIsSquare = false
+        for rule in css.split(separator: "}") {
+            let parts = rule.split(separator: "{", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            for selector in parts[0].split(separator: ",").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }) where selector.hasSuffix(".post-photo") {
+                let setsRatio = parts[1].contains("aspect-ratio")
+                if selector.hasPrefix(".post-grid") {
+                    gridIsSquare = gridIsSquare || parts[1].contains("aspect-ratio: 1;")
+                } else {
+                    #expect(!setsRatio, "\(selector) sets aspect-ratio, which reaches the timeline's photos")
+                }
+            }
+        }
+        #expect(gridIsSquare)
+        var checked = 0
+        for (path, html) in try Self.demoPages() where path.contains("/timeline/") {
+            for tag in html.components(separatedBy: "<img ").dropFirst().map({ " " + $0.prefix { $0 != ">" } }) where Self.attribute("class", in: tag) == "post-photo" {
+                #expect(Self.attribute("width", in: tag) != nil && Self.attribute("height", in: tag) != nil, "\(path): \(tag)")
+                checked += 1
+            }
+        }
+        #expect(checked > 5)
+    }
+
     static func attribute(_ name: String, in tag: String) -> String? {
         guard let start = tag.range(of: " \(name)=\"") else { return nil }
         return String(tag[start.upperBound...].prefix { $0 != "\"" })

@@ -83,6 +83,8 @@ import TomoTestSupport
         #expect(runTomo(["template", "render", "nope.mustache", "--data", "{}"], in: folder.url).error == "error: nope.mustache: cannot read this file: there is no such file\n")
         try folder.write("t.mustache", "x")
         #expect(runTomo(["template", "render", "t.mustache", "--data", "{}", "--partials", "none"], in: folder.url).error.contains("--partials none: no such folder"))
+        #expect(mkfifo(folder.url.appendingPathComponent("pipe").path, 0o644) == 0)
+        #expect(runTomo(["template", "render", "t.mustache", "--data", "{}", "--partials", "pipe"], in: folder.url).error == "error: --partials pipe: it is a named pipe (FIFO), not a folder: give the folder that holds the partials\n")
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("dir.mustache"), withIntermediateDirectories: true)
         #expect(runTomo(["template", "render", "dir.mustache", "--data", "{}"], in: folder.url).error == "error: dir.mustache: cannot read this file: it is a folder, not a regular file: replace it with a file\n")
         #expect(runTomo(["template", "render", "t.mustache", "--data", "@dir.mustache"], in: folder.url).error == "error: --data @dir.mustache: cannot read this file: it is a folder, not a regular file: replace it with a file\n")

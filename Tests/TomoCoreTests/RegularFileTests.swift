@@ -41,6 +41,17 @@ import TomoTestSupport
         #expect(RegularFile.read(link.path).failure == .notRegular(kind: "a character device"))
         #expect(RegularFile.read(folder.path).failure == .notRegular(kind: "a folder"))
         #expect(RegularFile.contents(fifo.path) == nil)
+        // A socket cannot even be opened: it is named as what it is too, not "No such device".
+        let socketPath = folder.appendingPathComponent("socket").path
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(socketPath.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        #expect(bound == 0)
+        #expect(RegularFile.read(socketPath).failure == .notRegular(kind: "a socket"))
+        #expect(RegularFile.check(socketPath) == .notRegular(kind: "a socket"))
         #expect(RegularFile.Failure.notRegular(kind: "a folder").reason == "it is a folder, not a regular file: replace it with a file")
     }
 

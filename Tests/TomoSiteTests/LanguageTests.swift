@@ -138,6 +138,40 @@ import TomoTheme
         #expect(site.buildErrors() == [message])
     }
 
+    /// A user's name, bio summary and captions are in their language on every page that shows
+    /// them (lists, grids, timelines, the search index), not in the page's: `lang` on each, for
+    /// a screen reader's voice and the glyphs of Han characters.
+    @Test func aUsersTextIsMarkedWithTheirLanguageOnOtherPages() throws {
+        let site = try SiteFolder([
+            "content/users/ken.yaml": "name: 山田 健\nlanguage: ja\nbio: 写真を撮ります。\n",
+            "content/users/amy.yaml": "name: Amy\nbio: I take photos.\n",
+            "content/posts/ken/walk.md": "---\nphoto: p.jpg\ndate: 2026-05-01\nalt: 海\n---\n朝の散歩\n",
+        ])
+        try site.writePhoto(forPostsOf: "ken")
+        try site.build()
+        let home = try #require(site.page("index.html"))
+        #expect(home.contains(#"<html lang="en""#))
+        #expect(home.contains(#"<span class="name" dir="auto" lang="ja">山田 健</span>"#), "\(home)")
+        #expect(home.contains(#"<span class="summary" dir="auto" lang="ja">写真を撮ります。</span>"#))
+        #expect(home.contains(#"<span class="name" dir="auto" lang="en">Amy</span>"#))
+        #expect(home.contains(#"dir="auto" lang="ja">山田 健</a>"#), "the post card's owner")
+        #expect(home.contains(#"<p class="post-caption" dir="auto" lang="ja">朝の散歩</p>"#))
+        let index = try #require(site.page("search.json"))
+        #expect(index.contains(#"{"handle":"ken","language":"ja","name":"山田 健""#), "\(index)")
+        #expect(index.contains(#"{"handle":"amy","language":"en","name":"Amy""#), "\(index)")
+    }
+
+    /// A raw control character in a site's template would be in every page made from it, as
+    /// one in a label would; tabs, line breaks and U+2028 are text.
+    @Test func aControlCharacterInASitesTemplateIsAnErrorAtIt() throws {
+        let site = try SiteFolder([
+            "templates/404.mustache": "<p>caf\u{e9}\n<b>\u{1B}[31m</b>\n",
+            "templates/page.mustache": "{{<layout}}{{$content}}<h1>{{page.title}}</h1>\t\r\n\u{2028}{{/content}}{{/layout}}",
+            "content/users/alice.yaml": "name: Alice\n",
+        ])
+        #expect(site.buildErrors() == ["templates/404.mustache:2:4: the control character U+001B is not allowed in the template: remove it (tabs and line breaks are fine)"])
+    }
+
     @Test(arguments: [
         ("en", "May 1, 2026 at 6:30\u{202F}PM"),
         ("en-GB", "1 May 2026 at 18:30"),
@@ -272,11 +306,12 @@ import TomoTheme
         }
         try site.build()
         let home = try #require(site.page("index.html"))
-        #expect(home.contains(#"<span class="name" dir="auto">\#(name)</span>"#))
+        // In the user's language too: here the site's, English (layla gives none).
+        #expect(home.contains(#"<span class="name" dir="auto" lang="en">\#(name)</span>"#))
         #expect(home.contains(#"<span class="handle" dir="ltr">@layla</span>"#))
-        #expect(home.contains(#"<span class="summary" dir="auto">\#(bio)</span>"#))
-        #expect(home.contains(#"<p class="post-caption" dir="auto">عنوان</p>"#))
-        #expect(home.contains(#"<a class="post-owner" href="/layla/" dir="auto">\#(name)</a>"#))
+        #expect(home.contains(#"<span class="summary" dir="auto" lang="en">\#(bio)</span>"#))
+        #expect(home.contains(#"<p class="post-caption" dir="auto" lang="en">عنوان</p>"#))
+        #expect(home.contains(#"<a class="post-owner" href="/layla/" dir="auto" lang="en">\#(name)</a>"#))
         #expect(home.contains(#"<a href="/about/" dir="auto">من نحن</a>"#))
         #expect(home.contains(#"<a class="site-title" href="/" dir="auto">Test site</a>"#))
         #expect(home.contains(#"<h1 class="site-heading" dir="auto">Test site</h1>"#))
@@ -292,7 +327,7 @@ import TomoTheme
         #expect(post.contains(#"<span class="name" dir="auto">\#(name)</span>"#))
         #expect(post.contains(#"<span class="handle" dir="ltr">@layla</span>"#))
         #expect(post.contains(#"<div class="caption" dir="auto">"#))
-        #expect(site.page("bob/followers/index.html")?.contains(#"<span class="summary" dir="auto">\#(bio)</span>"#) == true)
+        #expect(site.page("bob/followers/index.html")?.contains(#"<span class="summary" dir="auto" lang="en">\#(bio)</span>"#) == true)
         let about = try #require(site.page("about/index.html"))
         #expect(about.contains(#"<h1 dir="auto">من نحن</h1>"#) && about.contains(#"<div class="page-body" dir="auto">"#))
     }

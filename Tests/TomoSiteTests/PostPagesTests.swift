@@ -146,10 +146,10 @@ import TomoStore
         let card = try #require(timeline[start.lowerBound...].components(separatedBy: "</article>").first)
         #expect(card.contains(#"data-like-count="1""#))
         #expect(card.contains(#"<a class="post-link" href="/bob/posts/tokyo-morning/">"#))
-        #expect(card.contains(#"<a class="post-owner" href="/bob/" dir="auto">Bob</a>"#))
+        #expect(card.contains(#"<a class="post-owner" href="/bob/" dir="auto" lang="en">Bob</a>"#))
         #expect(card.contains(#"<time datetime="2026-05-01T10:00:00+09:00">May 1, 2026 at 10:00\#u{202F}AM</time>"#))
         #expect(card.contains(#"<span class="likes">1 like</span>"#))
-        #expect(card.contains(#"<p class="post-caption" dir="auto">Caption of bob/tokyo-morning</p>"#))
+        #expect(card.contains(#"<p class="post-caption" dir="auto" lang="en">Caption of bob/tokyo-morning</p>"#))
         #expect(card.contains(#"alt="photo bob/tokyo-morning""#) && card.contains("/media/bob/"))
     }
 

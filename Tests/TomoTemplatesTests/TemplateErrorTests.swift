@@ -49,21 +49,6 @@ import TomoTestSupport
         }
     }
 
-    /// A raw control character in a template would be in every page made from it.
-    @Test func aControlCharacterInATemplateIsAnErrorAtIt() throws {
-        let temporary = try TemporaryFolder(prefix: "tomo-templates")
-        let folder = temporary.url
-        try Data(Array("<p>caf\u{e9}\n<b>\u{1B}[31m{{name}}</b>\n".utf8)).write(to: folder.appendingPathComponent("card.mustache"))
-        do {
-            _ = try TemplateLibrary(directory: folder, displayPrefix: "templates/")
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.diagnostics.map(\.description) == ["templates/card.mustache:2:4: the control character U+001B is not allowed in the template: remove it (tabs and line breaks are fine)"])
-        }
-        try Data(Array("<p>\t{{name}}\r\n\u{2028}</p>\n".utf8)).write(to: folder.appendingPathComponent("card.mustache"))
-        #expect(throws: Never.self) { try TemplateLibrary(directory: folder, displayPrefix: "templates/") }
-    }
-
     /// A template of many short lines (an inline SVG, a style sheet) is gathered into one text
     /// node line by line: each line copied what came before, and 200,000 lines took minutes.
     @Test(.timeLimit(.minutes(1))) func aTemplateOfManyLinesCompilesAtOnce() throws {

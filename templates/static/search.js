@@ -24,9 +24,26 @@
     return node;
   }
 
+  // The first character as a reader sees it (a flag, a family emoji, an accented letter
+  // written in two code points), as the server's placeholder has it.
+  function initial(name) {
+    var text = name || "?";
+    if (typeof Intl !== "undefined" && Intl.Segmenter) {
+      var first = new Intl.Segmenter().segment(text)[Symbol.iterator]().next();
+      if (!first.done) { return first.value.segment.toUpperCase(); }
+    }
+    return (Array.from(text)[0] || "?").toUpperCase();
+  }
+
+  // What a query and a name are compared as: compatibility forms folded (full-width letters,
+  // the ideographic space an input method types), accents and other marks dropped, lower case.
+  function key(text) {
+    return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  }
+
   function icon(user) {
     if (!user.icon) {
-      var placeholder = element("span", "icon icon-placeholder", Array.from(user.name || "?")[0].toUpperCase());
+      var placeholder = element("span", "icon icon-placeholder", initial(user.name));
       placeholder.setAttribute("aria-hidden", "true");
       return placeholder;
     }
@@ -57,6 +74,7 @@
     // Like the template: a name and a summary in their own direction, a handle left to right.
     var name = element("span", "name", user.name);
     name.dir = "auto";
+    if (user.language) { name.lang = user.language; }
     var handle = element("span", "handle", "@" + user.handle);
     handle.dir = "ltr";
     text.appendChild(name);
@@ -64,6 +82,7 @@
     if (user.summary) {
       var summary = element("span", "summary", user.summary);
       summary.dir = "auto";
+      if (user.language) { summary.lang = user.language; }
       text.appendChild(summary);
     }
     link.appendChild(icon(user));
@@ -77,7 +96,8 @@
   }
 
   function show(query) {
-    var needle = query.trim().toLowerCase();
+    // A handle is written "@alice" on every page, and may be searched so.
+    var needle = key(query).trim().replace(/^@/, "");
     list.textContent = "";
     if (!needle) {
       original.forEach(function (item) { list.appendChild(item); });
@@ -85,7 +105,7 @@
       return;
     }
     var matches = (everyone || []).filter(function (user) {
-      return user.handle.indexOf(needle) !== -1 || user.name.toLowerCase().indexOf(needle) !== -1;
+      return user.handle.indexOf(needle) !== -1 || user.key.indexOf(needle) !== -1;
     });
     matches.slice(0, 100).forEach(function (user) { list.appendChild(card(user)); });
     if (heading) { heading.textContent = label(matches.length ? "data-results" : "data-no-results", query.trim()); }
@@ -95,7 +115,11 @@
     if (everyone) { show(input.value); return; }
     fetch(input.form.action)
       .then(function (response) { return response.json(); })
-      .then(function (data) { everyone = data.users || []; show(input.value); })
+      .then(function (data) {
+        everyone = data.users || [];
+        everyone.forEach(function (user) { user.key = key(user.name || ""); });
+        show(input.value);
+      })
       .catch(function () { everyone = []; });
   });
   input.form.addEventListener("submit", function (event) { event.preventDefault(); });

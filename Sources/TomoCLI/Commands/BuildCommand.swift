@@ -44,6 +44,7 @@ enum BuildCommand {
           tomo build --out /tmp/site --base-url https://staging.example.com/
         """,
         run: { invocation in
+            try AddressSpace.check(for: "tomo build")
             let site = try invocation.siteDirectory()
             var options = try publishingOptions(invocation, site: site)
             options.output = invocation.option("out").map(invocation.path) ?? options.output

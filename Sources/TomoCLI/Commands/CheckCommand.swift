@@ -34,6 +34,7 @@ enum CheckCommand {
           2 users, 1 page: 1 error, 0 warnings
         """,
         run: { invocation in
+            try AddressSpace.check(for: "tomo check")
             let format = try DiagnosticFormat.option(invocation)
             let result = SiteChecker.check(try BuildCommand.publishingOptions(invocation, site: invocation.siteDirectory()))
             format.report(result.diagnostics, on: invocation.console)

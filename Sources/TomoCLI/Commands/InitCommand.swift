@@ -28,6 +28,7 @@ enum InitCommand {
 
     /// DIR, or `--site DIR`, or the working folder; DIR and a --site that differ are refused.
     private static func folder(_ invocation: Invocation) throws -> URL {
+        try invocation.checkWorkingDirectory(for: invocation.argument(0) ?? invocation.siteOption)
         let argument = invocation.argument(0).map(invocation.path)
         let site = invocation.siteOption.map(invocation.path)
         if let argument, let site, argument.path != site.path {

@@ -30,6 +30,7 @@ enum ServeCommand {
           tomo serve --host 0.0.0.0   (for a phone on the same network)
         """,
         run: { invocation in
+            try AddressSpace.check(for: "tomo serve")
             var options = SitePreview.Options(site: try invocation.siteDirectory())
             options.baseURL = try invocation.value("base-url", ValueTypes.siteAddress)
             if let host = try invocation.value("host", ValueTypes.listenAddress) { options.host = host }

@@ -29,9 +29,13 @@ enum TemplateCommands {
             var library = TemplateLibrary()
             if let partials = invocation.option("partials") {
                 let folder = invocation.path(partials)
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                var status = stat()
+                guard stat(folder.path, &status) == 0 else {
                     throw Diagnostic("--partials \(partials): no such folder")
+                }
+                // A file, a pipe or a socket there is named as what it is.
+                guard status.isFolder else {
+                    throw Diagnostic("--partials \(partials): it is \(RegularFile.kind(of: status.st_mode)), not a folder: give the folder that holds the partials")
                 }
                 library = try TemplateLibrary(directory: folder, displayPrefix: partials.hasSuffix("/") ? partials : partials + "/")
             }

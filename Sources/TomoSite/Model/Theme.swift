@@ -70,7 +70,7 @@ public struct Theme: Sendable {
         }
         if !ownFiles.isEmpty {
             do {
-                templates = templates.overlaid(by: try TemplateLibrary(files: ownFiles, in: folder, displayPrefix: "templates/"))
+                templates = templates.overlaid(by: try TemplateLibrary(files: ownFiles, in: folder, displayPrefix: "templates/", refusingControlCharacters: true))
             } catch {
                 problems += error.diagnostics
             }

@@ -371,7 +371,8 @@ public final class OutputFolder: Sendable {
         for path in gone {
             let parent = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
             guard isReal(parent) else { continue }
-            if unlink(root + "/" + path) != 0, errno != ENOENT { failures.append((path, errno)) }
+            // Gone already, or replaced by a folder (or under a file) this build made there.
+            if unlink(root + "/" + path) != 0, ![ENOENT, EISDIR, ENOTDIR].contains(errno) { failures.append((path, errno)) }
             var folder = Substring(path)
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]

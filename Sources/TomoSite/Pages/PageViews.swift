@@ -411,7 +411,7 @@ struct PageViews: Sendable {
     /// `handle`'s entry in the search index; nil without a profile.
     func searchEntry(_ handle: String) -> [UInt8]? {
         shared(.searchEntry(handle)) { views in
-            views.card(handle).map { SiteFiles.searchEntry($0, address: views.address) }
+            views.card(handle).map { SiteFiles.searchEntry($0, language: views.language(of: $0), address: views.address) }
         }
     }
 
@@ -432,6 +432,9 @@ struct PageViews: Sendable {
             "initial": .string(Self.initial(of: card.name)),
             "url": .string(address.path(card.handle + "/")),
             "summary": .string(card.summary ?? ""),
+            // Their name and bio are in their language, on any page (a screen reader's voice,
+            // the glyphs of Han characters).
+            "language": .string(language(of: card).text),
         ]
     }
 

@@ -64,13 +64,15 @@ extension PageViews {
     /// The card of `post`, without its photo.
     private func makePostCard(_ post: Post, labels: Labels) -> PostCard {
         let likes = likers(of: post).count
-        let ownerName = card(post.handle)?.name ?? post.handle
+        let owner = card(post.handle)
+        let ownerName = owner?.name ?? post.handle
         return PostCard(
             id: post.id,
             url: postURL(post),
             handle: post.handle,
             ownerName: ownerName,
             ownerURL: address.path(post.handle + "/"),
+            language: language(of: owner).text,
             alt: post.alt ?? "",
             caption: post.caption.firstLine,
             title: Self.postTitle(post, ownerName: ownerName, labels: labels).text,
@@ -139,6 +141,9 @@ struct PostCard: Sendable {
     var handle: String
     var ownerName: String
     var ownerURL: String
+    /// The owner's language (`PageViews.language(of:)`), which their name and caption are
+    /// written in, whatever the page's.
+    var language: String
     var alt: String
     var caption: String
     /// `PageViews.postTitle`: the caption's first line, or "Photo by NAME".
@@ -156,6 +161,7 @@ struct PostCard: Sendable {
             "handle": .string(handle),
             "ownerName": .string(ownerName),
             "ownerURL": .string(ownerURL),
+            "language": .string(language),
             "alt": .string(alt),
             "caption": .string(caption),
             "title": .string(title),

@@ -29,11 +29,14 @@ enum SiteFiles {
 
     /// One user's object in `search.json`, written straight to bytes (keys in sorted order, as
     /// `JSONWriter` would): building the index as a `JSONValue` first was a tenth of a rebuild.
-    static func searchEntry(_ user: UserCard, address: SiteAddress) -> [UInt8] {
+    static func searchEntry(_ user: UserCard, language: LanguageTag, address: SiteAddress) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(user.icon == nil ? 128 : 512)
         output.append(contentsOf: #"{"handle":"#.utf8)
         JSONWriter.appendString(user.handle, to: &output)
+        // What a result's name and summary are written in (`PageViews.language(of:)`).
+        output.append(contentsOf: #","language":"#.utf8)
+        JSONWriter.appendString(language.text, to: &output)
         output.append(contentsOf: #","name":"#.utf8)
         JSONWriter.appendString(user.name, to: &output)
         if let summary = user.summary {
