@@ -49,14 +49,16 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, for a message: a `Diagnostic`'s own words, or the system's (Foundation's
     /// description of a file error).
     /// A Foundation file error is told by the system's reason behind it ("Permission denied",
-    /// "Too many open files"), not by its generic "The operation could not be completed".
+    /// "Too many open files"), not by its generic "The operation could not be completed"; any
+    /// other error by its own description.
     public static func reason(of error: any Error) -> String {
         if let diagnostic = error as? Diagnostic { return diagnostic.message }
         let nsError = error as NSError
         for candidate in [nsError, nsError.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap({ $0 }) where candidate.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(truncatingIfNeeded: candidate.code)))
         }
-        return nsError.localizedDescription
+        if nsError.domain == NSCocoaErrorDomain { return nsError.localizedDescription }
+        return (error as? CustomStringConvertible)?.description ?? nsError.localizedDescription
     }
 
     /// The order reports list problems in: by file, line and column (unplaced ones first).

@@ -105,6 +105,34 @@ import TomoTestSupport
         return halfDone
     }
 
+    /// Kills `command` before every one of its `calls` of each kind, checks `afterEachKill` on
+    /// the site it left (with what to say on failure), runs it again when it left the site half
+    /// done, and expects the site a whole run leaves. How many kills left it half done.
+    static func killBeforeEachCall(
+        _ command: [String], calls: [String], afterEachKill: (TemporaryFolder, String) throws -> Void = { _, _ in }
+    ) throws -> Int {
+        let expected = try whole(command)
+        let calibration = try site()
+        let counts = try SyscallFault.counts(command, in: calibration.url)
+        var halfDone = 0
+        for call in calls {
+            for number in 1...max(counts[call] ?? 1, 1) {
+                let moment = SyscallFault.Moment(call: call, number: number)
+                let site = try site()
+                let victim = try SyscallFault.run(command, in: site.url, .kill, at: moment)
+                let context = "killed at \(moment): \(victim.ending)"
+                try afterEachKill(site, context)
+                if content(site) != expected {
+                    halfDone += 1
+                    let again = runTomo(command, in: site.url)
+                    #expect(again.status == 0, "\(context): \(again.error)")
+                }
+                #expect(content(site) == expected, "\(context): \(differences(content(site), expected))")
+            }
+        }
+        return halfDone
+    }
+
     /// Before the store's write, each folder's move and the profile's replace and move, and at
     /// seeded moments.
     @Test func aRenameKilledAtAnyMomentIsFinishedByRunningItAgain() throws {
@@ -253,24 +281,7 @@ import TomoTestSupport
         try photo.copy(sampleJPEG, to: "sunset.jpg")
         let command = ["post", "add", "alice", photo.url.appendingPathComponent("sunset.jpg").path, "--alt", "A sunset", "--date", "2026-05-02"]
             + (namedSlug ? ["--slug", "evening"] : [])
-        let expected = try InterruptedUserCommandTests.whole(command)
-        let calibration = try InterruptedUserCommandTests.site()
-        let counts = try SyscallFault.counts(command, in: calibration.url)
-        var halfDone = 0
-        for call in ["write", "link", "unlink"] {
-            for number in 1...max(counts[call] ?? 1, 1) {
-                let moment = SyscallFault.Moment(call: call, number: number)
-                let site = try InterruptedUserCommandTests.site()
-                let victim = try SyscallFault.run(command, in: site.url, .kill, at: moment)
-                let context = "killed at \(moment): \(victim.ending)"
-                if InterruptedUserCommandTests.content(site) != expected {
-                    halfDone += 1
-                    let again = runTomo(command, in: site.url)
-                    #expect(again.status == 0, "\(context): \(again.error)")
-                }
-                #expect(InterruptedUserCommandTests.content(site) == expected, "\(context): \(differences(InterruptedUserCommandTests.content(site), expected))")
-            }
-        }
+        let halfDone = try InterruptedUserCommandTests.killBeforeEachCall(command, calls: ["write", "link", "unlink"])
         #expect(halfDone > 0, "no kill left the post unmade: the test tested nothing")
     }
 }
@@ -311,26 +322,9 @@ import TomoTestSupport
 @Suite(.serialized) struct InterruptedPostRemovalTests {
     @Test func aRemovalOfAHiddenPostKilledAtAnyMomentNeverPublishesIt() throws {
         try #require(SyscallFault.isAvailable, "needs strace, allowed to trace (apt-get install strace)")
-        let command = ["post", "rm", "alice/secret", "--yes"]
-        let expected = try InterruptedUserCommandTests.whole(command)
-        let calibration = try InterruptedUserCommandTests.site()
-        let counts = try SyscallFault.counts(command, in: calibration.url)
-        var halfDone = 0
-        for call in ["unlink", "rename"] {
-            for number in 1...max(counts[call] ?? 1, 1) {
-                let moment = SyscallFault.Moment(call: call, number: number)
-                let site = try InterruptedUserCommandTests.site()
-                let victim = try SyscallFault.run(command, in: site.url, .kill, at: moment)
-                let context = "killed at \(moment): \(victim.ending)"
-                try InterruptedUserCommandTests.expectHiddenPostUnpublished(site, context)
-                if InterruptedUserCommandTests.content(site) != expected {
-                    halfDone += 1
-                    let again = runTomo(command, in: site.url)
-                    #expect(again.status == 0, "\(context): \(again.error)")
-                }
-                #expect(InterruptedUserCommandTests.content(site) == expected, "\(context): \(differences(InterruptedUserCommandTests.content(site), expected))")
-            }
-        }
+        let halfDone = try InterruptedUserCommandTests.killBeforeEachCall(
+            ["post", "rm", "alice/secret", "--yes"], calls: ["unlink", "rename"], afterEachKill: InterruptedUserCommandTests.expectHiddenPostUnpublished
+        )
         #expect(halfDone > 0, "no kill fell between the first deletion and the store's write: the test tested nothing")
     }
 }

@@ -21,7 +21,7 @@ import TomoCore
         let site = try SiteFolder(["content/users/alice.yaml": "name: Alice\nbio: |\n\(yamlBio)\n"])
         try site.build()
         // (No summary here holds a character HTML escapes.)
-        #expect(site.page("index.html")?.contains(#"<span class="summary" dir="auto">\#(summary)</span>"#) == true)
+        #expect(site.page("index.html")?.contains(#"<span class="summary" dir="auto" lang="en">\#(summary)</span>"#) == true)
         #expect(site.page("alice/index.html")?.contains(#"<meta name="description" content="\#(summary)">"#) == true)
         let index = try JSONParser.parse(try #require(site.page("search.json")), file: "search.json")
         #expect(index["users"]?.arrayValue?.first?["summary"]?.stringValue == summary)
