@@ -52,6 +52,20 @@ public struct Invocation: Sendable {
         throw Diagnostic(problem)
     }
 
+    /// The longest path inside a site a command makes or reads, in bytes, beyond the site
+    /// folder's own: a post's thumbnail or page (`content/posts/` or `public/media/`, a handle of
+    /// 30 and a slug of 80 characters, a width and a hash) fits in it with room to spare.
+    static let longestPathInSite = 512
+
+    /// Throws when `folder`'s path leaves no room for the paths inside a site before the
+    /// system's limit (`PATH_MAX`): every call on them would fail with "file name too long",
+    /// which read as "no site here" or "file name is invalid".
+    static func checkRoomForASite(in folder: URL) throws(Diagnostic) {
+        let length = folder.standardizedFileURL.path.utf8.count
+        guard length + longestPathInSite > Int(PATH_MAX) else { return }
+        throw Diagnostic("the site folder's path is \(length) bytes long, and the paths of the files in a site would pass the system's limit of \(PATH_MAX) bytes: move the site to a folder with a shorter path (at most \(Int(PATH_MAX) - longestPathInSite) bytes)")
+    }
+
     /// Resolves a path the user typed against the working directory.
     public func path(_ text: String) -> URL {
         if text.hasPrefix("/") { return URL(fileURLWithPath: text).standardizedFileURL }
@@ -65,6 +79,7 @@ public struct Invocation: Sendable {
         try checkWorkingDirectory(for: siteOption)
         if let siteOption {
             let url = path(siteOption)
+            try Self.checkRoomForASite(in: url)
             guard FileManager.default.fileExists(atPath: url.appendingPathComponent(ContentPath.siteConfigFile).path) else {
                 throw Diagnostic("\(siteOption) is not a tomo site: it has no content/site.yaml (create one with `tomo init \(siteOption)`)")
             }
@@ -76,11 +91,15 @@ public struct Invocation: Sendable {
         var folder = workingDirectory.standardizedFileURL.path
         while true {
             if FileManager.default.fileExists(atPath: folder + "/" + ContentPath.siteConfigFile) {
-                return URL(fileURLWithPath: folder, isDirectory: true)
+                let site = URL(fileURLWithPath: folder, isDirectory: true)
+                try Self.checkRoomForASite(in: site)
+                return site
             }
             guard folder.hasPrefix("/"), folder != "/", let slash = folder.lastIndex(of: "/") else { break }
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }
+        // Past the system's limit no file is found, a site's or not: that is what to say.
+        try Self.checkRoomForASite(in: workingDirectory)
         throw Diagnostic("no tomo site here: no content/site.yaml in this folder or above it (run `tomo init`, or pass --site DIR)")
     }
 }

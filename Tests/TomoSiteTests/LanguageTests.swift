@@ -156,6 +156,7 @@ import TomoTheme
         #expect(home.contains(#"<span class="name" dir="auto" lang="en">Amy</span>"#))
         #expect(home.contains(#"dir="auto" lang="ja">山田 健</a>"#), "the post card's owner")
         #expect(home.contains(#"<p class="post-caption" dir="auto" lang="ja">朝の散歩</p>"#))
+        #expect(home.contains(#"alt="海" lang="ja""#), "the photo's alt text")
         let index = try #require(site.page("search.json"))
         #expect(index.contains(#"{"handle":"ken","language":"ja","name":"山田 健""#), "\(index)")
         #expect(index.contains(#"{"handle":"amy","language":"en","name":"Amy""#), "\(index)")

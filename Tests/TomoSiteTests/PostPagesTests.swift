@@ -166,15 +166,16 @@ import TomoStore
         try site.write("content/posts/ann/p.jpg", bytes: Self.photo)
         _ = try StoreFile(site: site.root).update { store throws(Diagnostic) in try store.addUser("ann") }
         try site.build()
-        let names = ["ann/no-alt": "By the sea", "ann/bare": "Photo by Ann Lee"]
+        // The caption's line is in the owner's language; "Photo by NAME" in the page's.
+        let names = ["ann/no-alt": (#" lang="en""#, "By the sea"), "ann/bare": ("", "Photo by Ann Lee")]
         for path in ["ann/index.html", "index.html", "ann/timeline/index.html"] {
             let page = try #require(site.page(path))
             let links = page.components(separatedBy: #"<a class="post-link""#).dropFirst().map { $0.components(separatedBy: "</a>")[0] }
             #expect(links.count == 3, "\(path)")
             for link in links {
                 let id = try #require(postIDs(in: page).first { link.contains("/\($0.replacingOccurrences(of: "/", with: "/posts/"))/") })
-                if let name = names[id] {
-                    #expect(link.contains(#"alt="""#) && link.contains(#"<span class="visually-hidden" dir="auto">\#(name)</span>"#), "\(path): \(link)")
+                if let (lang, name) = names[id] {
+                    #expect(link.contains(#"alt="""#) && link.contains(#"<span class="visually-hidden" dir="auto"\#(lang)>\#(name)</span>"#), "\(path): \(link)")
                     #expect(site.page("\(id.replacingOccurrences(of: "/", with: "/posts/"))/index.html")?.contains(#"<h1 class="visually-hidden" dir="auto">\#(name)</h1>"#) == true)
                 } else {
                     #expect(link.contains(#"alt="Waves on rocks""#) && !link.contains("visually-hidden"), "\(path): \(link)")

@@ -34,6 +34,8 @@ enum InitCommand {
         if let argument, let site, argument.path != site.path {
             throw UsageError("two folders for one site: DIR is \(argument.path) but --site is \(site.path); give one of them", usage: invocation.command.usage)
         }
-        return argument ?? site ?? invocation.workingDirectory.standardizedFileURL
+        let folder = argument ?? site ?? invocation.workingDirectory.standardizedFileURL
+        try Invocation.checkRoomForASite(in: folder)
+        return folder
     }
 }
