@@ -43,13 +43,19 @@ extension Store {
         return hiddenPosts.count { $0.hasPrefix(ownPrefix) }
     }
 
-    /// Drops the hidden marks `removeUser` left of `handle`'s posts (see `hiddenMarksLeft`).
-    public mutating func forgetHiddenMarks(of handle: String) -> Outcome {
+    /// Drops the hidden marks of `handle`'s posts that have no file any more (`postExists`):
+    /// those `removeUser` left once the files are gone, and any a removal stopped half way
+    /// left, which would otherwise hide a new post of the same name by whoever holds the
+    /// handle next.
+    public mutating func forgetHiddenMarks(of handle: String, postExists: (PostID) -> Bool) -> Outcome {
         settleBulkInserts()
-        let count = hiddenMarksLeft(by: handle)
-        guard count > 0 else { return .unchanged("the store keeps no hidden mark of \(handle)'s posts") }
+        needs(.hidden)
         let ownPrefix = PostID.ownerPrefix(handle)
-        hiddenPosts.removeAll { $0.hasPrefix(ownPrefix) }
-        return .changed("removed the \(Plural.count(count, "hidden mark")) of \(handle)'s posts from the store")
+        let gone = hiddenPosts.filter { id in
+            id.hasPrefix(ownPrefix) && !postExists(PostID(handle: handle, slug: String(id.dropFirst(ownPrefix.count))))
+        }
+        guard !gone.isEmpty else { return .unchanged("the store keeps no hidden mark of a post of \(handle)'s that is gone") }
+        hiddenPosts.removeAll { gone.contains($0) }
+        return .changed("removed the \(Plural.count(gone.count, "hidden mark")) of \(handle)'s posts that are gone from the store")
     }
 }

@@ -24,6 +24,8 @@ import TomoTestSupport
         #expect(created.status == 0, "\(created.error)")
         let built = try Self.runInDeletedFolder(["build", "--site", site], in: folder)
         #expect(built.status == 0, "\(built.error)")
+        let relativeOut = try Self.runInDeletedFolder(["build", "--site", site, "--out", "out"], in: folder)
+        #expect(relativeOut.status == 1 && relativeOut.error.contains("the current folder cannot be read"), "\(relativeOut.error)")
     }
 }
 

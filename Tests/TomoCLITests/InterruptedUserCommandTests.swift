@@ -248,6 +248,37 @@ import TomoTestSupport
         }
     }
 
+    /// Registering either side of a rename stopped half way would split the profile from its
+    /// posts, and publish the posts the store hides under the new handle: `user add` refuses,
+    /// naming the rename that finishes it.
+    @Test func addingEitherSideOfAHalfDoneRenameIsRefused() throws {
+        let site = try Self.site()
+        _ = try StoreFile(site: site.url).update { store throws(Diagnostic) in try store.renameUser("alice", to: "ann") }
+        let before = Self.content(site)
+        for handle in ["alice", "ann"] {
+            let added = runTomo(["user", "add", handle], in: site.url)
+            #expect(added.status == 1, "\(handle): \(added.output)")
+            #expect(added.error.contains("the rename of alice to ann was stopped half way (the store has ann, the files are still alice's): run `tomo user rename alice ann` to finish it"), "\(handle): \(added.error)")
+            #expect(Self.content(site) == before)
+        }
+        try Self.expectHiddenPostUnpublished(site, "after the refusals")
+    }
+
+    /// The hidden marks of a removed user's posts go with their files, in a batch too, where
+    /// the files go after the store is written: a new user of the handle who writes a post of
+    /// the same name has it published.
+    @Test func aNewHolderOfAHandleIsNotHiddenByTheMarksOfTheLast() throws {
+        let site = try Self.site()
+        try site.write("batch.txt", "user rm alice --yes\nuser add alice\n")
+        let batch = runTomo(["batch", "batch.txt"], in: site.url)
+        #expect(batch.status == 0, "\(batch.error)")
+        #expect(try StoreFile(site: site.url).read().hiddenPosts.isEmpty)
+        try site.copy(sampleJPEG, to: "content/posts/alice/secret.jpg")
+        try site.write("content/posts/alice/secret.md", "---\nphoto: secret.jpg\ndate: 2026-05-03\nalt: A new one\n---\nNew words.\n")
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/alice/posts/secret/index.html").path))
+    }
+
     /// Finishing never merges two users' files: a kind of file at both places is refused, with
     /// nothing moved.
     @Test func finishingRefusesFilesAtBothPlaces() throws {

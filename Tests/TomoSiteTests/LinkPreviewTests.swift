@@ -259,11 +259,13 @@ import TomoTestSupport
     @Test func aLongCaptionIsShortenedInTheTitleAndHeadlineButShownWhole() throws {
         let words = (0..<60).map { "word\($0)" }.joined(separator: " ")
         let japanese = String(repeating: "海辺の朝の散歩", count: 15)
+        let edge = String(repeating: "abcdefghi ", count: 6) + "abcdefghij rest of the caption"
         let site = try SiteFolder([
             "content/users/ann.yaml": "name: Ann\n",
             "content/posts/ann/walk.md": "---\nphoto: walk.jpg\ndate: 2026-05-01T12:00:00Z\n---\n\(words)\n",
             "content/posts/ann/sea.md": "---\nphoto: walk.jpg\ndate: 2026-05-02T12:00:00Z\n---\n\(japanese)\n",
             "content/posts/ann/short.md": "---\nphoto: walk.jpg\ndate: 2026-05-03T12:00:00Z\n---\nMorning walk\n",
+            "content/posts/ann/edge.md": "---\nphoto: walk.jpg\ndate: 2026-05-04T12:00:00Z\n---\n\(edge)\n",
         ])
         try site.write("content/posts/ann/walk.jpg", bytes: Array(try Data(contentsOf: SiteBuildTests.demoIcon)))
         try site.build()
@@ -271,6 +273,8 @@ import TomoTestSupport
             ("walk", words, "word0 word1 word2 word3 word4 word5 word6 word7 word8 word9 word10…"),
             ("sea", japanese, String(japanese.prefix(70)) + "…"),
             ("short", "Morning walk", "Morning walk"),
+            // A word that ends at the 70th character is kept whole.
+            ("edge", edge, edge.prefix(70) + "…"),
         ] {
             let page = try #require(site.page("ann/posts/\(slug)/index.html"))
             let tags = try #require(MetaTags(page))

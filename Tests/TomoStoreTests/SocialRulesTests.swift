@@ -380,7 +380,10 @@ import TomoCore
         // The hidden marks of bob's posts stay until the command has deleted their files.
         #expect(try site.read().hiddenPosts == ["bob/b"])
         #expect(try site.read().hiddenMarksLeft(by: "bob") == 1)
-        try site.apply { store in store.forgetHiddenMarks(of: "bob") }
+        // Only the marks of posts whose files are gone go.
+        try site.apply { store in store.forgetHiddenMarks(of: "bob") { _ in true } }
+        #expect(try site.read().hiddenPosts == ["bob/b"])
+        try site.apply { store in store.forgetHiddenMarks(of: "bob") { _ in false } }
         let store = try site.read()
         #expect(store.user("bob") == nil)
         #expect(store.follows.map { "\($0.from)>\($0.to)" } == ["carol>alice"])

@@ -47,6 +47,7 @@ enum BuildCommand {
             try AddressSpace.check(for: "tomo build")
             let site = try invocation.siteDirectory()
             var options = try publishingOptions(invocation, site: site)
+            if let out = invocation.option("out") { try invocation.checkWorkingDirectory(for: out) }
             options.output = invocation.option("out").map(invocation.path) ?? options.output
             options.full = invocation.flag("full")
             let console = invocation.console

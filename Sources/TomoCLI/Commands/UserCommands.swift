@@ -32,8 +32,15 @@ enum UserCommands {
             try UserContentFiles(site: site, handle: handle).checkNoPage()
             let name = try invocation.option("name").map { try DisplayName.checked($0, handle: handle, site: site, usage: invocation.command.usage) }
             try UserContentFiles(site: site, handle: handle).checkProfileCanBeWritten(name: name)
-            let outcome = try StoreCommandSupport.apply(invocation, sections: [.users]) { store, _ throws(Diagnostic) in
-                try store.addUser(handle)
+            let known = try StoreCommandSupport.read(invocation, sections: [.users, .renames]).store
+            if let (old, new) = try UserContentFiles.interruptedRename(involving: handle, store: known, site: site) {
+                throw Diagnostic("the rename of \(old) to \(new) was stopped half way (the store has \(new), the files are still \(old)'s): run `tomo user rename \(old) \(new)` to finish it; registering \(handle) now would split \(old)'s profile from its posts, and publish posts the store hides under \(new)")
+            }
+            let outcome = try StoreCommandSupport.apply(invocation, sections: [.users, .hidden]) { store, _ throws(Diagnostic) in
+                let added = try store.addUser(handle)
+                // Marks a removal of an earlier holder left would hide a new post of the same name.
+                _ = store.forgetHiddenMarks(of: handle) { post in UserContentFiles.postExists(post, site: site) }
+                return added
             }
             StoreCommandSupport.report(outcome, on: invocation.console)
             try StoreCommandSupport.afterStoreWrite(invocation) {
@@ -225,7 +232,9 @@ enum UserCommands {
                 let deleted = try files.removeAll()
                 for path in deleted { invocation.console.line("deleted \(path)") }
                 // Only now that none of their post files is left may the hidden marks go.
-                let forgotten = try StoreFile(site: site).update(sections: [.users, .hidden]) { store in store.forgetHiddenMarks(of: handle) }
+                let forgotten = try StoreFile(site: site).update(sections: [.users, .hidden]) { store in
+                    store.forgetHiddenMarks(of: handle) { post in UserContentFiles.postExists(post, site: site) }
+                }
                 if forgotten.changed { StoreCommandSupport.report(forgotten, on: invocation.console) }
                 return !deleted.isEmpty || forgotten.changed
             }

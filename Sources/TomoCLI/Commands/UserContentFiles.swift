@@ -2,6 +2,7 @@ import Foundation
 import TomoContent
 import TomoCore
 import TomoSite
+import TomoStore
 import TomoYAML
 
 /// A user's files under `content/`: the profile (`users/H.yaml` or `.json`), its images folder
@@ -31,6 +32,30 @@ struct UserContentFiles {
     }
 
     func url(_ relativePath: String) -> URL { site.appendingPathComponent(relativePath) }
+
+    /// Whether `post`'s file is in `site` (an error reading the way counts as there: a mark is
+    /// never dropped for a post that may be there).
+    static func postExists(_ post: PostID, site: URL) -> Bool {
+        (try? FolderEntries.exists(ContentPath.postFile(post.handle, post.slug + ".md"), in: site.path)) ?? true
+    }
+
+    /// The rename stopped half way that `handle` is a side of, as `(old, new)`: the store has
+    /// `new` (registered, no profile yet) where the latest rename of `old` led, and `old` is not
+    /// registered but still has its profile. Registering either side then would split a
+    /// user's profile from their posts (`tomo user add`); nil when there is none.
+    static func interruptedRename(involving handle: String, store: Store, site: URL) throws(Diagnostic) -> (old: String, new: String)? {
+        func isHalfDone(_ old: String, _ new: String) throws(Diagnostic) -> Bool {
+            guard old != new, store.user(old) == nil, store.user(new) != nil, store.renames.last(where: { $0.from == old })?.to == new else { return false }
+            let oldHasProfile = try UserContentFiles(site: site, handle: old).hasProfile
+            let newHasProfile = try UserContentFiles(site: site, handle: new).hasProfile
+            return oldHasProfile && !newHasProfile
+        }
+        if let new = store.renames.last(where: { $0.from == handle })?.to, try isHalfDone(handle, new) { return (handle, new) }
+        for rename in store.renames.reversed() where rename.to == handle {
+            if try isHalfDone(rename.from, handle) { return (rename.from, handle) }
+        }
+        return nil
+    }
 
     /// The free page at this handle's address (`content/pages/HANDLE.md`), if there is one: a
     /// user of that handle would take the page's place, which a build refuses.

@@ -53,9 +53,11 @@ extension PageViews {
     static func shortTitle(_ text: String) -> String {
         // Counted only as far as the limit: a caption may be long.
         guard !text.dropFirst(titleLimit).isEmpty else { return text }
+        // One character more, so that a word ending at the limit is kept whole.
+        let reach = text.prefix(titleLimit + 1)
         var head = text.prefix(titleLimit)
-        if let space = head.lastIndex(where: \.isWhitespace), head.distance(from: head.startIndex, to: space) >= titleLimit / 2 {
-            head = head[..<space]
+        if let space = reach.lastIndex(where: \.isWhitespace), reach.distance(from: reach.startIndex, to: space) >= titleLimit / 2 {
+            head = reach[..<space]
         }
         while head.last?.isWhitespace == true { head = head.dropLast() }
         return head + "…"
