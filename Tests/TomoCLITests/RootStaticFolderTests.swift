@@ -197,6 +197,31 @@ import TomoTestSupport
 /// A file put into the output by hand: no build deletes it, incremental or full, and a full
 /// build names it and says where it belongs; a page tomo made and no longer makes goes in both.
 @Suite struct HandPlacedOutputFileTests {
+    /// A folder of the root static folder that becomes a file, where the output's folder of
+    /// that name holds a file tomo did not make: the build fails before it changes anything
+    /// (it once replaced some files, deleted others, then failed "is unchanged"), naming the
+    /// file in the way; once it is moved away the next build is a full build's.
+    @Test func aFolderThatBecomesAFileWhereTheOutputHoldsAForeignFileChangesNothing() throws {
+        let site = try RootStaticFolderTests.site(static: ["z/inner.txt": Data("inner\n".utf8)])
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        let output = site.url.appendingPathComponent("public")
+        try Data("mine\n".utf8).write(to: output.appendingPathComponent("z/hand.txt"))
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("static/z"))
+        try Data("now a file\n".utf8).write(to: site.url.appendingPathComponent("static/z"))
+        try site.write("content/users/bob.yaml", "name: Bob\n")
+        let before = fileTree(output)
+        let refused = runTomo(["build"], in: site.url)
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("the site now has a file z, and the output has a folder there holding files tomo did not make (z/hand.txt): move them out of the output, then build again"), "\(refused.error)")
+        #expect(refused.error.contains("public/ is unchanged"))
+        #expect(fileTree(output) == before, "\(differences(fileTree(output), before))")
+        try FileManager.default.removeItem(at: output.appendingPathComponent("z/hand.txt"))
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        var built = fileTree(output)
+        built[".tomo-output"] = nil
+        #expect(built == (try fullBuildOutput(of: site.url)).filter { $0.key != ".tomo-output" })
+    }
+
     @Test func incrementalAndFullBuildsKeepItAlikeAndDeleteOnlyWhatTomoMade() throws {
         for order in [["build"], ["build", "--full"]] {
             let site = try TemporaryFolder([

@@ -176,15 +176,17 @@ public final class OutputFolder: Sendable {
     /// for the files tomo did not make (`foreignFiles`).
     public func commit() throws(Diagnostic) {
         if !isFresh {
-            let (pending, digests, gone) = state.withLock { state in
-                state.isTouched = true
-                return (state.pending, state.digests, state.gone)
-            }
+            let (pending, digests, gone) = state.withLock { state in (state.pending, state.digests, state.gone) }
+            let goneFiles = gone + (madeBefore?.filter { digests[$0] == nil } ?? [])
+            // A new file whose place a folder holding files tomo did not make takes would fail
+            // half way through: it fails the build now, with the output as it was.
+            if let blocked = blockedPlace(among: pending.map(\.1), gone: Set(goneFiles)) { throw blocked }
+            state.withLock { $0.isTouched = true }
             // Gone files first: a folder they leave empty may be where a new file goes. One
             // that cannot be deleted fails the build before any new file lands: the site no
             // longer has it (a post made private, a user removed), and the record keeps naming
             // it, so the next build deletes it.
-            let undeleted = removeGoneFiles(gone + (madeBefore?.filter { digests[$0] == nil } ?? []))
+            let undeleted = removeGoneFiles(goneFiles)
             if !undeleted.isEmpty { throw Self.deletionFailure(undeleted) }
             for (temporary, target) in pending where rename(temporary, target) != 0 {
                 throw Diagnostic("cannot replace \(target): \(String(cString: strerror(errno)))")
@@ -272,8 +274,11 @@ public final class OutputFolder: Sendable {
     /// longer as before (the build state is not kept if the build then fails). Anything else in
     /// the way is an error.
     private func replaceMadeFile(at folder: String, withFolder full: String) throws(Diagnostic) {
-        guard madeBefore?.contains(folder) == true || kept?[folder] != nil, unlink(full) == 0, mkdir(full, 0o755) == 0 else {
+        guard madeBefore?.contains(folder) == true || kept?[folder] != nil else {
             throw Diagnostic("\(folder) in the output is not a folder: delete it and build again")
+        }
+        guard unlink(full) == 0, mkdir(full, 0o755) == 0 else {
+            throw Self.deletionFailure([(folder, errno)])
         }
         state.withLock { state in
             state.isTouched = true
@@ -388,6 +393,23 @@ public final class OutputFolder: Sendable {
             if !filesFailed, ![ENOTEMPTY, EEXIST, ENOENT, ENOTDIR, EBUSY].contains(errno) { failures.append((folder + "/", errno)) }
         }
         return failures
+    }
+
+    /// The error for the first of `targets` (full paths of new files) that is a folder holding
+    /// anything but files the site no longer has (`gone`, by path in the output), which would
+    /// make its file's rename fail half way through a commit; nil when there is none.
+    private func blockedPlace(among targets: [String], gone: Set<String>) -> Diagnostic? {
+        for target in targets {
+            var status = stat()
+            guard lstat(target, &status) == 0, status.isFolder else { continue }
+            let relative = String(target.dropFirst(root.count + 1))
+            let walk = FolderEntries.files(under: target, display: relative, followingLinks: false, includingHidden: true)
+            let foreign = (walk.files ?? []).map { relative + "/" + $0 }.filter { !gone.contains($0) }
+            guard !foreign.isEmpty || walk.files == nil else { continue }
+            let named = foreign.isEmpty ? "files it cannot list" : foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+            return Diagnostic("the site now has a file \(relative), and the output has a folder there holding files tomo did not make (\(named)): move them out of the output, then build again")
+        }
+        return nil
     }
 
     /// The error of a build that could not delete `undeleted` (by path in the output).
