@@ -126,11 +126,10 @@ enum PostCommands {
             let notes = files.notes.map { " (\($0))" }.joined()
             try invocation.requireConfirmation(deleting: what, note: notes, target: post.description)
             for note in files.notes { console.warning(note) }
-            // The files first, the photo before the post file (which alone names it, for a run
-            // that finishes a removal stopped half way), the store last: while the post file is
-            // there its hidden mark stays, or a post a moderator hid would be published after a
-            // deletion that failed (or a kill).
-            for path in try files.remove(Array(files.removable.dropFirst()) + files.removable.prefix(1)) { console.line("deleted \(path)") }
+            // The files first, the store last: while the post file is there its hidden mark
+            // stays, or a post a moderator hid would be published after a deletion that failed
+            // (or a kill).
+            for path in try files.removeInOrder() { console.line("deleted \(path)") }
             if relations.likes > 0 || relations.reports > 0 || relations.hidden {
                 let outcome = try StoreFile(site: site).update(sections: [.likes, .reports, .hidden]) { store in store.removePost(post) }
                 StoreCommandSupport.report(outcome, on: console)
@@ -177,8 +176,10 @@ private struct PostFiles {
         }
     }
 
-    /// Deletes `paths` (of `removable`) in their order; the paths deleted.
-    func remove(_ paths: [String]) throws(Diagnostic) -> [String] {
+    /// Deletes the files, the photo before the post file, which alone names it (for a run that
+    /// finishes a removal stopped half way); the paths deleted.
+    func removeInOrder() throws(Diagnostic) -> [String] {
+        let paths = Array(removable.dropFirst()) + removable.prefix(1)
         for path in paths {
             do { try FileManager.default.removeItem(at: site.appendingPathComponent(path)) } catch {
                 throw Diagnostic("cannot delete \(path): \(Diagnostic.reason(of: error)): make it removable, then run the command again")

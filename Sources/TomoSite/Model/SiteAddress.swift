@@ -6,7 +6,7 @@ import TomoCore
 /// Open Graph need. Both carry the base URL's path, so a site hosted under a folder
 /// (`https://example.github.io/mysite/`) links inside that folder.
 public struct SiteAddress: Sendable, Hashable {
-    /// Absolute, http or https, ASCII (`ascii`), ending in `/`.
+    /// Absolute, http or https, in its canonical ASCII spelling (`canonical`), ending in `/`.
     public let baseURL: String
     /// The base URL's path, ending in `/`: `/` for `https://example.com/`, `/mysite/` for
     /// `https://example.github.io/mysite/` (escapes kept as written). Templates read it as
@@ -20,7 +20,7 @@ public struct SiteAddress: Sendable, Hashable {
         if let problem = URLRules.siteAddressProblem(text) {
             throw Diagnostic("base URL \(problem)")
         }
-        let base = try Self.ascii(text.hasSuffix("/") ? text : text + "/")
+        let base = try Self.canonical(text.hasSuffix("/") ? text : text + "/")
         // Percent-encoded, a path is longer: it must still fit in a profile's QR code.
         if base != text + (text.hasSuffix("/") ? "" : "/"), let problem = URLRules.siteAddressProblem(base) {
             throw Diagnostic("base URL \(problem) (the address written in ASCII, as feeds and the sitemap need it)")
@@ -38,7 +38,7 @@ public struct SiteAddress: Sendable, Hashable {
     /// `https://xn--r8jz45g.jp/`), the other bytes that are not percent-encoded (`/café/` →
     /// `/caf%C3%A9/`). `address` passed `URLRules.siteAddressProblem`:
     /// `scheme://authority/path`, the authority without `@`, a port a number from 1 to 65535.
-    static func ascii(_ address: String) throws(Diagnostic) -> String {
+    static func canonical(_ address: String) throws(Diagnostic) -> String {
         guard let schemeEnd = address.range(of: "://") else { return address }
         let scheme = address[..<schemeEnd.lowerBound].lowercased()
         let rest = address[schemeEnd.upperBound...]
