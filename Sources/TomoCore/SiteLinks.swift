@@ -1,9 +1,10 @@
 import Foundation
 
 /// The one rule for symbolic links among a site's inputs, the files and folders under
-/// `content/` and `templates/`: a link whose target stays inside the site folder is followed,
-/// and read, stamped and watched as its target; a link that leads out of the site, into a
-/// hidden file or folder of it (`.tomo-cache`), or into a loop, is an error at the link. Followed blindly, a link would publish files from anywhere
+/// `content/`, `templates/` and `static/`: a link whose target stays inside the site folder is
+/// followed, and read, stamped and watched as its target; a link that leads out of the site,
+/// into a hidden file or folder of it (`.tomo-cache`), into `content/` (whose files are read
+/// under their own names only), or into a loop, is an error at the link. Followed blindly, a link would publish files from anywhere
 /// on the machine (and edits there would go unseen); a loop would be read without end.
 ///
 /// Every listing of an input folder applies it to each link it meets (`FolderEntries.input`,
@@ -36,8 +37,29 @@ public struct SiteLinks: Sendable {
         if let folder = Self.realPath((path as NSString).deletingLastPathComponent), Self.isInside(folder, target) {
             return Diagnostic("this is a symbolic link to \(target), a folder that holds the link itself, a loop that would be read without end: point it at another folder, or remove it", at: location)
         }
+        // Every content file is read under its own name only. Through a link from elsewhere in
+        // content/ it would be read again under another (a post hidden as bob/spam published as
+        // alice/spam, as a page too); from static/ or templates/ it would be published as it is
+        // (the store's reports, a private post's text and original photo). `content` itself may
+        // be a link, and so may an image in content/ that leads to an image file there: images
+        // are held to a narrower rule (`ContentLoader`: inside the user's or the post's folder),
+        // and a post's photo shown by another post of the same folder is that folder's own.
+        if relative != Self.contentFolder, let content = Self.realPath(site + "/" + Self.contentFolder),
+           Self.isInside(target, content) || Self.isInside(content, target),
+           !(relative.hasPrefix(Self.contentFolder + "/") && Self.isImageFile(named: relative, at: target)) {
+            return Diagnostic("this is a symbolic link to \(target), \(Self.isInside(target, content) ? "inside" : "which holds") the site's content/, and every file in content/ is read under its own name only (through a link it would be read again under another, or published as it is): copy the file or folder here instead", at: location)
+        }
         return nil
     }
+
+    /// Whether the link `relative` is read as an image (by its name) and leads to a file.
+    private static func isImageFile(named relative: String, at target: String) -> Bool {
+        var status = stat()
+        return ImageFileNames.isImage(String(relative.split(separator: "/").last ?? "")) && stat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The folder of the site's content files (`ContentPath`'s, which this module cannot see).
+    static let contentFolder = "content"
 
     /// Why the input `relative` (`content/site.yaml`) may not be read: a link on its way, or the
     /// file itself a link, that breaks the rule; nil otherwise (a missing part included). One

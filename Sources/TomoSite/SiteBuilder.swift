@@ -261,12 +261,29 @@ public enum SiteBuilder {
     static func outputProblem(_ options: BuildOptions) -> Diagnostic? {
         let site = options.site.standardizedFileURL.path
         let output = options.output.standardizedFileURL.path
+        // Where the folders are, links resolved (`--out lnk/posts/x` with `lnk` a link to
+        // content/ is inside content/).
+        let realOutput = Self.realPath(ofMaybeMissing: output)
         for folder in InputStamps.folders {
             let input = site + "/" + folder
-            guard output == input || output.hasPrefix(input + "/") else { continue }
+            let realInput = SiteLinks.realPath(input) ?? input
+            guard SiteLinks.isInside(output, input) || SiteLinks.isInside(realOutput, realInput) else { continue }
             return Diagnostic("the output folder \(output) is inside the site's \(folder)/, which every build reads: build into a folder outside content/, templates/ and static/ (tomo build --out DIR; the default is public/)")
         }
         return nil
+    }
+
+    /// `path` with the links of its longest part that exists resolved, and the rest as it is.
+    private static func realPath(ofMaybeMissing path: String) -> String {
+        var existing = path
+        var rest: [String] = []
+        while existing.count > 1 {
+            if let real = SiteLinks.realPath(existing) { return ([real == "/" ? "" : real] + rest.reversed()).joined(separator: "/") }
+            let url = URL(fileURLWithPath: existing)
+            rest.append(url.lastPathComponent)
+            existing = url.deletingLastPathComponent().path
+        }
+        return path
     }
 
     /// The files in the output that tomo did not make: kept, and named, with where they belong.

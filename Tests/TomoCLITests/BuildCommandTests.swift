@@ -39,6 +39,21 @@ import TomoTestSupport
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(top).path) == (top == "content"), "\(top)/ made")
     }
 
+    /// The same through a link: `lnk/posts/zed` with `lnk` a link to `content`, and
+    /// `self/content/y` with `self` a link to the site folder, are inside `content/`.
+    @Test(arguments: [("lnk", "content", "lnk/posts/zed"), ("self", ".", "self/content/y")])
+    func anOutputReachedThroughALinkIntoAFolderTheBuildReadsIsRefused(link: String, target: String, output: String) throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appendingPathComponent("site")
+        #expect(runTomo(["init", site.path]).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent(link).path, withDestinationPath: target)
+        let before = fileTree(site.appendingPathComponent("content"))
+        let result = runTomo(["build", "--site", site.path, "--out", site.appendingPathComponent(output).path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("is inside the site's content/, which every build reads"), "\(result.error)")
+        #expect(fileTree(site.appendingPathComponent("content")) == before)
+    }
+
     @Test func theRootAsTheOutputIsNamedWithOneSlash() throws {
         let folder = try TemporaryFolder()
         let site = folder.url.appendingPathComponent("site")
