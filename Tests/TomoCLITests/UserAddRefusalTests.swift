@@ -25,6 +25,18 @@ import TomoTestSupport
         #expect(try Data(contentsOf: site.url.appendingPathComponent("content/store.json")) == store)
     }
 
+    /// A link to nothing at the profile's name: no profile can be written there (the write
+    /// would fail with "File exists" after the user was registered).
+    @Test(arguments: ["dd.yaml", "dd.json"]) func aLinkToNothingWhereTheProfileBelongsIsRefusedBeforeTheStoreChanges(name: String) throws {
+        let (site, store) = try Self.site()
+        try FileManager.default.createSymbolicLink(atPath: site.url.appendingPathComponent("content/users/" + name).path, withDestinationPath: "gone.yaml")
+        let result = runTomo(["user", "add", "dd"], in: site.url)
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.error.contains("error: content/users/\(name):1:1: this is a symbolic link to gone.yaml, which does not exist, where dd's profile belongs: remove the link"), "\(result.error)")
+        #expect(!result.output.contains("Added"), "\(result.output)")
+        #expect(try Data(contentsOf: site.url.appendingPathComponent("content/store.json")) == store)
+    }
+
     /// As `nobody` (root writes anywhere): a users folder no profile can be written into.
     @Test(arguments: [["user", "add", "alice"], ["user", "add", "bob", "--name", "Robert"]])
     func aUsersFolderThatCannotBeWrittenIsRefusedBeforeTheStoreChanges(command: [String]) throws {

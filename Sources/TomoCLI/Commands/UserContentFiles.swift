@@ -132,7 +132,15 @@ struct UserContentFiles {
     /// modeline names, can be written into. Registered first and failing then, the command
     /// would stop half done, the user in the store without a profile.
     func checkProfileCanBeWritten(name: String?) throws {
-        for path in profileFiles + [ContentPath.profileFile(handle, format: "yml")] where try FolderEntries.exists(path, in: site.path) {
+        for path in profileFiles + [ContentPath.profileFile(handle, format: "yml")] {
+            // A link to nothing "does not exist", but no profile can be written in its place.
+            if let target = FolderEntries.danglingLinkTarget(url(path).path) {
+                throw Diagnostic(
+                    "this is a symbolic link to \(target), which does not exist, where \(handle)'s profile belongs: remove the link (or put the profile where it leads), then run `tomo user add \(handle)` again",
+                    at: SourceLocation(file: path, line: 1, column: 1)
+                )
+            }
+            guard try FolderEntries.exists(path, in: site.path) else { continue }
             if case .notRegular(let kind)? = RegularFile.check(url(path).path) {
                 throw Diagnostic(
                     "this is \(kind), where \(handle)'s profile belongs: move it away, then run `tomo user add \(handle)` again",
