@@ -87,14 +87,19 @@ public enum Markdown {
         /// Empties the address of every link and image with a scheme other than http, https
         /// and mailto (`ftp:`, `tel:`, `intent:`, `data:image/…`, any `x-…:`), as libcmark does
         /// for `javascript:`: URLRules' rule for every address a page shows. An address without
-        /// a scheme (`/about/`, `#top`, `photo.jpg`) is kept.
+        /// a scheme (`/about/`, `#top`, `photo.jpg`) is kept, but one that starts with two
+        /// slashes (`//example.org/p`, which browsers read as another site's address though it
+        /// looks like a path) is written with `https:`, as the other site's address it is.
         private func keepOnlyAllowedAddresses() {
             walk { node, event in
                 let type = cmark_node_get_type(node)
-                if event == CMARK_EVENT_ENTER, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE,
-                   let url = cmark_node_get_url(node), let scheme = URLRules.scheme(of: String(cString: url)),
-                   !URLRules.allowedSchemes.contains(scheme) {
-                    cmark_node_set_url(node, "")
+                guard event == CMARK_EVENT_ENTER, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE,
+                      let url = cmark_node_get_url(node) else { return true }
+                let address = String(cString: url)
+                if let scheme = URLRules.scheme(of: address) {
+                    if !URLRules.allowedSchemes.contains(scheme) { cmark_node_set_url(node, "") }
+                } else if address.hasPrefix("//") {
+                    cmark_node_set_url(node, "https:" + address)
                 }
                 return true
             }

@@ -20,7 +20,8 @@ import Testing
 
     /// Only http, https and mailto addresses are kept, in any letter case; any other scheme
     /// (`ftp:`, `tel:`, `intent:`, `data:image/…`, made-up ones) gets an empty address, and an
-    /// image without one shows its description. Addresses without a scheme stay.
+    /// image without one shows its description. Addresses without a scheme stay, but for those
+    /// that start with `//`, which name another site.
     @Test(arguments: [
         ("[a](x-evil:payload)", ##"<p><a href="">a</a></p>"##),
         ("[a](ftp://host/file)", ##"<p><a href="">a</a></p>"##),
@@ -34,6 +35,10 @@ import Testing
         ("[a](#top)", ##"<p><a href="#top">a</a></p>"##),
         ("[a](notes/a:b.html)", ##"<p><a href="notes/a:b.html">a</a></p>"##),
         ("<x-evil:payload>", ##"<p><a href="">x-evil:payload</a></p>"##),
+        // Two slashes lead to another site, whatever they look like: written as its address.
+        ("[a](//evil.example/p)", ##"<p><a href="https://evil.example/p">a</a></p>"##),
+        ("[a](///evil.example/p)", ##"<p><a href="https:///evil.example/p">a</a></p>"##),
+        ("![i](//evil.example/pixel.png)", ##"<p><img src="https://evil.example/pixel.png" alt="i" /></p>"##),
     ])
     func onlyHTTPAndMailtoAddressesAreKept(markdown: String, html: String) {
         #expect(Markdown.html(markdown) == html + "\n")
