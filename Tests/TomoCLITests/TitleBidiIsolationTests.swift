@@ -5,8 +5,9 @@ import TomoTestSupport
 /// A display name or title may hold bidirectional formatting characters; one left open (U+202E
 /// RIGHT-TO-LEFT OVERRIDE) must not run on into the text the page adds after it in a `<title>`,
 /// `og:title`, `twitter:title`, an image's `og:image:alt` or a feed's title, where no `<bdi>`
-/// can stand: each such value is put between FSI (U+2068) and PDI (U+2069). Page text and
-/// values without such characters stay as written.
+/// can stand, and in a heading or text the theme's words make with it ("{name}'s timeline"):
+/// each such value is put between FSI (U+2068) and PDI (U+2069). A value shown alone in page
+/// text (laid out by its markup) and values without such characters stay as written.
 @Suite struct TitleBidiIsolationTests {
     static let override = "\u{202E}", fsi = "\u{2068}", pdi = "\u{2069}"
 
@@ -43,9 +44,15 @@ import TomoTestSupport
         let timeline = try page(site, "alice/timeline/index.html")
         #expect(timeline.contains("<title>\(alice)&#39;s timeline · Site</title>"), "\(timeline)")
         #expect(timeline.contains(#"<meta property="og:image:alt" content="\#(alice)&#39;s icon">"#), "\(timeline)")
-        #expect(timeline.contains("<h1>Alice\(Self.override)&#39;s timeline</h1>"), "\(timeline)")
+        // A heading or text the theme's words make with the name in it is one text, where no
+        // markup isolates the name: it is isolated as in a title.
+        #expect(timeline.contains("<h1>\(alice)&#39;s timeline</h1>"), "\(timeline)")
+        #expect(timeline.contains("posts by \(alice) and the people they follow"), "\(timeline)")
         let followers = try page(site, "alice/followers/index.html")
         #expect(followers.contains("<title>People who follow \(alice) · Site</title>"), "\(followers)")
+        #expect(followers.contains("<h1>People who follow \(alice)</h1>"), "\(followers)")
+        let following = try page(site, "alice/following/index.html")
+        #expect(following.contains("<h1>People \(alice) follows</h1>"), "\(following)")
 
         let about = try page(site, "about/index.html")
         #expect(about.contains("<title>\(Self.fsi)About\(Self.override)\(Self.pdi) · Site</title>"), "\(about)")

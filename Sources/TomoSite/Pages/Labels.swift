@@ -51,14 +51,17 @@ struct Labels: Sendable {
         })
     }
 
-    /// The label `key` with its placeholders (`{count}`, `{name}`, `{total}`) filled in; the key
-    /// itself when the theme lacks it, so a missing label shows up on the page instead of vanishing.
-    /// The label `key` with `name` put in it isolated, for a `<title>` or a meta attribute
+    /// The label `key` with `name` put in it, for a `<title>` or a meta attribute
     /// (`IsolatingText`).
     func isolatingText(_ key: String, name: String) -> IsolatingText {
-        IsolatingText(own: text(key, name: BidiIsolation.isolated(name)))
+        IsolatingText(own: text(key, name: name))
     }
 
+    /// The label `key` with its placeholders (`{count}`, `{name}`, `{total}`) filled in; the key
+    /// itself when the theme lacks it, so a missing label shows up on the page instead of vanishing.
+    /// The name is isolated (`BidiIsolation`) wherever it goes: a heading ("{name}'s timeline")
+    /// is one text, in which no markup can keep a name's open override from running on into
+    /// the theme's words after it.
     func text(_ key: String, count: Int? = nil, name: String? = nil, total: Int? = nil) -> String {
         let label = labels[key]
         let filled = filledIn(label, key: key, count: count, name: name, total: total)
@@ -87,7 +90,7 @@ struct Labels: Sendable {
             let close = rest[afterOpen...].firstIndex(of: "}")
             let value: String? = switch close.map({ rest[afterOpen..<$0] }) {
             case "count": count.map(String.init)
-            case "name": name
+            case "name": name.map(BidiIsolation.isolated)
             case "total": total.map(String.init)
             default: nil
             }
