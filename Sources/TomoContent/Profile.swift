@@ -129,6 +129,13 @@ public struct ProfileLink: Sendable, Hashable {
         self.icon = icon
         self.iconAt = iconAt
     }
+
+    /// Whether the link leads to a web page (http or https), not an e-mail address (a `mailto:`
+    /// link, whether `email:` or a list entry gave it): what a profile's JSON-LD `sameAs` and
+    /// its contact card's `URL` lines name.
+    public var isWebPage: Bool {
+        URLRules.scheme(of: url).map { $0 == "http" || $0 == "https" } ?? false
+    }
 }
 
 /// A POMU.ME item: a comment, or a link when `url` is set.

@@ -110,6 +110,27 @@ import TomoTestSupport
 
     // MARK: - Identity
 
+    /// An e-mail link written in the list form is no web page either: not in `sameAs`, nor a
+    /// `URL` line of the contact card (whose `EMAIL` only `showEmail` gives).
+    @Test func aListedMailtoLinkIsNotASameAsNorAContactCardURL() throws {
+        let site = try SiteFolder(["content/users/alice.yaml": """
+        name: Alice
+        links:
+          - label: Write to me
+            url: MAILTO:write@example.net
+          - label: Site
+            url: https://alice.example/
+        """])
+        try site.build()
+        let page = try #require(site.page("alice/index.html"))
+        let person = try #require(try Self.jsonLD(page)?["mainEntity"])
+        #expect(person["sameAs"] == ["https://alice.example/"])
+        let card = try #require(site.page("alice/contact.vcf"))
+        #expect(card.contains("URL:https://alice.example/\r\n"), "\(card)")
+        #expect(!card.lowercased().contains("mailto"), "\(card)")
+        #expect(page.contains(#"href="MAILTO:write@example.net" rel="me">"#), "the page still links it")
+    }
+
     @Test func profilesCarryAProfilePageWhoseSameAsIsTheUsersLinks() throws {
         let site = try SiteFolder(["content/users/alice.yaml": """
         name: Alice Example

@@ -70,7 +70,7 @@ extension PageViews {
         if let icon = card(handle)?.icon { vcard.add("PHOTO", address.absolute(icon.path)) }
         if let email = profile.publicEmail { vcard.add("EMAIL", email) }
         vcard.add("URL", address.absolute(handle + "/"))
-        for link in profile.links where link.service != .email { vcard.add("URL", link.url) }
+        for link in profile.links where link.isWebPage { vcard.add("URL", link.url) }
         vcard.add("SOURCE", address.absolute(ProfileFiles.contactPath(handle)))
         return vcard.bytes
     }

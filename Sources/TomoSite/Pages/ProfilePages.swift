@@ -94,7 +94,7 @@ extension PageViews {
                 "image": (iconImage ?? headerPreview).map { .string(address.absolute($0.path)) },
                 // The whole bio, up to a length a search engine reads (a bio may be a book).
                 "description": profile.bio.map { .string($0.plainText.shortened(toAtMost: ProfilePages.describedLength)) },
-                "sameAs": .array(profile.links.filter { $0.service != .email }.map { .string($0.url) }),
+                "sameAs": .array(profile.links.filter(\.isWebPage).map { .string($0.url) }),
             ])
         }
         let jsonLD = ScriptJSON.schema("ProfilePage", ["url": .string(address.absolute(handle + "/")), "mainEntity": person])
