@@ -79,8 +79,9 @@ import TomoCore
         #expect(errors.map(\.description).contains { $0.hasPrefix("content/users/alice.json:3:") && $0.contains("\"\(key)\" has no value") && !$0.contains("YAML") }, "\(errors)")
     }
 
-    /// A name or a title of white space only shows as nothing (an empty heading, a page titled
-    /// " · Site"): it is as good as missing. One in a word is kept as written.
+    /// A name or a title of white space only, or of characters invisible on their own, shows
+    /// as nothing (an empty heading, a page titled " · Site"): it is as good as missing. One in
+    /// a word is kept as written.
     @Test(arguments: [
         ("content/users/alice.yaml", "name: @\n", 1),
         ("content/users/bob.json", "{\n  \"name\": \"@\"\n}\n", 2),
@@ -89,7 +90,8 @@ import TomoCore
     ])
     func aNameOrTitleOfWhiteSpaceOnlyIsAnError(file: String, text: String, line: Int) throws {
         // Written as escapes, which YAML's double quotes and JSON read alike.
-        for blank in ["\"\"", "\"   \"", "\"\\u3000\\u00a0\"", "\"\\t\""] {
+        // Characters invisible on their own show as nothing too.
+        for blank in ["\"\"", "\"   \"", "\"\\u3000\\u00a0\"", "\"\\t\"", "\"\\u200b\\u2060\"", "\"\\u3164\"", "\"\\u2800 \\u00ad\\u034f\""] {
             let written = text.replacingOccurrences(of: "\"@\"", with: blank).replacingOccurrences(of: "@", with: blank)
             let errors = try Self.site(file, written).load().errors
             #expect(errors.contains { $0.location?.file == file && $0.location?.line == line && $0.message.contains("is missing or empty") },
