@@ -25,6 +25,13 @@ public struct SiteConfig: Sendable, Hashable {
     public var baseURL: String?
     /// The address pages are made for when neither site.yaml nor `--base-url` gives one.
     public static let fallbackBaseURL = "http://localhost:8080/"
+
+    /// The warning of a build or check whose pages are made for `fallbackBaseURL`: site.yaml has
+    /// no `baseURL` and no address was `given` (`--base-url`, or the preview's own address).
+    public func missingBaseURLWarning(given: String?) -> Diagnostic? {
+        guard baseURL == nil, given == nil, let at = baseURLMissingAt else { return nil }
+        return Diagnostic("no baseURL: feeds, the sitemap and Open Graph use \(Self.fallbackBaseURL) unless `tomo build --base-url` gives the site's address (add `baseURL: https://example.com/`)", at: at, severity: .warning)
+    }
     /// The language of the theme's labels and dates, and of every page's `lang` (a profile
     /// may set its own: `Profile.language`).
     public var language: LanguageTag
@@ -47,6 +54,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// Where `baseURL` is written: a rule only the whole address can be held to (its ASCII
     /// form, its length in a QR code) is reported there.
     public var baseURLAt: SourceLocation?
+    /// Where site.yaml would give `baseURL` when it does not (`missingBaseURLWarning`).
+    public var baseURLMissingAt: SourceLocation?
     /// Whether profile pages show their QR code (`/<handle>/qr.svg`, made for every profile).
     public var qr = false
     /// `params:`, a custom theme's own settings, as templates receive them (`site.params`).

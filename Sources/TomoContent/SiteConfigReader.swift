@@ -38,6 +38,7 @@ enum SiteConfigReader {
         config.description = reader.string(fields, "description")
         config.baseURL = baseURL(fields, reader: reader)
         config.baseURLAt = fields["baseURL"]?.location
+        if fields["baseURL"] == nil { config.baseURLMissingAt = fields.location }
         config.language = reader.languageTag(fields, "language") ?? .english
         config.homeUsers = reader.int(fields, "homeUsers", in: homeUsersRange) ?? SiteConfig.defaultHomeUsers
         config.pageSize = reader.int(fields, "pageSize", in: pageSizeRange) ?? SiteConfig.defaultPageSize
@@ -86,8 +87,6 @@ enum SiteConfigReader {
 
     private static func baseURL(_ fields: Fields, reader: NodeReader) -> String? {
         guard let text = reader.string(fields, "baseURL"), let node = fields["baseURL"] else {
-            guard fields["baseURL"] == nil else { return nil }
-            reader.warning("no baseURL: feeds, the sitemap and Open Graph use \(SiteConfig.fallbackBaseURL) unless `tomo build --base-url` gives the site's address (add `baseURL: https://example.com/`)", at: fields.location)
             return nil
         }
         if let problem = URLRules.siteAddressProblem(text) {

@@ -32,6 +32,7 @@ public enum SiteChecker {
         let loaded = ContentLoader.load(site: site)
         let rest = SiteInputs.load(options, content: loaded)
         var diagnostics = loaded.diagnostics + rest.problems
+        if let warning = loaded.content?.config.missingBaseURLWarning(given: options.baseURL) { diagnostics.append(warning) }
         if let theme = rest.theme { diagnostics += missingPartials(in: theme) }
         if let inputs = rest.inputs { diagnostics += renderingProblems(inputs, options: options) }
         do {

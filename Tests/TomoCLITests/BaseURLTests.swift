@@ -94,6 +94,23 @@ import TomoTestSupport
         }
     }
 
+    /// Without baseURL in site.yaml, build and check warn that pages use the fallback address,
+    /// unless `--base-url` gives one; and a build that then has no address again warns again.
+    @Test func theMissingBaseURLWarningIsGivenOnlyWithoutAnAddress() throws {
+        let site = try Self.site(baseURL: nil)
+        let warning = "warning: content/site.yaml:1:1: no baseURL"
+        for command in [["check"], ["build"]] {
+            let given = runTomo(command + ["--base-url", "https://staging.example/"], in: site.url)
+            #expect(given.status == 0 && !given.error.contains(warning), "\(command): \(given.error)")
+            let fallback = runTomo(command, in: site.url)
+            #expect(fallback.status == 0 && fallback.error.contains(warning), "\(command): \(fallback.error)")
+        }
+        #expect(!runTomo(["build", "--base-url", "https://staging.example/"], in: site.url).error.contains(warning))
+        #expect(runTomo(["build"], in: site.url).error.contains(warning))
+        let again = runTomo(["build"], in: site.url)
+        #expect(again.output.contains("Nothing changed") && again.error.contains(warning), "a build with nothing changed repeats it: \(again.output)")
+    }
+
     /// A host with no IDNA form, and a path too long for a QR code once percent-encoded: both
     /// refused by `tomo check` and `tomo build` alike, with what to write instead, at the
     /// `baseURL` line (which `--format gnu` gives to editors and CI).

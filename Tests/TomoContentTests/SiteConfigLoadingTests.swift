@@ -124,12 +124,18 @@ import TomoCore
         ])
     }
 
-    @Test func missingBaseURLIsAWarning() throws {
+    /// A missing baseURL is a warning of the build that has no other address (`--base-url`,
+    /// the preview's own), not of the file.
+    @Test func missingBaseURLIsAWarningWithoutAnotherAddress() throws {
         let site = try SiteFixture(["content/site.yaml": "title: T\n"])
         #expect(site.errors() == [])
-        #expect(site.warnings() == [
-            "content/site.yaml:1:1: no baseURL: feeds, the sitemap and Open Graph use http://localhost:8080/ unless `tomo build --base-url` gives the site's address (add `baseURL: https://example.com/`)",
-        ])
+        #expect(site.warnings() == [])
+        let config = try #require(site.load().content?.config)
+        #expect(config.missingBaseURLWarning(given: nil)?.description ==
+            "content/site.yaml:1:1: no baseURL: feeds, the sitemap and Open Graph use http://localhost:8080/ unless `tomo build --base-url` gives the site's address (add `baseURL: https://example.com/`)")
+        #expect(config.missingBaseURLWarning(given: "https://staging.example/") == nil)
+        let given = try SiteFixture(["content/site.yaml": "title: T\nbaseURL: https://x.example/\n"])
+        #expect(try #require(given.load().content?.config).missingBaseURLWarning(given: nil) == nil)
     }
 
     @Test func validatedThrowsEveryError() throws {

@@ -81,8 +81,8 @@ struct SiteInputs: Sendable {
             problems.append(problem)
         }
         guard let theme, let rootFolder, let store, let address, problems.isEmpty else { return (nil, theme, problems) }
-        // A site.yaml without baseURL is warned of by its loader, once.
-        return (SiteInputs(content: content, theme: theme, rootFolder: rootFolder, store: store, address: address, warnings: loaded.warnings), theme, problems)
+        let warnings = content.config.missingBaseURLWarning(given: options.baseURL).map { (loaded.warnings + [$0]).sorted(by: Diagnostic.isOrderedBefore) } ?? loaded.warnings
+        return (SiteInputs(content: content, theme: theme, rootFolder: rootFolder, store: store, address: address, warnings: warnings), theme, problems)
     }
 
     /// The theme, with every template a site needs.
