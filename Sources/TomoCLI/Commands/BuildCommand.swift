@@ -76,9 +76,10 @@ enum BuildCommand {
             if report.warnings.count > maximumWarnings {
                 console.warning("\(Plural.count(report.warnings.count - maximumWarnings, "more warning")): run `tomo check` to see them all")
             }
+            // A result the user asked for: on standard output, before the summary.
             if invocation.flag("timings") {
                 for step in report.steps {
-                    console.errorLine(String(format: "%8.3f s  ", step.seconds) + step.name)
+                    console.line(String(format: "%8.3f s  ", step.seconds) + step.name)
                 }
             }
             console.line(summary(of: report, site: site, workingDirectory: invocation.workingDirectory))
