@@ -264,11 +264,17 @@ public enum SiteBuilder {
         // Where the folders are, links resolved (`--out lnk/posts/x` with `lnk` a link to
         // content/ is inside content/).
         let realOutput = Self.realPath(ofMaybeMissing: output)
-        for folder in InputStamps.folders {
-            let input = site + "/" + folder
-            let realInput = SiteLinks.realPath(input) ?? input
-            guard SiteLinks.isInside(output, input) || SiteLinks.isInside(realOutput, realInput) else { continue }
+        func isInside(_ folder: String) -> Bool {
+            let path = site + "/" + folder
+            return SiteLinks.isInside(output, path) || SiteLinks.isInside(realOutput, SiteLinks.realPath(path) ?? path)
+        }
+        for folder in InputStamps.folders where isInside(folder) {
             return Diagnostic("the output folder \(output) is inside the site's \(folder)/, which every build reads: build into a folder outside content/, templates/ and static/ (tomo build --out DIR; the default is public/)")
+        }
+        // The cache holds what the site's files say, private fields too (a private post's
+        // caption): an output there would publish it.
+        if isInside(CacheFolder.name) {
+            return Diagnostic("the output folder \(output) is inside the site's \(CacheFolder.name)/, where tomo keeps what it read of the site, private fields too: build into a folder outside it (tomo build --out DIR; the default is public/)")
         }
         return nil
     }

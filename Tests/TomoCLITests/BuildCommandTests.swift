@@ -39,6 +39,19 @@ import TomoTestSupport
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(top).path) == (top == "content"), "\(top)/ made")
     }
 
+    /// Nor may the output be tomo's cache, which holds what tomo read of the site (a private
+    /// post's caption), whether a build made it yet or not.
+    @Test(arguments: [".tomo-cache", ".tomo-cache/public"])
+    func anOutputInsideTheCacheIsRefused(output: String) throws {
+        let folder = try TemporaryFolder()
+        let site = folder.url.appendingPathComponent("site")
+        #expect(runTomo(["init", site.path]).status == 0)
+        let result = runTomo(["build", "--site", site.path, "--out", site.appendingPathComponent(output).path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("is inside the site's .tomo-cache/, where tomo keeps what it read of the site"), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent(".tomo-cache").path))
+    }
+
     /// The same through a link: `lnk/posts/zed` with `lnk` a link to `content`, and
     /// `self/content/y` with `self` a link to the site folder, are inside `content/`.
     @Test(arguments: [("lnk", "content", "lnk/posts/zed"), ("self", ".", "self/content/y")])
