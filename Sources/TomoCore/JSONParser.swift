@@ -162,7 +162,17 @@ public struct JSONParser {
             let digitsStart = position
             while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
             if position == digitsStart { throw error("a number needs digits", at: start) }
-            if bytes[digitsStart] == 0x30, position - digitsStart > 1 { throw error("numbers may not start with 0: write 7, not 07 (or put the value in quotes to keep it as text)", at: start) }
+            if bytes[digitsStart] == 0x30, position - digitsStart > 1 {
+                // Named as written, with the number it would be (`010` is ten to some readers,
+                // eight to others).
+                var end = position
+                while end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "e") || bytes[end] == UInt8(ascii: "E")
+                    || bytes[end] == UInt8(ascii: "+") || bytes[end] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[end]) { end += 1 }
+                let sign = digitsStart > start ? "-" : ""
+                let digits = bytes[digitsStart..<position].drop { $0 == 0x30 }
+                let fixed = sign + (digits.isEmpty ? "0" : String(decoding: digits, as: UTF8.self)) + String(decoding: bytes[position..<end], as: UTF8.self)
+                throw error("\(String(decoding: bytes[start..<end], as: UTF8.self)): numbers may not start with 0: write \(fixed) (or put the value in quotes to keep it as text)", at: start)
+            }
             if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
                 isInteger = false
                 position += 1

@@ -116,6 +116,29 @@ import TomoCore
         )) { try site.read() }
     }
 
+    /// A number JSON does not write (`010`, which Swift reads as ten and some readers as eight)
+    /// is an error at it, naming the number and how to write it, in a part a command reads or
+    /// only copies; the file is left as it was.
+    @Test(arguments: [
+        (#"{"users": [], "version": 01}"#, "01: numbers may not start with 0: write 1 (or put the value in quotes to keep it as text)", 26),
+        (#"{"users": [], "lastSequence": 010, "version": 3}"#, "010: numbers may not start with 0: write 10 (or put the value in quotes to keep it as text)", 31),
+        (#"{"users": [{"created": "2026-01-01T00:00:00.000Z", "handle": "alice", "lat": -035.5, "sequence": 1}], "version": 3}"#, "-035.5: numbers may not start with 0: write -35.5 (or put the value in quotes to keep it as text)", 78),
+        (#"{"users": [], "likes": {"a/b": [00]}, "version": 3}"#, "00: numbers may not start with 0: write 0 (or put the value in quotes to keep it as text)", 33),
+    ])
+    func aNumberJSONDoesNotWriteIsAnErrorAtIt(store: String, message: String, column: Int) throws {
+        let site = try TemporarySite()
+        try site.writeStore(store)
+        var failed: Diagnostic?
+        do {
+            _ = try site.store.update(sections: [.follows]) { store throws(Diagnostic) in try store.addUser("dave") }
+        } catch {
+            failed = error
+        }
+        #expect(failed?.message == message, "\(String(describing: failed))")
+        #expect(failed?.location == SourceLocation(file: "content/store.json", line: 1, column: column), "\(String(describing: failed))")
+        #expect(site.storeText() == store)
+    }
+
     /// A store.json that is a link to nothing is a store that cannot be read, not "no store
     /// yet" (which a build would publish without a follow or a like); one that leads to a file
     /// of the site is read, but a command refuses to write it whole over the link (after which
