@@ -10,4 +10,31 @@ struct RecordProblem: Sendable, Hashable {
     var message: String
     /// The byte where the record starts.
     var offset: Int
+    /// The pair whose other record the decoded store does not hold (it kept one of the two):
+    /// a command that writes the store without changing that pair would drop the other one in
+    /// silence, so it is refused (`StoreFile.update`).
+    var dropped: DroppedRecord? = nil
+}
+
+/// Which pair of which kind of record a decoded store holds one record of where the file has
+/// two that say different things.
+struct DroppedRecord: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        /// A follow or a request (one record a pair, whichever it is).
+        case follow
+        case block
+        case pick
+    }
+
+    var kind: Kind
+    var pair: RecordPair
+
+    /// What `store` holds for the pair now (nil: nothing), to tell whether a command changed it.
+    func current(in store: Store) -> AnyHashable? {
+        switch kind {
+        case .follow: store.followRecord(for: pair).map(AnyHashable.init)
+        case .block: store.blocks.record(for: pair).map(AnyHashable.init)
+        case .pick: store.picks.record(for: pair).map(AnyHashable.init)
+        }
+    }
 }

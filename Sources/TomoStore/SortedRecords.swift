@@ -72,20 +72,30 @@ extension Array where Element: KeyedRecord {
     }
 
     /// Sorts by key and keeps the last of duplicate keys (a hand-edited file may be out of order).
-    mutating func normalizeOrder() {
+    /// Returns each record left out for a later one of its key, with the one kept and where that
+    /// was in the array as it was.
+    @discardableResult
+    mutating func normalizeOrder() -> [(kept: Element, keptAt: Int, leftOut: Element)] {
         var isSorted = true
         for index in indices.dropFirst() where !(self[index - 1].key < self[index].key) {
             isSorted = false
             break
         }
-        if isSorted { return }
+        if isSorted { return [] }
         let sorted = enumerated().sorted { $0.element.key != $1.element.key ? $0.element.key < $1.element.key : $0.offset < $1.offset }
         var result: [Element] = []
+        var leftOut: [(kept: Element, keptAt: Int, leftOut: Element)] = []
         result.reserveCapacity(sorted.count)
-        for (_, element) in sorted {
-            if let last = result.last, last.key == element.key { result[result.count - 1] = element } else { result.append(element) }
+        for (position, element) in sorted {
+            if let last = result.last, last.key == element.key {
+                leftOut.append((element, position, last))
+                result[result.count - 1] = element
+            } else {
+                result.append(element)
+            }
         }
         self = result
+        return leftOut
     }
 }
 

@@ -33,9 +33,17 @@ public enum StoreDecoder {
             if let index = parts.likeIndex {
                 parts.store.rawLikes = RawSection(file: bytes, starts: index.starts, ends: index.ends, canonicalSpacing: index.canonicalSpacing)
             }
-            // Few requests: merged in; a pair both followed and requested stays followed.
-            for request in parts.requests where parts.store.followRecord(for: request.key) == nil {
-                parts.store.follows.upsert(request)
+            // Few requests: merged in; a pair both followed and requested stays followed, and the
+            // request, seen only here (the follows may be the file's bytes), is noted.
+            for request in parts.requests {
+                guard parts.store.followRecord(for: request.key) != nil else {
+                    parts.store.follows.upsert(request)
+                    continue
+                }
+                parts.store.recordProblems.append(RecordProblem(
+                    message: "\(request.from) asks to follow \(request.to) and follows \(request.to) already (in \"follows\"): remove this request",
+                    offset: parts.requestStarts[request.key] ?? 0, dropped: DroppedRecord(kind: .follow, pair: request.key)
+                ))
             }
             return (parts.store, parts.places)
         case .failure(let failure):
@@ -55,6 +63,8 @@ public enum StoreDecoder {
         /// With `.likePairs`: where each post's likes lie, when the section is in tomo's order.
         var likeIndex: SectionIndex?
         var requests: [Follow] = []
+        /// Where each request's record lies.
+        var requestStarts: [RecordPair: Int] = [:]
         /// With `notingPlaces`: every record's place.
         var places: [StoreRecordPlace]?
     }
@@ -151,13 +161,12 @@ public enum StoreDecoder {
             if !wanted.contains(.follows), var r = section("follows"), let index = try indexFollows(&r) {
                 parts.followIndex = index
             } else if var r = section("follows") {
-                parts.store.follows = try decodeFollows(&r, status: .accepted, places: &places, problems: &problems)
+                var unused: [RecordPair: Int] = [:]
+                parts.store.follows = try decodeFollows(&r, status: .accepted, places: &places, problems: &problems, requestStarts: &unused)
                 parts.store.loaded.insert(.follows)
             }
             if var r = section("requests") {
-                // A request beside a follow of the same pair is seen only here: the store keeps the follow.
-                let accepted = parts.followIndex == nil ? parts.store.follows : nil
-                parts.requests = try decodeFollows(&r, status: .pending, places: &places, problems: &problems, besides: accepted)
+                parts.requests = try decodeFollows(&r, status: .pending, places: &places, problems: &problems, requestStarts: &parts.requestStarts)
                 parts.store.highestRequestOrder = parts.requests.lazy.map(\.order).max() ?? 0
             }
         }
@@ -263,12 +272,13 @@ public enum StoreDecoder {
     }
 
     /// `["from", "to", "created"]` per line: the compact record of the biggest section.
-    /// With `accepted` (the requests, when the follows were decoded): a request of a pair that
-    /// `accepted` follows already is noted.
+    /// `requestStarts`: for the requests, where each pair's record lies (`decode` notes there a
+    /// request of a pair that follows already).
     private static func decodeFollows(
-        _ r: inout StoreReader, status: FollowStatus, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem], besides accepted: [Follow]? = nil
+        _ r: inout StoreReader, status: FollowStatus, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem], requestStarts: inout [RecordPair: Int]
     ) throws(Failure) -> [Follow] {
         var follows: [Follow] = []
+        var starts: [Int] = []
         // About 50 bytes a record: reserving up front saves copying a growing 14 MB array.
         follows.reserveCapacity((r.end - r.position) / 48)
         try forEachElement(&r, "an array of [from, to, created] records") { r throws(Failure) in
@@ -282,16 +292,17 @@ public enum StoreDecoder {
             try r.expect(UInt8(ascii: "]"), "']': a follow record is [from, to, created]")
             try requirePair(from, to, "follow", r, at: start)
             noteTime(created, of: status == .accepted ? "this follow" : "this request", at: start, in: &problems)
-            if let accepted, accepted.record(for: RecordPair(first: from, second: to)) != nil {
-                problems.append(RecordProblem(message: "\(from) asks to follow \(to) and follows \(to) already (in \"follows\"): remove this request", offset: start))
-            }
+            if status == .pending { requestStarts[RecordPair(first: from, second: to)] = start }
             places?.append(StoreRecordPlace(kind: status == .accepted ? .follow : .request, names: from, and: to, post: nil, offset: start))
             var follow = Follow(from: from, to: to, status: status, created: created)
             // The file's order is the order the requests were made.
             if status == .pending { follow.order = follows.count + 1 }
             follows.append(follow)
+            starts.append(start)
         }
-        follows.normalizeOrder()
+        for (kept, keptAt, leftOut) in follows.normalizeOrder() where kept.created != leftOut.created {
+            problems.append(repeated(kept.key, .follow, "\(kept.from) \(status == .accepted ? "follows" : "asks to follow") \(kept.to)", at: starts[keptAt]))
+        }
         return follows
     }
 
@@ -354,18 +365,33 @@ public enum StoreDecoder {
     }
 
     private static func decodeBlocks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Block] {
-        var blocks = try decodeFromTo(&r, .block, places: &places, problems: &problems).map { Block(from: $0.from, to: $0.to, created: $0.created) }
-        blocks.normalizeOrder()
+        var starts: [Int] = []
+        var blocks = try decodeFromTo(&r, .block, places: &places, problems: &problems, starts: &starts).map { Block(from: $0.from, to: $0.to, created: $0.created) }
+        for (kept, keptAt, leftOut) in blocks.normalizeOrder() where kept.created != leftOut.created {
+            problems.append(repeated(kept.key, .block, "\(kept.from) blocks \(kept.to)", at: starts[keptAt]))
+        }
         return blocks
+    }
+
+    /// The problem of a record whose pair an earlier record has too, saying something else
+    /// (another time, or another decision): the store keeps the later one only.
+    private static func repeated(_ pair: RecordPair, _ kind: DroppedRecord.Kind, _ what: String, at offset: Int) -> RecordProblem {
+        RecordProblem(
+            message: "\(what) in an earlier record too, written otherwise: keep one of the two",
+            offset: offset, dropped: DroppedRecord(kind: kind, pair: pair)
+        )
     }
 
     /// Kept in the file's order: the order they were made, which is what redirects follow.
     private static func decodeRenames(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Rename] {
-        try decodeFromTo(&r, .rename, places: &places, problems: &problems)
+        var starts: [Int] = []
+        return try decodeFromTo(&r, .rename, places: &places, problems: &problems, starts: &starts)
     }
 
     /// `[{"created": …, "from": …, "to": …}, …]`: the blocks or the renames, as renames.
-    private static func decodeFromTo(_ r: inout StoreReader, _ kind: StoreRecordPlace.Kind, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Rename] {
+    private static func decodeFromTo(
+        _ r: inout StoreReader, _ kind: StoreRecordPlace.Kind, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem], starts: inout [Int]
+    ) throws(Failure) -> [Rename] {
         var records: [Rename] = []
         try forEachElement(&r, "an array of \(kind.rawValue)s") { r throws(Failure) in
             let start = r.position
@@ -382,12 +408,14 @@ public enum StoreDecoder {
             noteTime(record.created, of: "this \(kind.rawValue)", at: start, in: &problems)
             places?.append(StoreRecordPlace(kind: kind, names: record.from, and: record.to, post: nil, offset: start))
             records.append(record)
+            starts.append(start)
         }
         return records
     }
 
     private static func decodePicks(_ r: inout StoreReader, places: inout [StoreRecordPlace]?, problems: inout [RecordProblem]) throws(Failure) -> [Pick] {
         var picks: [Pick] = []
+        var starts: [Int] = []
         // Each pair's first decision: a second record that says otherwise would win unseen.
         var decisions: [RecordPair: PickDecision] = [:]
         try forEachElement(&r, "an array of picks") { r throws(Failure) in
@@ -413,13 +441,17 @@ public enum StoreDecoder {
             if let first = decisions.updateValue(pick.decision, forKey: pick.key), first != pick.decision {
                 problems.append(RecordProblem(
                     message: "\(pick.from) picked \(pick.to) in an earlier record too, with the other decision: keep one of the two (one pick a pair; `tomo pick \(pick.from) \(pick.to) accept|reject` changes it)",
-                    offset: start
+                    offset: start, dropped: DroppedRecord(kind: .pick, pair: pick.key)
                 ))
             }
             places?.append(StoreRecordPlace(kind: .pick, names: pick.from, and: pick.to, post: nil, offset: start))
             picks.append(pick)
+            starts.append(start)
         }
-        picks.normalizeOrder()
+        // Another decision is told above; the same one at another time here.
+        for (kept, keptAt, leftOut) in picks.normalizeOrder() where kept.decision == leftOut.decision && kept.created != leftOut.created {
+            problems.append(repeated(kept.key, .pick, "\(kept.from) picked \(kept.to)", at: starts[keptAt]))
+        }
         return picks
     }
 

@@ -75,9 +75,19 @@ public struct StoreFile: Sendable {
         if isLink {
             throw Diagnostic("\(Self.displayPath) is a symbolic link, and a command writes the store whole in its place, which would replace the link: put the store itself at \(Self.displayPath)", at: SourceLocation(file: Self.displayPath, line: 1, column: 1))
         }
-        var store = try read(sections: sections)
+        let bytes = try readBytes()
+        var store = try bytes.map { bytes throws(Diagnostic) in try StoreDecoder.decode(bytes, file: Self.displayPath, sections: sections) } ?? Store()
+        // A pair the file has two records of that say different things is held as one: a write
+        // that leaves the pair as it is would drop the other record without a word.
+        let dropped = store.recordProblems.compactMap { problem in problem.dropped.map { (problem, $0, $0.current(in: store)) } }
         let outcome = try change(&store)
         if outcome.changed {
+            if let bytes, let (problem, _, _) = dropped.first(where: { $0.1.current(in: store) == $0.2 }) {
+                throw Diagnostic(
+                    "\(problem.message); a command writes the store from the records it read, and would drop the other one of this pair: fix the file first (`tomo check` lists every such record), then run the command again",
+                    at: SourceLocation(ofByte: problem.offset, in: bytes, file: Self.displayPath)
+                )
+            }
             store.endBulkInserts()
             try write(store)
         }

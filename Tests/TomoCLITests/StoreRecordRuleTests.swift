@@ -136,6 +136,47 @@ import TomoTestSupport
         #expect(errors(same).isEmpty)
     }
 
+    /// A follow, block or pick written twice at two times (a merge of two copies of the store)
+    /// is one record to the store: an error at the second, as a build would count one.
+    @Test func aRecordWrittenTwiceAtTwoTimesIsAnErrorAtTheSecond() throws {
+        let later = "2026-01-02T00:00:00.000Z"
+        let site = try site(store: Self.store([
+            "blocks": #"    {"created":"\#(later)","from":"bob","to":"alice"},"# + "\n" + #"    {"created":"\#(Self.time)","from":"bob","to":"alice"}"#,
+            "picks": #"    {"created":"\#(Self.time)","decision":"accept","from":"alice","to":"bob"},"# + "\n"
+                + #"    {"created":"\#(later)","decision":"accept","from":"alice","to":"bob"}"#,
+        ]))
+        #expect(errors(site) == [
+            "error: content/store.json:4:5: bob blocks alice in an earlier record too, written otherwise: keep one of the two",
+            "error: content/store.json:11:5: alice picked bob in an earlier record too, written otherwise: keep one of the two",
+        ])
+    }
+
+    /// A command that rewrites the store from what it read would drop the other record of such
+    /// a pair: one that leaves the pair as it is is refused before anything changes, with the
+    /// record; one that changes the pair (the fix the message names) goes ahead.
+    @Test func aCommandThatWouldDropTheOtherRecordOfAPairIsRefused() throws {
+        let picks = #"    {"created":"\#(Self.time)","decision":"accept","from":"bob","to":"alice"},"# + "\n"
+            + #"    {"created":"\#(Self.time)","decision":"reject","from":"bob","to":"alice"}"#
+        let store = Self.store(["picks": picks, "requests": #"    ["alice","bob","\#(Self.time)"]"#, "follows": #"    ["alice","bob","\#(Self.time)"]"#])
+        let site = try site(store: store)
+        try site.write("commands.txt", "follow bob alice\n")
+        for command in [["pick", "alice", "bob", "accept"], ["follow", "bob", "alice"], ["batch", "commands.txt"]] {
+            let result = runTomo(command, in: site.url)
+            #expect(result.status == 1, "\(command): \(result.output)")
+            #expect(result.error.contains("error: content/store.json:") && result.error.contains("would drop the other one of this pair"), "\(command): \(result.error)")
+            #expect(try String(contentsOf: site.url.appendingPathComponent("content/store.json"), encoding: .utf8) == store, "\(command) changed the store")
+        }
+        // A command that reads neither section copies both as they are; one that ends the pair
+        // (`tomo block bob alice` ends the follow and the request) may change it.
+        #expect(runTomo(["user", "add", "carol"], in: site.url).status == 0)
+        let added = try String(contentsOf: site.url.appendingPathComponent("content/store.json"), encoding: .utf8)
+        #expect(added.contains(picks) && added.contains(#"  "requests": [\#n    ["alice","bob","\#(Self.time)"]"#), "\(added)")
+        // The fixes change the pairs: picking again, and ending the follow the request sits beside.
+        #expect(runTomo(["pick", "bob", "alice", "accept"], in: site.url).status == 0)
+        #expect(runTomo(["unfollow", "alice", "bob"], in: site.url).status == 0)
+        #expect(errors(site).isEmpty)
+    }
+
     /// Notepad saves a byte order mark: the store is read past it, like every other text file,
     /// and the next write drops it.
     @Test func aStoreWithAByteOrderMarkIsRead() throws {
