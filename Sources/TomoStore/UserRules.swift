@@ -100,10 +100,3 @@ extension Store {
         return .changed("renamed \(old) to \(new)")
     }
 }
-
-extension String {
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
-        return String(String.UnicodeScalarView(scalars))
-    }
-}
