@@ -94,18 +94,35 @@ public struct StoreFile: Sendable {
         return outcome
     }
 
+    /// Runs `body` holding `content/.files.lock`: the commands that choose and write content
+    /// files (`post add` its slug and files, `post rm`, `user add` a profile and the schemas)
+    /// take turns, or two would pick one slug and each delete what it took for the other's
+    /// leftovers. Store writes inside `body` lock the store as ever (`.store.lock`, another
+    /// file: the two locks are always taken in this order, so neither waits for the other).
+    public func holdingFilesLock<T>(_ body: () throws -> T) throws -> T {
+        let lock = try acquireLock(filesLockURL, named: "content/.files.lock", locking: "the content files")
+        defer { close(lock) }
+        return try body()
+    }
+
+    var filesLockURL: URL { contentFolder.appendingPathComponent(".files.lock") }
+
     private func acquireLock() throws(Diagnostic) -> Int32 {
+        try acquireLock(lockURL, named: "content/.store.lock", locking: "the store")
+    }
+
+    private func acquireLock(_ url: URL, named name: String, locking what: String) throws(Diagnostic) -> Int32 {
         // Not through a link: a planted one would have tomo create or lock a file elsewhere.
-        let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             if errno == ELOOP {
-                throw Diagnostic("content/.store.lock is a symbolic link, and tomo locks the store only with a file of its own: delete the link and run the command again")
+                throw Diagnostic("\(name) is a symbolic link, and tomo locks \(what) only with a file of its own: delete the link and run the command again")
             }
-            throw systemError("cannot open the store's lock file \(lockURL.path)")
+            throw systemError("cannot open the lock file \(url.path)")
         }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno == EINTR { continue }
-            let failure = systemError("cannot lock the store")
+            let failure = systemError("cannot lock \(what)")
             close(descriptor)
             throw failure
         }

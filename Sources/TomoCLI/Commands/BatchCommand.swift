@@ -38,8 +38,14 @@ enum BatchCommand {
     ]
 
     private static func run(_ invocation: Invocation) throws -> Int32 {
-        let started = ContinuousClock.now
         let site = try invocation.siteDirectory()
+        // Its lines' content files are changed in the batch's one turn (`holdingFilesLock`),
+        // taken before the store's lock, as every command takes them.
+        return try StoreFile(site: site).holdingFilesLock { try runHolding(invocation, site: site) }
+    }
+
+    private static func runHolding(_ invocation: Invocation, site: URL) throws -> Int32 {
+        let started = ContinuousClock.now
         let script = try read(invocation.arguments[0], invocation)
         let console = invocation.console
         // Per-line output only on request: an import of 700,000 lines would otherwise print as many.

@@ -31,10 +31,13 @@ enum PostCommands {
           tomo post add alice ~/Pictures/sunset.jpg --alt "Sunset over Tokyo Bay" --caption "The sky over **Odaiba**."
         """,
         run: { invocation in
-            let post = try NewPost(invocation)
-            let warnings = try post.write()
+            // The slug is chosen and the files written in one turn: two at once chose one slug.
+            let (id, warnings) = try StoreCommandSupport.holdingFilesLock(invocation, site: invocation.siteDirectory()) {
+                let post = try NewPost(invocation)
+                return (post.id, try post.write())
+            }
             for warning in warnings { TomoCommandLine.report(warning, on: invocation.console) }
-            invocation.console.line(post.id)
+            invocation.console.line(id)
             return 0
         }
     )
@@ -112,31 +115,37 @@ enum PostCommands {
         run: { invocation in
             let post = try PostID(parsing: invocation.arguments[0])
             let site = try invocation.siteDirectory()
-            let files = try PostFiles(site: site, post: post)
-            let relations = try StoreFile(site: site).read(sections: [.likes, .reports, .hidden]).relations(of: post)
-            // A removal stopped after the post file went leaves only the store's records to remove.
-            if files.removable.isEmpty, relations.likes == 0, relations.reports == 0, !relations.hidden {
-                throw Diagnostic("no post \(post): \(ContentPath.postFile(post.handle, post.slug + ".md")) does not exist")
-            }
-            let console = invocation.console
-            var what = files.removable
-            if relations.likes > 0 { what.append(Plural.count(relations.likes, "like")) }
-            if relations.reports > 0 { what.append(Plural.count(relations.reports, "report")) }
-            if relations.hidden { what.append("its hidden mark") }
-            let notes = files.notes.map { " (\($0))" }.joined()
-            try invocation.requireConfirmation(deleting: what, note: notes, target: post.description)
-            for note in files.notes { console.warning(note) }
-            // The files first, the store last: while the post file is there its hidden mark
-            // stays, or a post a moderator hid would be published after a deletion that failed
-            // (or a kill).
-            for path in try files.removeInOrder() { console.line("deleted \(path)") }
-            if relations.likes > 0 || relations.reports > 0 || relations.hidden {
-                let outcome = try StoreFile(site: site).update(sections: [.likes, .reports, .hidden]) { store in store.removePost(post) }
-                StoreCommandSupport.report(outcome, on: console)
-            }
-            return 0
+            // Whether another post shows the photo is told only while no other command changes
+            // the folder's posts.
+            return try StoreCommandSupport.holdingFilesLock(invocation, site: site) { try removePost(post, site: site, invocation: invocation) }
         }
     )
+
+    private static func removePost(_ post: PostID, site: URL, invocation: Invocation) throws -> Int32 {
+        let files = try PostFiles(site: site, post: post)
+        let relations = try StoreFile(site: site).read(sections: [.likes, .reports, .hidden]).relations(of: post)
+        // A removal stopped after the post file went leaves only the store's records to remove.
+        if files.removable.isEmpty, relations.likes == 0, relations.reports == 0, !relations.hidden {
+            throw Diagnostic("no post \(post): \(ContentPath.postFile(post.handle, post.slug + ".md")) does not exist")
+        }
+        let console = invocation.console
+        var what = files.removable
+        if relations.likes > 0 { what.append(Plural.count(relations.likes, "like")) }
+        if relations.reports > 0 { what.append(Plural.count(relations.reports, "report")) }
+        if relations.hidden { what.append("its hidden mark") }
+        let notes = files.notes.map { " (\($0))" }.joined()
+        try invocation.requireConfirmation(deleting: what, note: notes, target: post.description)
+        for note in files.notes { console.warning(note) }
+        // The files first, the store last: while the post file is there its hidden mark
+        // stays, or a post a moderator hid would be published after a deletion that failed
+        // (or a kill).
+        for path in try files.removeInOrder() { console.line("deleted \(path)") }
+        if relations.likes > 0 || relations.reports > 0 || relations.hidden {
+            let outcome = try StoreFile(site: site).update(sections: [.likes, .reports, .hidden]) { store in store.removePost(post) }
+            StoreCommandSupport.report(outcome, on: console)
+        }
+        return 0
+    }
 }
 
 /// The files `tomo post rm` deletes: the post and its photo, unless another post shows it too.

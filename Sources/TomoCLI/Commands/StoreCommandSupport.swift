@@ -23,6 +23,14 @@ enum StoreCommandSupport {
         return try StoreFile(site: site).update(sections: sections) { store throws(Diagnostic) in try rule(&store, site) }
     }
 
+    /// Runs `body` holding the content files' lock (`StoreFile.holdingFilesLock`), so that
+    /// commands that choose and write content files take turns; a line of `tomo batch` runs
+    /// inside its batch's hold.
+    static func holdingFilesLock<T>(_ invocation: Invocation, site: URL, _ body: () throws -> T) throws -> T {
+        if invocation.batch != nil { return try body() }
+        return try StoreFile(site: site).holdingFilesLock(body)
+    }
+
     /// Changes to content files that must follow the store write: made now, or after the batch's
     /// one write (so a failing batch leaves the files as they were too). `change` says whether
     /// it changed a file (a batch counts the line as a change then).

@@ -29,29 +29,35 @@ enum UserCommands {
             let handle = invocation.arguments[0]
             if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
             let site = try invocation.siteDirectory()
-            try UserContentFiles(site: site, handle: handle).checkNoPage()
-            let name = try invocation.option("name").map { try DisplayName.checked($0, handle: handle, site: site, usage: invocation.command.usage) }
-            try UserContentFiles(site: site, handle: handle).checkProfileCanBeWritten(name: name)
-            let known = try StoreCommandSupport.read(invocation, sections: [.users, .renames]).store
-            if let (old, new) = try UserContentFiles.interruptedRename(involving: handle, store: known, site: site) {
-                throw Diagnostic("the rename of \(old) to \(new) was stopped half way (the store has \(new), the files are still \(old)'s): run `tomo user rename \(old) \(new)` to finish it; registering \(handle) now would split \(old)'s profile from its posts, and publish posts the store hides under \(new)")
-            }
-            let outcome = try StoreCommandSupport.apply(invocation, sections: [.users, .hidden]) { store, _ throws(Diagnostic) in
-                let added = try store.addUser(handle)
-                // Marks a removal of an earlier holder left would hide a new post of the same name.
-                _ = store.forgetHiddenMarks(of: handle) { post in UserContentFiles.postExists(post, site: site) }
-                return added
-            }
-            StoreCommandSupport.report(outcome, on: invocation.console)
-            try StoreCommandSupport.afterStoreWrite(invocation) {
-                let files = UserContentFiles(site: site, handle: handle)
-                guard let done = try name.map(files.setName) ?? files.writeStarterProfile(name: handle) else { return false }
-                invocation.console.line(done.message)
-                return done.wrote
-            }
-            return 0
+            // The profile and the schemas are written in one turn: two at once raced on the
+            // schemas folder.
+            return try StoreCommandSupport.holdingFilesLock(invocation, site: site) { try registerUser(handle, site: site, invocation: invocation) }
         }
     )
+
+    private static func registerUser(_ handle: String, site: URL, invocation: Invocation) throws -> Int32 {
+        try UserContentFiles(site: site, handle: handle).checkNoPage()
+        let name = try invocation.option("name").map { try DisplayName.checked($0, handle: handle, site: site, usage: invocation.command.usage) }
+        try UserContentFiles(site: site, handle: handle).checkProfileCanBeWritten(name: name)
+        let known = try StoreCommandSupport.read(invocation, sections: [.users, .renames]).store
+        if let (old, new) = try UserContentFiles.interruptedRename(involving: handle, store: known, site: site) {
+            throw Diagnostic("the rename of \(old) to \(new) was stopped half way (the store has \(new), the files are still \(old)'s): run `tomo user rename \(old) \(new)` to finish it; registering \(handle) now would split \(old)'s profile from its posts, and publish posts the store hides under \(new)")
+        }
+        let outcome = try StoreCommandSupport.apply(invocation, sections: [.users, .hidden]) { store, _ throws(Diagnostic) in
+            let added = try store.addUser(handle)
+            // Marks a removal of an earlier holder left would hide a new post of the same name.
+            _ = store.forgetHiddenMarks(of: handle) { post in UserContentFiles.postExists(post, site: site) }
+            return added
+        }
+        StoreCommandSupport.report(outcome, on: invocation.console)
+        try StoreCommandSupport.afterStoreWrite(invocation) {
+            let files = UserContentFiles(site: site, handle: handle)
+            guard let done = try name.map(files.setName) ?? files.writeStarterProfile(name: handle) else { return false }
+            invocation.console.line(done.message)
+            return done.wrote
+        }
+        return 0
+    }
 
     static let list = CommandSpec(
         path: ["user", "list"],
@@ -210,37 +216,42 @@ enum UserCommands {
             let handle = invocation.arguments[0]
             if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
             let site = try invocation.siteDirectory()
-            let files = UserContentFiles(site: site, handle: handle)
-            let store = try StoreCommandSupport.read(invocation, sections: [.users, .hidden]).store
-            let registered = store.user(handle) != nil
-            // What a removal stopped half way left: the hidden marks of posts whose files were
-            // still to be deleted.
-            let marksLeft = store.hiddenMarksLeft(by: handle)
-            // Neither registered nor with files: the unknown-user refusal, with its "did you mean".
-            let existing = try files.existing
-            if !registered && existing.isEmpty && marksLeft == 0 { _ = try store.requireUser(handle) }
-            let marks = marksLeft > 0 ? ["the \(Plural.count(marksLeft, "hidden mark")) of \(handle)'s posts"] : []
-            try invocation.requireConfirmation(deleting: (registered ? ["\(handle)'s store entry and relations"] : marks) + existing, target: handle)
-            try files.checkReadable()
-            if registered {
-                let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
-                    store.user(handle) == nil ? .unchanged("\(handle) is not registered") : try store.removeUser(handle)
-                }
-                StoreCommandSupport.report(outcome, on: invocation.console)
-            }
-            try StoreCommandSupport.afterStoreWrite(invocation) {
-                let deleted = try files.removeAll()
-                for path in deleted { invocation.console.line("deleted \(path)") }
-                // Only now that none of their post files is left may the hidden marks go.
-                let forgotten = try StoreFile(site: site).update(sections: [.users, .hidden]) { store in
-                    store.forgetHiddenMarks(of: handle) { post in UserContentFiles.postExists(post, site: site) }
-                }
-                if forgotten.changed { StoreCommandSupport.report(forgotten, on: invocation.console) }
-                return !deleted.isEmpty || forgotten.changed
-            }
-            return 0
+            // The files are deleted in one turn with the commands that write them.
+            return try StoreCommandSupport.holdingFilesLock(invocation, site: site) { try removeUser(handle, site: site, invocation: invocation) }
         }
     )
+
+    private static func removeUser(_ handle: String, site: URL, invocation: Invocation) throws -> Int32 {
+        let files = UserContentFiles(site: site, handle: handle)
+        let store = try StoreCommandSupport.read(invocation, sections: [.users, .hidden]).store
+        let registered = store.user(handle) != nil
+        // What a removal stopped half way left: the hidden marks of posts whose files were
+        // still to be deleted.
+        let marksLeft = store.hiddenMarksLeft(by: handle)
+        // Neither registered nor with files: the unknown-user refusal, with its "did you mean".
+        let existing = try files.existing
+        if !registered && existing.isEmpty && marksLeft == 0 { _ = try store.requireUser(handle) }
+        let marks = marksLeft > 0 ? ["the \(Plural.count(marksLeft, "hidden mark")) of \(handle)'s posts"] : []
+        try invocation.requireConfirmation(deleting: (registered ? ["\(handle)'s store entry and relations"] : marks) + existing, target: handle)
+        try files.checkReadable()
+        if registered {
+            let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
+                store.user(handle) == nil ? .unchanged("\(handle) is not registered") : try store.removeUser(handle)
+            }
+            StoreCommandSupport.report(outcome, on: invocation.console)
+        }
+        try StoreCommandSupport.afterStoreWrite(invocation) {
+            let deleted = try files.removeAll()
+            for path in deleted { invocation.console.line("deleted \(path)") }
+            // Only now that none of their post files is left may the hidden marks go.
+            let forgotten = try StoreFile(site: site).update(sections: [.users, .hidden]) { store in
+                store.forgetHiddenMarks(of: handle) { post in UserContentFiles.postExists(post, site: site) }
+            }
+            if forgotten.changed { StoreCommandSupport.report(forgotten, on: invocation.console) }
+            return !deleted.isEmpty || forgotten.changed
+        }
+        return 0
+    }
 
     static let rename = CommandSpec(
         path: ["user", "rename"],
