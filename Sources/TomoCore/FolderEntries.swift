@@ -155,6 +155,7 @@ public enum FolderEntries {
     /// so, always, is a link that leads nowhere or loops.
     private static func read(_ path: String, display: String, links: SiteLinks?, includingHidden: Bool, problems: inout [Diagnostic]) throws(FolderFailure) -> [Entry] {
         var entries: [Entry] = []
+        var followed: Set<String> = []
         let read = try read(path, followingLinks: false, includingHidden: includingHidden) { name in
             problems.append(FolderFailure.refused(name, folder: display))
         }
@@ -170,11 +171,39 @@ public enum FolderEntries {
             var target = stat()
             if stat(path + "/" + name, &target) == 0 {
                 entries.append((name, target))
+                followed.insert(name)
             } else {
                 problems.append(FolderFailure(.unreadable(errno: errno), entry: name).diagnostic(folder: display))
             }
         }
+        if !followed.isEmpty, display == SiteLinks.contentFolder || display.hasPrefix(SiteLinks.contentFolder + "/") {
+            entries = withoutSecondNames(entries, followed: followed, display: display, problems: &problems)
+        }
         return entries
+    }
+
+    /// `entries` without the links of a content folder that lead where another entry of it is
+    /// (`content/posts/bob` and `content/posts/mallory` both links to `shared/bob`): a post read
+    /// under two names is two posts, and what is said of one (a moderator's hidden mark) is not
+    /// said of the other. Each is an error; the entry that is no link, or else the first link by
+    /// name, stays. Images may have two names (a photo two posts of a folder show).
+    private static func withoutSecondNames(_ entries: [Entry], followed: Set<String>, display: String, problems: inout [Diagnostic]) -> [Entry] {
+        var holders: [[UInt64]: [String]] = [:]
+        for (name, status) in entries where !ImageFileNames.isImage(name) {
+            holders[[UInt64(status.st_dev), UInt64(status.st_ino)], default: []].append(name)
+        }
+        var refused: Set<String> = []
+        for names in holders.values where names.count > 1 {
+            let kept = names.first { !followed.contains($0) } ?? names.min() ?? ""
+            for name in names.sorted() where name != kept && followed.contains(name) {
+                refused.insert(name)
+                problems.append(Diagnostic(
+                    "this is a symbolic link to the file or folder that \(display)/\(kept) is too, and every content file is read under one name only (under two, a post would be two posts, and hiding one would leave the other published): keep one of the two names (copy the file or folder if both are meant)",
+                    at: SourceLocation(file: display + "/" + name, line: 1, column: 1)
+                ))
+            }
+        }
+        return refused.isEmpty ? entries : entries.filter { !refused.contains($0.name) }
     }
 
     /// Whether the site's file `relative` (`content/posts/alice/sunset.md`) exists, links

@@ -171,6 +171,32 @@ extension SymbolicLinkTests {
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path), "nothing is published")
     }
 
+    /// Two names in one content folder for one place outside `content/` (posts folders, or
+    /// post files, both links to it) would read its posts twice: the second name is an error,
+    /// in check and build alike; a photo may have two names.
+    @Test(arguments: [("content/posts/bob", "content/posts/mallory", "../../shared/bob"), ("content/posts/bob/spam.md", "content/posts/bob/spamz.md", "../../../shared/spam.md")])
+    func twoNamesForOnePlaceInAContentFolderAreAnError(first: String, second: String, target: String) throws {
+        let site = try TemporaryFolder(["content/site.yaml": "title: T\nbaseURL: https://example.com/\n"])
+        for handle in ["bob", "mallory"] { #expect(runTomo(["user", "add", handle], in: site.url).status == 0) }
+        let shared = target.hasSuffix(".md") ? "shared" : "shared/bob"
+        try site.write(shared + "/spam.md", "---\nphoto: spam.jpg\ndate: 2026-05-01\nalt: A\n---\nHIDDENCAPTION\n")
+        try site.copy(sampleJPEG, to: "content/posts/bob/spam.jpg")
+        try site.copy(sampleJPEG, to: shared + "/spam.jpg")
+        for link in [first, second] {
+            try FileManager.default.createDirectory(at: site.url.appendingPathComponent(link).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: site.url.appendingPathComponent(link))
+            try FileManager.default.createSymbolicLink(atPath: site.url.appendingPathComponent(link).path, withDestinationPath: target)
+        }
+        for command in [["check"], ["build"]] {
+            let run = runTomo(command, in: site.url)
+            #expect(run.status == 1, "\(command): \(run.output)")
+            #expect(run.error.contains("error: \(second):1:1: this is a symbolic link to the file or folder that \(first) is too"), "\(command): \(run.error)")
+        }
+        // One name of the two is fine.
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent(second))
+        #expect(runTomo(["build"], in: site.url).status == 0)
+    }
+
     /// `content` itself a link to a folder elsewhere in the site is read as the site's content.
     @Test func theContentFolderMayBeALink() throws {
         let site = try Self.site(Self.cases[1])
@@ -223,19 +249,19 @@ extension SymbolicLinkTests {
         #expect(ServeWatchTests.eventually(server, path, holds: linked.shows), "\(server.errors)")
     }
 
-    /// `content/posts/alice` and `content/posts/bob` both links to one folder outside
-    /// `content/`, watched under its own name: an edit there is seen under both names.
+    /// `content/posts/alice` a link to a folder outside `content/`, which `static/photos` leads
+    /// to too: watched under its own name, an edit there is seen under both names.
     @Test func aSecondNameOfAWatchedFolderSeesItsEdits() throws {
         let site = try SymbolicLinkTests.site(SymbolicLinkTests.cases[0])
-        try site.write("content/users/bob.yaml", "name: Bob\n")
-        try FileManager.default.createSymbolicLink(atPath: site.url.appendingPathComponent("content/posts/bob").path, withDestinationPath: "../../shared/alice")
+        try FileManager.default.createDirectory(at: site.url.appendingPathComponent("static"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.url.appendingPathComponent("static/photos").path, withDestinationPath: "../shared/alice")
         try Unprivileged.handOver(site.url)
         let server = try ServedPreview(site: site.url)
         defer { server.stop() }
-        #expect(ServeWatchTests.eventually(server, "/bob/posts/sunset/", holds: "First caption"), "\(server.errors)")
+        #expect(ServeWatchTests.eventually(server, "/photos/sunset.md", holds: "First caption"), "\(server.errors)")
         try site.write("shared/alice/sunset.md", "---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A sunset\n---\nShared caption\n")
         #expect(ServeWatchTests.eventually(server, "/alice/posts/sunset/", holds: "Shared caption"), "\(server.errors)")
-        #expect(ServeWatchTests.eventually(server, "/bob/posts/sunset/", holds: "Shared caption"), "\(server.errors)")
+        #expect(ServeWatchTests.eventually(server, "/photos/sunset.md", holds: "Shared caption"), "\(server.errors)")
     }
 
     /// A link that leads out of the site, there at the start or made while serving, is an error
