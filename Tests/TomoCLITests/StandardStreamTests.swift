@@ -89,6 +89,36 @@ import TomoTestSupport
         #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/ana/index.html").path))
     }
 
+    /// Closing the terminal window (SIGHUP) stops a preview as Ctrl-C does: cleanly, status 0,
+    /// its temporary files gone (a second preview's copy of the site stayed in /tmp).
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP]) func serveStopsCleanlyOnEachStopSignal(signal: Int32) throws {
+        let site = try Self.site()
+        let process = Process()
+        process.executableURL = tomoBinary()
+        process.arguments = ["serve", "--port", String(Int.random(in: 20_000...40_000))]
+        process.currentDirectoryURL = site.url
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).contains("Serving") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        var stopped = false
+        for _ in 0..<60 where !stopped {
+            kill(process.processIdentifier, signal)
+            stopped = finished.wait(timeout: .now() + 0.5) == .success
+        }
+        if !stopped { kill(process.processIdentifier, SIGKILL) }
+        #expect(stopped)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(process.terminationReason.rawValue) \(process.terminationStatus)")
+    }
+
     @Test func serveStopsQuietlyWhenItsOutputPipeClosesWhileItRuns() throws {
         let site = try Self.site()
         let process = Process()
