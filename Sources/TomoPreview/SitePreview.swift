@@ -297,16 +297,17 @@ private final class PreviewState: @unchecked Sendable {
     }
 
     /// The served files were deleted from the disk: every file is made, stored and published
-    /// again. While the site does not build, the next good rebuild does that.
+    /// again, also while the last rebuild failed: its error may have been the cache's going (a
+    /// share card deleted as it was read), which no save would fix. While the site does not
+    /// build, the next good rebuild does that.
     func storeLostFilesAgain(folder: String) {
         building.lock()
         defer { building.unlock() }
         session.forgetOutputs()
-        guard !showsError else {
-            onEvent(.note("the served files in \(folder) were deleted; pages answer 503 until a save fixes the site, which stores them again"))
-            return
-        }
         server.holdingDeletions { rebuildAndPublish([], after: .lostFiles(folder: folder)) }
+        if showsError {
+            onEvent(.note("the served files in \(folder) were deleted; pages answer 503 until a save fixes the site, which stores them again"))
+        }
     }
 
     private func rebuild(_ paths: [String], after trigger: SitePreview.Trigger) {
