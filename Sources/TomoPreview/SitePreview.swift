@@ -245,6 +245,10 @@ private final class PreviewState: @unchecked Sendable {
     private var toldProblems: Set<Diagnostic> = []
     /// Rings at the next moment an item appears or disappears or a post is published.
     private var alarm: MomentAlarm?
+    /// Whether a file the last build made could not be stored (a full disk): it answers 404,
+    /// and the session, which made it, would not make it again unless what it reads changes.
+    /// The next rebuild makes and stores every file.
+    private var leftFilesUnstored = false
 
     init(session: SiteSession<ServedFile>, server: PreviewServer, liveReload: Bool, servesKeptSite: Bool,
          onEvent: @escaping @Sendable (SitePreview.Event) -> Void) {
@@ -269,6 +273,7 @@ private final class PreviewState: @unchecked Sendable {
         do {
             let update = try session.buildAll(buildDate: Date())
             alarm?.set(session.nextChange)
+            noteUnstoredFiles(update)
             let changes = publishWhole(update)
             if servesKeptSite, let reload = changes.reloadKind { server.notifyReload(reload) }
             onEvent(.built(files: update.fileCount, seconds: update.seconds, warnings: update.warnings))
@@ -317,9 +322,11 @@ private final class PreviewState: @unchecked Sendable {
     }
 
     private func rebuildAndPublish(_ paths: [String], after trigger: SitePreview.Trigger) {
+        if leftFilesUnstored { session.forgetOutputs() }
         do {
             let update = try session.rebuild(changedPaths: paths, buildDate: Date())
             alarm?.set(session.nextChange)
+            noteUnstoredFiles(update)
             // Only what changed goes to the server: a small edit costs the same on any site.
             let changes = update.isWhole ? publishWhole(update) : server.publish(changed: update.files, removed: update.removed)
             if showsError {
@@ -336,6 +343,10 @@ private final class PreviewState: @unchecked Sendable {
         } catch {
             fail(error, after: trigger)
         }
+    }
+
+    private func noteUnstoredFiles(_ update: SiteSession<ServedFile>.Update) {
+        leftFilesUnstored = update.files.values.contains { !$0.isStored }
     }
 
     @discardableResult

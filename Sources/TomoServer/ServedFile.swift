@@ -14,6 +14,10 @@ public struct ServedFile: Sendable {
     init(prepared: PreparedFile?) {
         self.prepared = prepared
     }
+
+    /// Whether its bytes were stored (false: a full disk; the file answers 404 until a build
+    /// stores it).
+    public var isStored: Bool { prepared != nil }
 }
 
 extension ServedSite {

@@ -93,6 +93,36 @@ import TomoTestSupport
         #expect(!preview.printed.contains("free some space"), "\(preview.printed)")
     }
 
+    /// A disk too full to store the served files: those answer 404, and once space is freed,
+    /// the next save stores every page, not only the ones it changed.
+    @Test(.enabled(if: SmallDisk.canMount, "needs root and permission to mount a tmpfs"))
+    func pagesADiskTooFullToStoreAreServedAfterTheNextSaveOnceThereIsSpace() throws {
+        // The site is the disk; the file that fills it lies beside content/, read by nothing.
+        let site = try TemporaryFolder()
+        try SmallDisk.mount(site.url, kilobytes: 4096)
+        defer { SmallDisk.unmount(site.url) }
+        for (path, text) in Self.files.merging(["content/site.yaml": "title: Test\ndisableKinds: [cards]\n"], uniquingKeysWith: { $1 }) {
+            try site.write(path, text)
+        }
+        var space = statvfs()
+        #expect(statvfs(site.path, &space) == 0)
+        let pad = site.url.appendingPathComponent("pad")
+        try Data(count: max(0, Int(space.f_bavail) * Int(space.f_frsize) - 48 * 1024)).write(to: pad)
+        let preview = try LoggedPreview(site: site.url)
+        defer { preview.stop() }
+        // The first build (done when the preview says where it serves) ran out of room.
+        #expect(preview.printed.contains("cannot store a served file"), "the disk was not full: \(preview.printed)")
+
+        try FileManager.default.removeItem(at: pad)
+        try site.write("content/users/alice.yaml", "name: Alice Again\n")
+        guard case .rebuilt = try preview.settle(step: 2) else {
+            Issue.record("the save did not rebuild: \(preview.printed)")
+            return
+        }
+        let expected = try Self.built(site, for: preview)
+        #expect(try Self.differing(expected, in: preview, waiting: 10) == [])
+    }
+
     @Test func aRestartOnABrokenSiteServesTheErrorsNotTheLastPreviewsFiles() throws {
         let site = try TemporaryFolder(Self.files)
         let first = try LoggedPreview(site: site.url)
