@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -146,6 +147,21 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     return server->handler(server->context, connection, method, version, request->raw_uri, 0);
 }
 
+/* How many connections the server holds at once: libmicrohttpd's own limit (FD_SETSIZE - 4),
+   but never more than three quarters of the descriptors the process may open. At the limit it
+   stops accepting (callers wait in the listen queue); past the descriptors, accept failed at
+   once, again and again, on a full core, and the rebuilds found no descriptor to read a file. */
+static unsigned int connection_limit(void) {
+    unsigned int limit = FD_SETSIZE - 4;
+    struct rlimit files;
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY) {
+        rlim_t room = files.rlim_cur - files.rlim_cur / 4;
+        if (room < 4) room = 4;
+        if (room < limit) limit = (unsigned int)room;
+    }
+    return limit;
+}
+
 tomo_http_server *tomo_http_start(int socket_fd, tomo_http_handler handler, void *context,
                                   unsigned int idle_timeout_seconds, int *error_number) {
     struct tomo_http_server *server = calloc(1, sizeof *server);
@@ -165,6 +181,7 @@ tomo_http_server *tomo_http_start(int socket_fd, tomo_http_handler handler, void
         MHD_OPTION_NOTIFY_COMPLETED, forget_request, NULL,
         MHD_OPTION_UNESCAPE_CALLBACK, keep_escapes, NULL,
         MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit(),
         MHD_OPTION_END);
     if (server->daemon == NULL) {
         *error_number = errno != 0 ? errno : EIO;
