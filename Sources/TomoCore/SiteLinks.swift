@@ -37,6 +37,14 @@ public struct SiteLinks: Sendable {
         if let folder = Self.realPath((path as NSString).deletingLastPathComponent), Self.isInside(folder, target) {
             return Diagnostic("this is a symbolic link to \(target), a folder that holds the link itself, a loop that would be read without end: point it at another folder, or remove it", at: location)
         }
+        // `content` itself may lead anywhere in the site but into (or around) the folders that
+        // are published as they are: there, every content file would be published.
+        if relative == Self.contentFolder {
+            for folder in Self.publishedFolders {
+                guard let published = Self.realPath(site + "/" + folder), Self.isInside(target, published) || Self.isInside(published, target) else { continue }
+                return Diagnostic("this is a symbolic link to \(target), \(Self.isInside(target, published) ? "inside" : "which holds") the site's \(folder)/, whose files are published as they are: every content file would be published (the store's reports, private posts and their original photos): point it at a folder outside \(folder)/", at: location)
+            }
+        }
         // Every content file is read under its own name only. Through a link from elsewhere in
         // content/ it would be read again under another (a post hidden as bob/spam published as
         // alice/spam, as a page too); from static/ or templates/ it would be published as it is
@@ -49,6 +57,12 @@ public struct SiteLinks: Sendable {
            !(relative.hasPrefix(Self.contentFolder + "/") && Self.isImageFile(named: relative, at: target)) {
             return Diagnostic("this is a symbolic link to \(target), \(Self.isInside(target, content) ? "inside" : "which holds") the site's content/, and every file in content/ is read under its own name only (through a link it would be read again under another, or published as it is): copy the file or folder here instead", at: location)
         }
+        // A post file is read under its own name only: through links from two folders (each
+        // a post of its own) a post hidden under one name stays published under the other.
+        let parts = relative.split(separator: "/")
+        if parts.count == 4, parts[0] == Self.contentFolder, parts[1] == "posts", parts[3].hasSuffix(".md") {
+            return Diagnostic("this is a symbolic link to \(target), and a post's file may not be one (the same file would be a post under every name that leads to it, and hiding one would leave the others published): move the file here instead (its folder may be a link)", at: location)
+        }
         return nil
     }
 
@@ -60,6 +74,9 @@ public struct SiteLinks: Sendable {
 
     /// The folder of the site's content files (`ContentPath`'s, which this module cannot see).
     static let contentFolder = "content"
+    /// The folders whose files a build publishes as they are: the site's static files and the
+    /// theme's.
+    static let publishedFolders = ["static", "templates/static"]
 
     /// Why the input `relative` (`content/site.yaml`) may not be read: a link on its way, or the
     /// file itself a link, that breaks the rule; nil otherwise (a missing part included). One

@@ -171,10 +171,10 @@ extension SymbolicLinkTests {
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path), "nothing is published")
     }
 
-    /// Two names in one content folder for one place outside `content/` (posts folders, or
-    /// post files, both links to it) would read its posts twice: the second name is an error,
-    /// in check and build alike; a photo may have two names.
-    @Test(arguments: [("content/posts/bob", "content/posts/mallory", "../../shared/bob"), ("content/posts/bob/spam.md", "content/posts/bob/spamz.md", "../../../shared/spam.md")])
+    /// Two names in one content folder for one place outside `content/` (posts folders both
+    /// links to it) would read its posts twice: the second name is an error, in check and build
+    /// alike; a photo may have two names.
+    @Test(arguments: [("content/posts/bob", "content/posts/mallory", "../../shared/bob")])
     func twoNamesForOnePlaceInAContentFolderAreAnError(first: String, second: String, target: String) throws {
         let site = try TemporaryFolder(["content/site.yaml": "title: T\nbaseURL: https://example.com/\n"])
         for handle in ["bob", "mallory"] { #expect(runTomo(["user", "add", handle], in: site.url).status == 0) }
@@ -195,6 +195,31 @@ extension SymbolicLinkTests {
         // One name of the two is fine.
         try FileManager.default.removeItem(at: site.url.appendingPathComponent(second))
         #expect(runTomo(["build"], in: site.url).status == 0)
+    }
+
+    /// A post's file may not be a link (to a file outside `content/`): from two folders, one
+    /// file would be two posts, one hidden and the other published.
+    @Test func aPostFileMayNotBeALink() throws {
+        let site = try Self.site(Self.cases[1])
+        try site.write("shared/p.md", "---\nphoto: sunset.jpg\ndate: 2026-05-01\nalt: A\n---\nText\n")
+        try FileManager.default.createSymbolicLink(atPath: site.url.appendingPathComponent("content/posts/alice/p.md").path, withDestinationPath: "../../../shared/p.md")
+        for command in [["check"], ["build"]] {
+            let run = runTomo(command, in: site.url)
+            #expect(run.status == 1 && run.error.contains("error: content/posts/alice/p.md:1:1: this is a symbolic link to ") && run.error.contains("a post's file may not be one"), "\(command): \(run.error)")
+        }
+    }
+
+    /// `content` a link into a folder published as it is would publish every content file.
+    @Test(arguments: ["static/c", "templates/static/c"]) func theContentFolderMayNotLeadIntoAPublishedFolder(folder: String) throws {
+        let site = try Self.site(Self.cases[1])
+        try FileManager.default.createDirectory(at: site.url.appendingPathComponent(folder).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: site.url.appendingPathComponent("content"), to: site.url.appendingPathComponent(folder))
+        try FileManager.default.createSymbolicLink(atPath: site.url.appendingPathComponent("content").path, withDestinationPath: folder)
+        for command in [["check"], ["build"]] {
+            let run = runTomo(command, in: site.url)
+            #expect(run.status == 1 && run.error.contains("error: content:1:1: this is a symbolic link to ") && run.error.contains("whose files are published as they are"), "\(command): \(run.error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
     }
 
     /// `content` itself a link to a folder elsewhere in the site is read as the site's content.
