@@ -29,6 +29,13 @@ struct DroppedRecord: Sendable, Hashable {
     var kind: Kind
     var pair: RecordPair
 
+    /// Whether a command that left `store` so changed the pair itself: what the store holds for
+    /// it differs from `before`, and both of its users are still registered (a rename or a
+    /// removal of one of them takes the pair's one record along, and says nothing of the other).
+    func isChanged(in store: Store, from before: AnyHashable?) -> Bool {
+        current(in: store) != before && store.user(pair.first) != nil && store.user(pair.second) != nil
+    }
+
     /// What `store` holds for the pair now (nil: nothing), to tell whether a command changed it.
     func current(in store: Store) -> AnyHashable? {
         switch kind {

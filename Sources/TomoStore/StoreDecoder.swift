@@ -440,7 +440,7 @@ public enum StoreDecoder {
             noteTime(pick.created, of: "this pick", at: start, in: &problems)
             if let first = decisions.updateValue(pick.decision, forKey: pick.key), first != pick.decision {
                 problems.append(RecordProblem(
-                    message: "\(pick.from) picked \(pick.to) in an earlier record too, with the other decision: keep one of the two (one pick a pair; `tomo pick \(pick.from) \(pick.to) accept|reject` changes it)",
+                    message: "\(pick.from) picked \(pick.to) in an earlier record too, with the other decision: keep one of the two (one pick a pair): delete one, or keep the earlier one with `tomo pick \(pick.from) \(pick.to) \(first.rawValue)`",
                     offset: start, dropped: DroppedRecord(kind: .pick, pair: pick.key)
                 ))
             }

@@ -82,7 +82,7 @@ public struct StoreFile: Sendable {
         let dropped = store.recordProblems.compactMap { problem in problem.dropped.map { (problem, $0, $0.current(in: store)) } }
         let outcome = try change(&store)
         if outcome.changed {
-            if let bytes, let (problem, _, _) = dropped.first(where: { $0.1.current(in: store) == $0.2 }) {
+            if let bytes, let (problem, _, _) = dropped.first(where: { !$0.1.isChanged(in: store, from: $0.2) }) {
                 throw Diagnostic(
                     "\(problem.message); a command writes the store from the records it read, and would drop the other one of this pair: fix the file first (`tomo check` lists every such record), then run the command again",
                     at: SourceLocation(ofByte: problem.offset, in: bytes, file: Self.displayPath)

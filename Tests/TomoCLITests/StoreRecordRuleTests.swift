@@ -124,7 +124,7 @@ import TomoTestSupport
             "requests": #"    ["alice","bob","\#(Self.time)"]"#,
         ]))
         #expect(errors(site) == [
-            "error: content/store.json:10:5: alice picked bob in an earlier record too, with the other decision: keep one of the two (one pick a pair; `tomo pick alice bob accept|reject` changes it)",
+            "error: content/store.json:10:5: alice picked bob in an earlier record too, with the other decision: keep one of the two (one pick a pair): delete one, or keep the earlier one with `tomo pick alice bob accept`",
             "error: content/store.json:17:5: bob reported alice/sunset in an earlier record too: keep one of the two (one report per user and post; `tomo report` replaces its reason)",
             "error: content/store.json:20:5: alice asks to follow bob and follows bob already (in \"follows\"): remove this request",
         ])
@@ -152,15 +152,16 @@ import TomoTestSupport
     }
 
     /// A command that rewrites the store from what it read would drop the other record of such
-    /// a pair: one that leaves the pair as it is is refused before anything changes, with the
-    /// record; one that changes the pair (the fix the message names) goes ahead.
+    /// a pair: one that leaves the pair as it is, or renames one of its users (the pair's one
+    /// record goes along), is refused before anything changes, with the record; one that
+    /// changes the pair (the fix the message names) goes ahead.
     @Test func aCommandThatWouldDropTheOtherRecordOfAPairIsRefused() throws {
         let picks = #"    {"created":"\#(Self.time)","decision":"accept","from":"bob","to":"alice"},"# + "\n"
             + #"    {"created":"\#(Self.time)","decision":"reject","from":"bob","to":"alice"}"#
         let store = Self.store(["picks": picks, "requests": #"    ["alice","bob","\#(Self.time)"]"#, "follows": #"    ["alice","bob","\#(Self.time)"]"#])
         let site = try site(store: store)
         try site.write("commands.txt", "follow bob alice\n")
-        for command in [["pick", "alice", "bob", "accept"], ["follow", "bob", "alice"], ["batch", "commands.txt"]] {
+        for command in [["pick", "alice", "bob", "accept"], ["follow", "bob", "alice"], ["batch", "commands.txt"], ["user", "rename", "bob", "robert"]] {
             let result = runTomo(command, in: site.url)
             #expect(result.status == 1, "\(command): \(result.output)")
             #expect(result.error.contains("error: content/store.json:") && result.error.contains("would drop the other one of this pair"), "\(command): \(result.error)")
