@@ -177,25 +177,30 @@ enum UserCommands {
             if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
             let settings = try UserSettings(invocation)
             let site = try invocation.siteDirectory()
-            try UserContentFiles(site: site, handle: handle).checkNoPage()
-            let name = try invocation.option("name").map { try DisplayName.checked($0, handle: handle, site: site, usage: invocation.command.usage) }
-            if settings.changesStore {
-                _ = try StoreCommandSupport.change(invocation, sections: [.users]) { store, _ throws(Diagnostic) in
-                    try store.updateUser(handle, settings.apply)
-                }
-            } else {
-                _ = try StoreCommandSupport.read(invocation, sections: [.users]).store.requireUser(handle)
-            }
-            if let name {
-                try StoreCommandSupport.afterStoreWrite(invocation) {
-                    let done = try UserContentFiles(site: site, handle: handle).setName(name)
-                    StoreCommandSupport.report(done.map { $0.wrote ? .changed($0.message) : .unchanged($0.message) } ?? .unchanged("\(handle)'s profile already has that name"), on: invocation.console)
-                    return done?.wrote ?? false
-                }
-            }
-            return 0
+            // The profile is written in one turn with the commands that write content files.
+            return try StoreCommandSupport.holdingFilesLock(invocation, site: site) { try setUser(handle, settings: settings, site: site, invocation: invocation) }
         }
     )
+
+    private static func setUser(_ handle: String, settings: UserSettings, site: URL, invocation: Invocation) throws -> Int32 {
+        try UserContentFiles(site: site, handle: handle).checkNoPage()
+        let name = try invocation.option("name").map { try DisplayName.checked($0, handle: handle, site: site, usage: invocation.command.usage) }
+        if settings.changesStore {
+            _ = try StoreCommandSupport.change(invocation, sections: [.users]) { store, _ throws(Diagnostic) in
+                try store.updateUser(handle, settings.apply)
+            }
+        } else {
+            _ = try StoreCommandSupport.read(invocation, sections: [.users]).store.requireUser(handle)
+        }
+        if let name {
+            try StoreCommandSupport.afterStoreWrite(invocation) {
+                let done = try UserContentFiles(site: site, handle: handle).setName(name)
+                StoreCommandSupport.report(done.map { $0.wrote ? .changed($0.message) : .unchanged($0.message) } ?? .unchanged("\(handle)'s profile already has that name"), on: invocation.console)
+                return done?.wrote ?? false
+            }
+        }
+        return 0
+    }
 
     static let remove = CommandSpec(
         path: ["user", "rm"],
@@ -277,42 +282,47 @@ enum UserCommands {
                 if let problem = Identifiers.handleProblem(handle) { throw Diagnostic(problem) }
             }
             let site = try invocation.siteDirectory()
-            let source = UserContentFiles(site: site, handle: old)
-            let destination = UserContentFiles(site: site, handle: new)
-            func moveFiles() throws {
-                try StoreCommandSupport.afterStoreWrite(invocation) {
-                    let moves = try source.move(to: destination)
-                    for move in moves { invocation.console.line("moved \(move)") }
-                    return !moves.isEmpty
-                }
-            }
-            let store = try StoreCommandSupport.read(invocation, sections: [.users, .renames]).store
-            // The store already renamed OLD to NEW and files are left to move: the same command
-            // finishes what was interrupted.
-            if old != new, store.user(old) == nil, store.user(new) != nil, try source.leftBehind(renamingTo: destination) {
-                try source.checkRename(to: destination, finishing: true)
-                invocation.console.line("finishing the rename of \(old) to \(new) (the store has it already)")
-                try moveFiles()
-                return 0
-            }
-            // Done already (run again after it finished): nothing is taken, nothing to do.
-            if old != new, store.user(old) == nil, store.user(new) != nil, store.renames.last(where: { $0.from == old })?.to == new {
-                StoreCommandSupport.report(.unchanged("\(old) is renamed to \(new) already"), on: invocation.console)
-                return 0
-            }
-            if old != new, let taken = try destination.conflicts.first {
-                throw Diagnostic("\(taken) already exists: \(new) is taken; choose another handle")
-            }
-            if old != new { try destination.checkNoPage() }
-            try source.checkRename(to: destination, finishing: false)
-            let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
-                try store.renameUser(old, to: new)
-            }
-            StoreCommandSupport.report(outcome, on: invocation.console)
-            if outcome.changed { try moveFiles() }
-            return 0
+            // The files are moved in one turn with the commands that write them.
+            return try StoreCommandSupport.holdingFilesLock(invocation, site: site) { try renameUser(old, to: new, site: site, invocation: invocation) }
         }
     )
+
+    private static func renameUser(_ old: String, to new: String, site: URL, invocation: Invocation) throws -> Int32 {
+        let source = UserContentFiles(site: site, handle: old)
+        let destination = UserContentFiles(site: site, handle: new)
+        func moveFiles() throws {
+            try StoreCommandSupport.afterStoreWrite(invocation) {
+                let moves = try source.move(to: destination)
+                for move in moves { invocation.console.line("moved \(move)") }
+                return !moves.isEmpty
+            }
+        }
+        let store = try StoreCommandSupport.read(invocation, sections: [.users, .renames]).store
+        // The store already renamed OLD to NEW and files are left to move: the same command
+        // finishes what was interrupted.
+        if old != new, store.user(old) == nil, store.user(new) != nil, try source.leftBehind(renamingTo: destination) {
+            try source.checkRename(to: destination, finishing: true)
+            invocation.console.line("finishing the rename of \(old) to \(new) (the store has it already)")
+            try moveFiles()
+            return 0
+        }
+        // Done already (run again after it finished): nothing is taken, nothing to do.
+        if old != new, store.user(old) == nil, store.user(new) != nil, store.renames.last(where: { $0.from == old })?.to == new {
+            StoreCommandSupport.report(.unchanged("\(old) is renamed to \(new) already"), on: invocation.console)
+            return 0
+        }
+        if old != new, let taken = try destination.conflicts.first {
+            throw Diagnostic("\(taken) already exists: \(new) is taken; choose another handle")
+        }
+        if old != new { try destination.checkNoPage() }
+        try source.checkRename(to: destination, finishing: false)
+        let outcome = try StoreCommandSupport.apply(invocation, sections: StoreFile.allSections) { store, _ throws(Diagnostic) in
+            try store.renameUser(old, to: new)
+        }
+        StoreCommandSupport.report(outcome, on: invocation.console)
+        if outcome.changed { try moveFiles() }
+        return 0
+    }
 }
 
 /// The options of `tomo user set`, checked before the store is touched.
