@@ -28,7 +28,9 @@ public enum BidiIsolation {
             }
             balanced.append(scalar)
         }
-        return "\u{2068}" + String(balanced) + "\u{2069}"
+        // Each isolate the value left open is closed first, so that the last PDI closes the
+        // FSI itself (a PDI closes the innermost isolate, with the overrides inside it).
+        return "\u{2068}" + String(balanced) + String(repeating: "\u{2069}", count: openIsolates) + "\u{2069}"
     }
 
     /// The bidirectional formatting characters: the marks (LRM, RLM, ALM), the embeddings and

@@ -68,3 +68,20 @@ import TomoTestSupport
         #expect(!carol.contains(Self.fsi))
     }
 }
+
+extension TitleBidiIsolationTests {
+    /// A value that leaves an isolate open (U+2067 RIGHT-TO-LEFT ISOLATE after an override):
+    /// each of its isolates is closed before the PDI that closes the FSI, so nothing after the
+    /// value is reversed.
+    @Test func aValueLeavingAnIsolateOpenIsClosedWhole() throws {
+        let site = try TemporaryFolder([
+            "content/site.yaml": "title: Site\nbaseURL: https://example.com/\n",
+            "content/users/alice.yaml": "name: \"Alice\\u202E\\u2067\"\n",
+        ])
+        #expect(runTomo(["build"], in: site.url).status == 0)
+        let closed = "\(Self.fsi)Alice\(Self.override)\u{2067}\(Self.pdi)\(Self.pdi)"
+        let timeline = try String(contentsOf: site.url.appendingPathComponent("public/alice/timeline/index.html"), encoding: .utf8)
+        #expect(timeline.contains("<h1>\(closed)&#39;s timeline</h1>"), "\(timeline)")
+        #expect(timeline.contains("<title>\(closed)&#39;s timeline · Site</title>"), "\(timeline)")
+    }
+}
