@@ -148,15 +148,17 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
 }
 
 /* How many connections the server holds at once: libmicrohttpd's own limit (FD_SETSIZE - 4),
-   but never more than three quarters of the descriptors the process may open. At the limit it
-   stops accepting (callers wait in the listen queue); past the descriptors, accept failed at
-   once, again and again, on a full core, and the rebuilds found no descriptor to read a file. */
+   but never more than the descriptors the process may open less a quarter of them, and at
+   least 48, kept for the preview itself (its watcher, its stored files, the files a rebuild
+   reads). At the limit it stops accepting (callers wait in the listen queue); past the
+   descriptors, accept failed at once, again and again, on a full core, and the rebuilds found
+   no descriptor to read a file. */
 static unsigned int connection_limit(void) {
     unsigned int limit = FD_SETSIZE - 4;
     struct rlimit files;
     if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY) {
-        rlim_t room = files.rlim_cur - files.rlim_cur / 4;
-        if (room < 4) room = 4;
+        rlim_t kept = files.rlim_cur / 4 > 48 ? files.rlim_cur / 4 : 48;
+        rlim_t room = files.rlim_cur > kept ? files.rlim_cur - kept : 1;
         if (room < limit) limit = (unsigned int)room;
     }
     return limit;
