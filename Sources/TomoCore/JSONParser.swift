@@ -3,6 +3,33 @@
 /// Works on UTF-8 bytes directly: large stores parse in one pass without building
 /// intermediate Foundation objects.
 public struct JSONParser {
+    /// Whether `text` is a number as JSON writes one (RFC 8259): an optional `-`, `0` or digits
+    /// not starting with 0, an optional fraction, an optional exponent.
+    public static func isNumber(_ text: some Collection<UInt8>) -> Bool {
+        var bytes = text[...]
+        func digits() -> Int {
+            let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if bytes.first == UInt8(ascii: "0") {
+            bytes = bytes.dropFirst()
+        } else if digits() == 0 {
+            return false
+        }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits() > 0 else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
+    }
+
     /// Parses `text`; `file` names the source in error messages.
     public static func parse(_ text: String, file: String) throws(Diagnostic) -> JSONValue {
         try parse(bytes: Array(text.utf8), file: file)
@@ -171,7 +198,9 @@ public struct JSONParser {
                 let sign = digitsStart > start ? "-" : ""
                 let digits = bytes[digitsStart..<position].drop { $0 == 0x30 }
                 let fixed = sign + (digits.isEmpty ? "0" : String(decoding: digits, as: UTF8.self)) + String(decoding: bytes[position..<end], as: UTF8.self)
-                throw error("\(String(decoding: bytes[start..<end], as: UTF8.self)): numbers may not start with 0: write \(fixed) (or put the value in quotes to keep it as text)", at: start)
+                // Suggested only when it is a number (`01e` has no fix of this kind).
+                let write = JSONParser.isNumber(fixed.utf8) ? "write \(fixed)" : "write the number without them"
+                throw error("\(String(decoding: bytes[start..<end], as: UTF8.self)): numbers may not start with 0: \(write) (or put the value in quotes to keep it as text)", at: start)
             }
             if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
                 isInteger = false

@@ -180,7 +180,7 @@ struct StoreReader {
         let start = position
         while position < end, Self.isNumberByte(bytes[position]) { position += 1 }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        guard Self.isJSONNumber(text.utf8), let value = Double(text), value.isFinite else {
+        guard JSONParser.isNumber(text.utf8), let value = Double(text), value.isFinite else {
             // A failure sends the document to JSONParser, whose message names what JSON refuses
             // (`010`, which Swift's Double reads as ten, some readers as eight).
             throw failure(text.isEmpty ? "unexpected text: expected a value" : "\(text) is not a number", at: start)
@@ -188,32 +188,7 @@ struct StoreReader {
         return (value, text, start)
     }
 
-    /// Whether `text` is a number as JSON writes one (RFC 8259): an optional `-`, `0` or digits
-    /// not starting with 0, an optional fraction, an optional exponent.
-    static func isJSONNumber(_ text: String.UTF8View) -> Bool {
-        var bytes = text[...]
-        func digits() -> Int {
-            let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
-            bytes = bytes.dropFirst(count)
-            return count
-        }
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        if bytes.first == UInt8(ascii: "0") {
-            bytes = bytes.dropFirst()
-        } else if digits() == 0 {
-            return false
-        }
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            guard digits() > 0 else { return false }
-        }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-            guard digits() > 0 else { return false }
-        }
-        return bytes.isEmpty
-    }
+
 
     /// The whole number `written` names exactly: digits, with a `-` in front or not, that fit
     /// in an Int; nil for any other form (`1e3`, `2.0`) or size. Read from the text, not the

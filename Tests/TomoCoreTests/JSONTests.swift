@@ -36,6 +36,7 @@ import Testing
         ("{\"a\": tru}", "t.json:1:7: unexpected text: expected true (JSON writes true, false and null in lower case, and text in double quotes)"),
         ("\n\n  [01]", "t.json:3:4: 01: numbers may not start with 0: write 1 (or put the value in quotes to keep it as text)"),
         ("[-007.5e1]", "t.json:1:2: -007.5e1: numbers may not start with 0: write -7.5e1 (or put the value in quotes to keep it as text)"),
+        ("[01e]", "t.json:1:2: 01e: numbers may not start with 0: write the number without them (or put the value in quotes to keep it as text)"),
         ("\"ab", "t.json:1:1: unexpected end of the file: the string opened here is not closed"),
         ("[1] x", "t.json:1:5: unexpected text after the JSON value: a file holds one value, remove what follows it"),
         ("", "t.json:1:1: unexpected end of the file: a value is missing"),
