@@ -37,6 +37,16 @@ import TomoTestSupport
         #expect(try Data(contentsOf: site.url.appendingPathComponent("content/store.json")) == store)
     }
 
+    /// A name that shows as nothing is told as the option's problem, before anything changes.
+    @Test(arguments: [["user", "add", "dd", "--name", "\u{2800}"], ["user", "set", "bob", "--name", "\u{200B}\u{3164}"]])
+    func aNameOfInvisibleCharactersIsWrongUsage(command: [String]) throws {
+        let (site, store) = try Self.site()
+        let result = runTomo(command, in: site.url)
+        #expect(result.status == 2, "\(result.output)")
+        #expect(result.error.contains("shows as nothing (white space or characters invisible on their own): give a display name"), "\(result.error)")
+        #expect(try Data(contentsOf: site.url.appendingPathComponent("content/store.json")) == store)
+    }
+
     /// As `nobody` (root writes anywhere): a users folder no profile can be written into.
     @Test(arguments: [["user", "add", "alice"], ["user", "add", "bob", "--name", "Robert"]])
     func aUsersFolderThatCannotBeWrittenIsRefusedBeforeTheStoreChanges(command: [String]) throws {

@@ -316,6 +316,10 @@ struct UserContentFiles {
 enum DisplayName {
     static func checked(_ text: String, handle: String, site: URL, usage: String) throws -> String {
         let name = text.trimmingCharacters(in: .whitespaces)
+        // Told in the command line's words, not as a profile's missing `name:` line.
+        if name.isBlank {
+            throw UsageError("--name \(shown(name)) shows as nothing (white space or characters invisible on their own): give a display name", usage: usage)
+        }
         // The profile as it is: its private address may not be shown by the name either.
         let privateEmail = (try? ProfileFile.read(site: site, handle: handle))??.privateEmail
         if let problem = ProfileFile.nameProblem(name, handle: handle, site: site, privateEmail: privateEmail) {
