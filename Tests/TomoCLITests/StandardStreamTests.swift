@@ -92,7 +92,25 @@ import TomoTestSupport
     /// Closing the terminal window (SIGHUP) stops a preview as Ctrl-C does: cleanly, status 0,
     /// its temporary files gone (a second preview's copy of the site stayed in /tmp).
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP]) func serveStopsCleanlyOnEachStopSignal(signal: Int32) throws {
-        let site = try Self.site()
+        let (process, output, finished) = try Self.serving(Self.site())
+        #expect(Self.stop(process, with: signal, finished: finished))
+        try output.fileHandleForReading.close()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(process.terminationReason.rawValue) \(process.terminationStatus)")
+    }
+
+    @Test func serveStopsQuietlyWhenItsOutputPipeClosesWhileItRuns() throws {
+        // Its output read until it says where it serves, then gone (`tomo serve | head -1`, or
+        // `| tee log` stopped with Ctrl-C: tee dies first).
+        let (process, output, finished) = try Self.serving(Self.site())
+        try output.fileHandleForReading.close()
+        #expect(Self.stop(process, with: SIGINT, finished: finished))
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+
+    /// `tomo serve` on `site`, its standard output read until it says where it serves; the pipe
+    /// and a semaphore signalled when it ends.
+    static func serving(_ site: TemporaryFolder) throws -> (Process, Pipe, DispatchSemaphore) {
         let process = Process()
         process.executableURL = tomoBinary()
         process.arguments = ["serve", "--port", String(Int.random(in: 20_000...40_000))]
@@ -109,46 +127,18 @@ import TomoTestSupport
             if chunk.isEmpty { break }
             printed += chunk
         }
+        return (process, output, finished)
+    }
+
+    /// Sends `signal` until the process ends (one sent before the server waits for it is
+    /// ignored), for up to 30 s; whether it ended (else it is killed).
+    static func stop(_ process: Process, with signal: Int32, finished: DispatchSemaphore) -> Bool {
         var stopped = false
         for _ in 0..<60 where !stopped {
             kill(process.processIdentifier, signal)
             stopped = finished.wait(timeout: .now() + 0.5) == .success
         }
         if !stopped { kill(process.processIdentifier, SIGKILL) }
-        #expect(stopped)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(process.terminationReason.rawValue) \(process.terminationStatus)")
-    }
-
-    @Test func serveStopsQuietlyWhenItsOutputPipeClosesWhileItRuns() throws {
-        let site = try Self.site()
-        let process = Process()
-        process.executableURL = tomoBinary()
-        process.arguments = ["serve", "--port", String(Int.random(in: 20_000...40_000))]
-        process.currentDirectoryURL = site.url
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        // Read until the server says where it serves, then go away (`tomo serve | head -1`, or
-        // `| tee log` stopped with Ctrl-C: tee dies first).
-        var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains("Serving") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += chunk
-        }
-        try output.fileHandleForReading.close()
-        // Ctrl-C, again until it stops: one sent before the server waits for it is ignored.
-        var stopped = false
-        for _ in 0..<60 where !stopped {
-            kill(process.processIdentifier, SIGINT)
-            stopped = finished.wait(timeout: .now() + 0.5) == .success
-        }
-        if !stopped { kill(process.processIdentifier, SIGKILL) }
-        #expect(stopped)
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        return stopped
     }
 }
