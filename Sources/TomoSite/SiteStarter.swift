@@ -51,6 +51,7 @@ public enum SiteStarter {
         /public/
         /.tomo-cache/
         /content/.store.lock
+        /content/.files.lock
         /content/.store.json.tmp
 
         """),

@@ -29,6 +29,16 @@ import TomoTestSupport
         #expect(holdsASite(work.url))
     }
 
+    /// Version control is told to leave the output, the cache and the commands' lock files alone.
+    @Test func theIgnoreListNamesTheOutputTheCacheAndTheLockFiles() throws {
+        let work = try TemporaryFolder()
+        #expect(runTomo(["init"], in: work.url).status == 0)
+        let ignored = try String(contentsOf: work.url.appendingPathComponent(".gitignore"), encoding: .utf8).split(separator: "\n")
+        for line in ["/public/", "/.tomo-cache/", "/content/.store.lock", "/content/.files.lock", "/content/.store.json.tmp"] {
+            #expect(ignored.contains(Substring(line)), "\(line): \(ignored)")
+        }
+    }
+
     @Test func twoDifferentFoldersAreWrongUsageAndNothingIsWritten() throws {
         let work = try TemporaryFolder()
         let result = runTomo(["init", "one", "--site", "two"], in: work.url)
