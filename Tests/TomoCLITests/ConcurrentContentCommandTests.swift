@@ -15,7 +15,7 @@ import TomoTestSupport
             process.arguments = arguments
             process.currentDirectoryURL = site
             let log = site.appendingPathComponent(".log-\(index)")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: log)
             try process.run()
