@@ -97,6 +97,19 @@ public struct SiteLinks: Sendable {
         path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
+    /// `path` with the links of its longest part that exists resolved, and the rest as it is.
+    public static func realPath(ofMaybeMissing path: String) -> String {
+        var existing = path
+        var rest: [String] = []
+        while existing.count > 1 {
+            if let real = realPath(existing) { return ([real == "/" ? "" : real] + rest.reversed()).joined(separator: "/") }
+            let url = URL(fileURLWithPath: existing)
+            rest.append(url.lastPathComponent)
+            existing = url.deletingLastPathComponent().path
+        }
+        return path
+    }
+
     /// `path` with every link on it resolved, or nil (and `errno` set) when that fails.
     public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

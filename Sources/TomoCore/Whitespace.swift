@@ -36,7 +36,9 @@ extension Unicode.Scalar {
     /// joiners, the soft hyphen, direction marks, word joiners, variation selectors, the byte
     /// order mark, Hangul fillers, the blank Braille pattern).
     public var showsAsNothing: Bool {
-        Self.nothingShownRanges.contains { $0.contains(value) }
+        // Printable ASCII, what most names start with, is in no range of the table.
+        if value > 0x20 && value < 0x7F { return false }
+        return Self.nothingShownRanges.contains { $0.contains(value) }
     }
 
     /// The characters `showsAsNothing` reads, in the Basic Multilingual Plane only, so that the

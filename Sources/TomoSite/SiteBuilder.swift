@@ -263,7 +263,7 @@ public enum SiteBuilder {
         let output = options.output.standardizedFileURL.path
         // Where the folders are, links resolved (`--out lnk/posts/x` with `lnk` a link to
         // content/ is inside content/).
-        let realOutput = Self.realPath(ofMaybeMissing: output)
+        let realOutput = SiteLinks.realPath(ofMaybeMissing: output)
         func isInside(_ folder: String) -> Bool {
             let path = site + "/" + folder
             return SiteLinks.isInside(output, path) || SiteLinks.isInside(realOutput, SiteLinks.realPath(path) ?? path)
@@ -277,19 +277,6 @@ public enum SiteBuilder {
             return Diagnostic("the output folder \(output) is inside the site's \(CacheFolder.name)/, where tomo keeps what it read of the site, private fields too: build into a folder outside it (tomo build --out DIR; the default is public/)")
         }
         return nil
-    }
-
-    /// `path` with the links of its longest part that exists resolved, and the rest as it is.
-    private static func realPath(ofMaybeMissing path: String) -> String {
-        var existing = path
-        var rest: [String] = []
-        while existing.count > 1 {
-            if let real = SiteLinks.realPath(existing) { return ([real == "/" ? "" : real] + rest.reversed()).joined(separator: "/") }
-            let url = URL(fileURLWithPath: existing)
-            rest.append(url.lastPathComponent)
-            existing = url.deletingLastPathComponent().path
-        }
-        return path
     }
 
     /// The files in the output that tomo did not make: kept, and named, with where they belong.

@@ -26,8 +26,13 @@ public struct StoreFile: Sendable {
     /// The store as it is now, with the parts in `sections` decoded (users always); a missing
     /// file is an empty store.
     public func read(sections: Set<StoreSection> = allSections) throws(Diagnostic) -> Store {
-        guard let bytes = try readBytes() else { return Store() }
-        return try StoreDecoder.decode(bytes, file: Self.displayPath, sections: sections)
+        try readWithBytes(sections: sections).store
+    }
+
+    /// `read(sections:)`, with the bytes it decoded (nil: no file), for messages at a record.
+    private func readWithBytes(sections: Set<StoreSection>) throws(Diagnostic) -> (store: Store, bytes: [UInt8]?) {
+        guard let bytes = try readBytes() else { return (Store(), nil) }
+        return (try StoreDecoder.decode(bytes, file: Self.displayPath, sections: sections), bytes)
     }
 
     /// The store as a build reads it: `read()`, refused with the errors `tomo check` reports
@@ -75,8 +80,7 @@ public struct StoreFile: Sendable {
         if isLink {
             throw Diagnostic("\(Self.displayPath) is a symbolic link, and a command writes the store whole in its place, which would replace the link: put the store itself at \(Self.displayPath)", at: SourceLocation(file: Self.displayPath, line: 1, column: 1))
         }
-        let bytes = try readBytes()
-        var store = try bytes.map { bytes throws(Diagnostic) in try StoreDecoder.decode(bytes, file: Self.displayPath, sections: sections) } ?? Store()
+        var (store, bytes) = try readWithBytes(sections: sections)
         // A pair the file has two records of that say different things is held as one: a write
         // that leaves the pair as it is would drop the other record without a word.
         let dropped = store.recordProblems.compactMap { problem in problem.dropped.map { (problem, $0, $0.current(in: store)) } }
